@@ -1,0 +1,383 @@
+package envelope
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"reflect"
+	"regexp"
+	"time"
+
+	"github.com/exitlint/exitlint/exitcode"
+)
+
+// Meta holds the optional fields of the envelope's meta object. duration_ms
+// is not here: the factory measures it.
+type Meta struct {
+	RequestID     string // correlation ID for logs and traces
+	SchemaVersion string // envelope schema version, "MAJOR.MINOR"
+	NotModified   bool   // an etag cache hit: data is intentionally null
+	Truncated     bool   // output was capped; the agent should paginate
+	Cursor        string // pass as --cursor for the next page
+	// Extra holds framework extensions (meta allows additional properties).
+	// A key may not repeat one of the named fields.
+	Extra map[string]any
+}
+
+// Envelope is the response of one command run: {ok, data, error, warnings,
+// meta}. Its fields cannot be set; New builds it and encoding derives ok from
+// the exit code. The zero Envelope refuses to encode.
+type Envelope[T any] struct {
+	built      bool
+	code       exitcode.Code
+	data       T
+	dataJSON   json.RawMessage
+	errJSON    *errorJSON
+	warnings   []string
+	meta       Meta
+	durationMS int64
+}
+
+// Code returns the exit code the envelope was built for.
+func (e *Envelope[T]) Code() exitcode.Code { return e.code }
+
+// OK reports whether the envelope is a success: the exit code is SUCCESS.
+// It is derived, never stored.
+func (e *Envelope[T]) OK() bool { return e.built && e.code == exitcode.Success }
+
+// Data returns the command's data (the zero T on failure).
+func (e *Envelope[T]) Data() T { return e.data }
+
+// Warnings returns a copy of the envelope's warnings.
+func (e *Envelope[T]) Warnings() []string { return append([]string(nil), e.warnings...) }
+
+// Option adjusts what New puts in an envelope besides data and error.
+type Option func(*options)
+
+type options struct {
+	warnings []string
+	meta     Meta
+}
+
+// WithWarnings adds non-fatal messages.
+func WithWarnings(w ...string) Option {
+	return func(o *options) { o.warnings = append(o.warnings, w...) }
+}
+
+// WithMeta sets the optional meta fields.
+func WithMeta(m Meta) Option {
+	return func(o *options) { o.meta = m }
+}
+
+// ContradictionError is returned by New when what it was asked to build
+// breaks the contract.
+type ContradictionError struct {
+	Code   exitcode.Code
+	Reason string
+}
+
+func (e *ContradictionError) Error() string {
+	return fmt.Sprintf("envelope: cannot build a %s envelope: %s", e.Code, e.Reason)
+}
+
+// ContradictionCode is the error.code of the GENERAL_ERROR envelope New
+// returns in place of a contradictory one.
+const ContradictionCode = "ENVELOPE_CONTRADICTION"
+
+// New is the one factory of envelopes. start is when the command began
+// (meta.duration_ms is measured from it); code is the exit code the process
+// will end with; data is the command's output on success; err is nil on
+// success and the reason on failure.
+//
+// The error object is taken from err: an *exitcode.Error gives every field;
+// any other error gives code = the exit code's name and message = its text.
+// retryable defaults to the table's value for code.
+//
+// New refuses to build a contradiction: a non-zero code without an error, an
+// error with SUCCESS, an *exitcode.Error whose ExitCode is not code, data on
+// failure, success without data (unless meta.not_modified), data on a
+// not_modified success, not_modified on a failure, REDIRECTED without a
+// redirect or a redirect with any other code, a code no command may exit with
+// (14–63, 126–255), data that does not encode as a JSON object or array, a
+// zero start time, and malformed optional fields. In each case it returns a
+// *ContradictionError together with a valid GENERAL_ERROR envelope whose
+// error (code ENVELOPE_CONTRADICTION) says what was wrong, so a caller that
+// writes what it got still gives the agent an honest answer. It never
+// returns a nil envelope.
+func New[T any](start time.Time, code exitcode.Code, data T, err error, opts ...Option) (*Envelope[T], error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	env, reason := build(start, code, data, err, o)
+	if reason == "" {
+		return env, nil
+	}
+	bad := &ContradictionError{Code: code, Reason: reason}
+	detail := ""
+	if err != nil {
+		detail = err.Error()
+	}
+	var zero T
+	fallback := &Envelope[T]{
+		built:    true,
+		code:     exitcode.GeneralError,
+		data:     zero,
+		dataJSON: json.RawMessage("null"),
+		errJSON: &errorJSON{
+			Code:    ContradictionCode,
+			Message: bad.Error(),
+			Detail:  detail,
+		},
+		warnings:   nonNil(o.warnings),
+		durationMS: durationMS(start),
+	}
+	return fallback, bad
+}
+
+var schemaVersionPattern = regexp.MustCompile(`^\d+\.\d+$`)
+
+// build makes the envelope, or says why it may not.
+func build[T any](start time.Time, code exitcode.Code, data T, err error, o options) (*Envelope[T], string) {
+	if start.IsZero() {
+		return nil, "no start time: pass the time the command began, so meta.duration_ms is true"
+	}
+	if r := exitcode.Classify(int(code)); !r.Emittable() {
+		return nil, fmt.Sprintf("exit code %d is %s, which no command may exit with", int(code), r)
+	}
+	if reason := checkMeta(code, o.meta); reason != "" {
+		return nil, reason
+	}
+	env := &Envelope[T]{built: true, code: code, warnings: nonNil(o.warnings), meta: o.meta, durationMS: durationMS(start)}
+	dataIsZero := reflect.ValueOf(&data).Elem().IsZero()
+
+	if code == exitcode.Success {
+		if err != nil {
+			return nil, fmt.Sprintf("SUCCESS with an error (%v): a failure needs a non-zero code", err)
+		}
+		if o.meta.NotModified {
+			if !dataIsZero {
+				return nil, "data on a not_modified response: a cache hit carries no data"
+			}
+			env.dataJSON = json.RawMessage("null")
+			return env, ""
+		}
+		raw, reason := encodeData(data)
+		if reason != "" {
+			return nil, reason
+		}
+		env.data, env.dataJSON = data, raw
+		return env, ""
+	}
+
+	if err == nil {
+		return nil, "a non-zero exit code without an error: the agent needs error.code and error.message"
+	}
+	if !dataIsZero {
+		return nil, "data on failure: data is null whenever the exit code is non-zero"
+	}
+	ej, reason := errorObject(code, err)
+	if reason != "" {
+		return nil, reason
+	}
+	env.dataJSON = json.RawMessage("null")
+	env.errJSON = ej
+	return env, ""
+}
+
+func checkMeta(code exitcode.Code, m Meta) string {
+	if m.NotModified && code != exitcode.Success {
+		return "not_modified on a failure: a cache hit exits with SUCCESS"
+	}
+	if m.SchemaVersion != "" && !schemaVersionPattern.MatchString(m.SchemaVersion) {
+		return fmt.Sprintf("schema_version %q is not MAJOR.MINOR", m.SchemaVersion)
+	}
+	for k := range m.Extra {
+		switch k {
+		case "duration_ms", "request_id", "schema_version", "not_modified", "truncated", "cursor":
+			return fmt.Sprintf("meta extra key %q repeats a field of meta; set it through Meta", k)
+		}
+	}
+	return ""
+}
+
+// encodeData encodes success data, which must be a JSON object or array.
+// A nil slice or map is encoded as empty: an empty result is still a result.
+func encodeData[T any](data T) (json.RawMessage, string) {
+	v := reflect.ValueOf(&data).Elem()
+	for v.Kind() == reflect.Interface && !v.IsNil() {
+		v = v.Elem()
+	}
+	if v.Kind() == reflect.Slice && v.IsNil() {
+		return json.RawMessage("[]"), ""
+	}
+	if v.Kind() == reflect.Map && v.IsNil() {
+		return json.RawMessage("{}"), ""
+	}
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return nil, fmt.Sprintf("data does not encode as JSON: %v", err)
+	}
+	switch {
+	case bytes.Equal(raw, []byte("null")):
+		return nil, "success without data: data and error may both be null only on a not_modified cache hit"
+	case raw[0] != '{' && raw[0] != '[':
+		return nil, fmt.Sprintf("data must encode as a JSON object or array, but %T encodes as %s", data, truncate(raw))
+	}
+	return raw, ""
+}
+
+func truncate(b []byte) string {
+	if len(b) > 40 {
+		return string(b[:40]) + "…"
+	}
+	return string(b)
+}
+
+// errorJSON is the envelope's ErrorDetail.
+type errorJSON struct {
+	Code       string        `json:"code"`
+	Message    string        `json:"message"`
+	Detail     string        `json:"detail,omitempty"`
+	Retryable  *bool         `json:"retryable,omitempty"`
+	RetryAfter *int64        `json:"retry_after,omitempty"`
+	Phase      string        `json:"phase,omitempty"`
+	Suggestion string        `json:"suggestion,omitempty"`
+	Redirect   *redirectJSON `json:"redirect,omitempty"`
+}
+
+type redirectJSON struct {
+	Command   string `json:"command"`
+	Permanent bool   `json:"permanent"`
+	Reason    string `json:"reason,omitempty"`
+}
+
+// errorObject turns err into the envelope's error object for code.
+func errorObject(code exitcode.Code, err error) (*errorJSON, string) {
+	var xe *exitcode.Error
+	if !errors.As(err, &xe) {
+		xe = &exitcode.Error{ExitCode: code, Code: code.String(), Message: err.Error()}
+	} else if xe.ExitCode != code {
+		return nil, fmt.Sprintf("the error says %s but the exit code is %s: build the error with the code the process exits with", xe.ExitCode, code)
+	}
+	ej := &errorJSON{Code: xe.Code, Message: xe.Message, Detail: xe.Detail, Phase: string(xe.Phase), Suggestion: xe.Suggestion}
+	if ej.Code == "" {
+		ej.Code = code.String()
+	}
+	if ej.Message == "" {
+		ej.Message = err.Error()
+	}
+	if ej.Detail == "" && xe.Err != nil {
+		ej.Detail = xe.Err.Error()
+	}
+	switch xe.Phase {
+	case exitcode.PhaseUnstated, exitcode.PhaseValidation, exitcode.PhaseExecution, exitcode.PhaseCleanup:
+	default:
+		return nil, fmt.Sprintf("phase %q is not validation, execution or cleanup", xe.Phase)
+	}
+	retryable, known := xe.IsRetryable()
+	if known {
+		ej.Retryable = &retryable
+	}
+	if xe.RetryAfter < 0 {
+		return nil, "a negative retry_after"
+	}
+	if xe.RetryAfter > 0 {
+		if !retryable {
+			return nil, "retry_after on an error that is not retryable"
+		}
+		secs := int64((xe.RetryAfter + time.Second - 1) / time.Second)
+		ej.RetryAfter = &secs
+	}
+	switch {
+	case code == exitcode.Redirected && xe.Redirect == nil:
+		return nil, "REDIRECTED without a redirect: set one with WithRedirect"
+	case code != exitcode.Redirected && xe.Redirect != nil:
+		return nil, "a redirect is only meaningful with REDIRECTED"
+	case xe.Redirect != nil:
+		if xe.Redirect.Command == "" {
+			return nil, "a redirect without a command"
+		}
+		switch xe.Redirect.Reason {
+		case exitcode.ReasonUnstated, exitcode.ReasonRenamed, exitcode.ReasonRestructured, exitcode.ReasonDeprecated, exitcode.ReasonTypo:
+		default:
+			return nil, fmt.Sprintf("redirect reason %q is not renamed, restructured, deprecated or typo_corrected", xe.Redirect.Reason)
+		}
+		ej.Redirect = &redirectJSON{Command: xe.Redirect.Command, Permanent: xe.Redirect.Permanent, Reason: string(xe.Redirect.Reason)}
+	}
+	return ej, ""
+}
+
+// nonNil copies w; the copy is never nil, so warnings encode as [] at least.
+func nonNil(w []string) []string {
+	out := make([]string, len(w))
+	copy(out, w)
+	return out
+}
+
+func durationMS(start time.Time) int64 {
+	if start.IsZero() {
+		return 0
+	}
+	ms := time.Since(start).Milliseconds()
+	if ms < 0 {
+		return 0
+	}
+	return ms
+}
+
+// errZero is what encoding the zero Envelope fails with.
+var errZero = errors.New("envelope: the zero Envelope is not a response; build envelopes with envelope.New")
+
+// MarshalJSON encodes the envelope with its five keys, ok derived from the
+// exit code. The zero Envelope returns an error instead.
+func (e Envelope[T]) MarshalJSON() ([]byte, error) {
+	if !e.built {
+		return nil, errZero
+	}
+	meta := make(map[string]any, len(e.meta.Extra)+6)
+	for k, v := range e.meta.Extra {
+		meta[k] = v
+	}
+	meta["duration_ms"] = e.durationMS
+	if e.meta.RequestID != "" {
+		meta["request_id"] = e.meta.RequestID
+	}
+	if e.meta.SchemaVersion != "" {
+		meta["schema_version"] = e.meta.SchemaVersion
+	}
+	if e.meta.NotModified {
+		meta["not_modified"] = true
+	}
+	if e.meta.Truncated {
+		meta["truncated"] = true
+	}
+	if e.meta.Cursor != "" {
+		meta["cursor"] = e.meta.Cursor
+	}
+	return json.Marshal(struct {
+		OK       bool            `json:"ok"`
+		Data     json.RawMessage `json:"data"`
+		Error    *errorJSON      `json:"error"`
+		Warnings []string        `json:"warnings"`
+		Meta     map[string]any  `json:"meta"`
+	}{
+		OK:       e.code == exitcode.Success,
+		Data:     e.dataJSON,
+		Error:    e.errJSON,
+		Warnings: nonNil(e.warnings),
+		Meta:     meta,
+	})
+}
+
+// Encode writes the envelope and a newline to w.
+func (e *Envelope[T]) Encode(w io.Writer) error {
+	b, err := e.MarshalJSON()
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}

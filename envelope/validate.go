@@ -1,0 +1,328 @@
+package envelope
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"sort"
+
+	"github.com/exitlint/exitlint/exitcode"
+)
+
+// Violation is one way an encoded response breaks the contract.
+type Violation struct {
+	Path    string // JSON pointer to the offending value ("" for the document)
+	Message string
+}
+
+func (v Violation) String() string {
+	if v.Path == "" {
+		return v.Message
+	}
+	return v.Path + ": " + v.Message
+}
+
+// Validate checks an encoded response against the contract, given the exit
+// status of the process that wrote it, and returns every violation found
+// (none for a conforming response). It is meant for tests and dev mode: run
+// it on every envelope a command writes.
+//
+// It checks the shape (exactly the five keys, each of its type, the
+// ErrorDetail, Redirect and ResponseMeta objects, no unknown keys where the
+// schema forbids them), and the invariants the schema cannot express:
+// ok == (exit == 0), error null exactly on success, data null on failure,
+// data and error not both null unless meta.not_modified, error.redirect
+// present exactly at REDIRECTED, and an exit status a command may use.
+//
+// Validate never panics, whatever the input.
+func Validate(encoded []byte, exit int) []Violation {
+	v := &validator{}
+	v.check(encoded, exit)
+	return v.out
+}
+
+type validator struct{ out []Violation }
+
+func (v *validator) add(path, format string, args ...any) {
+	v.out = append(v.out, Violation{Path: path, Message: fmt.Sprintf(format, args...)})
+}
+
+// decodeObject decodes one JSON object keeping numbers exact and raw values
+// for the nested checks.
+func decodeObject(raw json.RawMessage) (map[string]json.RawMessage, bool) {
+	if len(bytes.TrimSpace(raw)) == 0 || bytes.TrimSpace(raw)[0] != '{' {
+		return nil, false
+	}
+	var m map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &m); err != nil {
+		return nil, false
+	}
+	return m, true
+}
+
+func kind(raw json.RawMessage) string {
+	b := bytes.TrimSpace(raw)
+	if len(b) == 0 {
+		return "nothing"
+	}
+	switch b[0] {
+	case '{':
+		return "object"
+	case '[':
+		return "array"
+	case '"':
+		return "string"
+	case 't', 'f':
+		return "boolean"
+	case 'n':
+		return "null"
+	default:
+		return "number"
+	}
+}
+
+func (v *validator) check(encoded []byte, exit int) {
+	if !json.Valid(encoded) {
+		v.add("", "not valid JSON")
+		return
+	}
+	top, ok := decodeObject(encoded)
+	if !ok {
+		v.add("", "the response is a JSON %s, not an object", kind(encoded))
+		return
+	}
+	if r := exitcode.Classify(exit); !r.Emittable() {
+		v.add("", "exit status %d is %s, which no command may use", exit, r)
+	}
+	for _, k := range []string{"ok", "data", "error", "warnings", "meta"} {
+		if _, present := top[k]; !present {
+			v.add("/"+k, "missing: the five keys are always present")
+		}
+	}
+	for _, k := range sortedKeys(top) {
+		switch k {
+		case "ok", "data", "error", "warnings", "meta":
+		default:
+			v.add("/"+k, "unknown key: the envelope has exactly ok, data, error, warnings and meta")
+		}
+	}
+
+	success := exit == 0
+	if raw, present := top["ok"]; present {
+		var ok bool
+		if kind(raw) != "boolean" || json.Unmarshal(raw, &ok) != nil {
+			v.add("/ok", "must be a boolean, got %s", kind(raw))
+		} else if ok != success {
+			v.add("/ok", "is %t but the exit status is %d: ok is true exactly when the exit status is 0", ok, exit)
+		}
+	}
+
+	dataKind, errKind := "", ""
+	if raw, present := top["data"]; present {
+		dataKind = kind(raw)
+		if dataKind != "null" && dataKind != "object" && dataKind != "array" {
+			v.add("/data", "must be an object, an array or null, got %s", dataKind)
+		}
+		if !success && dataKind != "null" {
+			v.add("/data", "must be null on failure (exit status %d)", exit)
+		}
+	}
+	if raw, present := top["error"]; present {
+		errKind = kind(raw)
+		switch {
+		case errKind == "null":
+			if !success {
+				v.add("/error", "is null but the exit status is %d: a failure carries an error object", exit)
+			}
+		case errKind == "object":
+			if success {
+				v.add("/error", "must be null on success")
+			}
+			v.checkError(raw, exit)
+		default:
+			v.add("/error", "must be an object or null, got %s", errKind)
+		}
+	}
+	if raw, present := top["warnings"]; present {
+		v.checkWarnings(raw)
+	}
+	notModified := false
+	if raw, present := top["meta"]; present {
+		notModified = v.checkMeta(raw)
+	}
+	if dataKind == "null" && errKind == "null" && !notModified {
+		v.add("", "data and error are both null: only a not_modified cache hit may carry neither")
+	}
+	if notModified {
+		if dataKind != "" && dataKind != "null" {
+			v.add("/data", "must be null when meta.not_modified is true")
+		}
+		if !success {
+			v.add("/meta/not_modified", "a cache hit exits with 0, not %d", exit)
+		}
+	}
+}
+
+func (v *validator) checkWarnings(raw json.RawMessage) {
+	if kind(raw) != "array" {
+		v.add("/warnings", "must be an array of strings (empty, never null), got %s", kind(raw))
+		return
+	}
+	var items []json.RawMessage
+	if json.Unmarshal(raw, &items) != nil {
+		v.add("/warnings", "must be an array of strings")
+		return
+	}
+	for i, it := range items {
+		if kind(it) != "string" {
+			v.add(fmt.Sprintf("/warnings/%d", i), "must be a string, got %s", kind(it))
+		}
+	}
+}
+
+func (v *validator) checkError(raw json.RawMessage, exit int) {
+	obj, ok := decodeObject(raw)
+	if !ok {
+		v.add("/error", "must be an object")
+		return
+	}
+	for _, k := range []string{"code", "message"} {
+		if _, present := obj[k]; !present {
+			v.add("/error/"+k, "missing: an error always has code and message")
+		}
+	}
+	for _, k := range sortedKeys(obj) {
+		val := obj[k]
+		p := "/error/" + k
+		switch k {
+		case "code", "message", "detail", "suggestion":
+			v.wantKind(p, val, "string")
+		case "retryable":
+			v.wantKind(p, val, "boolean")
+		case "retry_after":
+			v.wantNonNegativeInteger(p, val)
+		case "phase":
+			var s string
+			if v.wantKind(p, val, "string") && json.Unmarshal(val, &s) == nil {
+				switch s {
+				case "validation", "execution", "cleanup":
+				default:
+					v.add(p, "must be validation, execution or cleanup, got %q", s)
+				}
+			}
+		case "redirect":
+			v.checkRedirect(val)
+		default:
+			v.add(p, "unknown key in error")
+		}
+	}
+	_, hasRedirect := obj["redirect"]
+	switch {
+	case exit == int(exitcode.Redirected) && !hasRedirect:
+		v.add("/error/redirect", "missing: exit status 13 (REDIRECTED) requires error.redirect")
+	case exit != int(exitcode.Redirected) && hasRedirect:
+		v.add("/error/redirect", "present with exit status %d: a redirect belongs to REDIRECTED (13) only", exit)
+	}
+}
+
+func (v *validator) checkRedirect(raw json.RawMessage) {
+	obj, ok := decodeObject(raw)
+	if !ok {
+		v.add("/error/redirect", "must be an object, got %s", kind(raw))
+		return
+	}
+	for _, k := range []string{"command", "permanent"} {
+		if _, present := obj[k]; !present {
+			v.add("/error/redirect/"+k, "missing: a redirect always has command and permanent")
+		}
+	}
+	for _, k := range sortedKeys(obj) {
+		val := obj[k]
+		p := "/error/redirect/" + k
+		switch k {
+		case "command":
+			v.wantKind(p, val, "string")
+		case "permanent":
+			v.wantKind(p, val, "boolean")
+		case "reason":
+			var s string
+			if v.wantKind(p, val, "string") && json.Unmarshal(val, &s) == nil {
+				switch s {
+				case "renamed", "restructured", "deprecated", "typo_corrected":
+				default:
+					v.add(p, "must be renamed, restructured, deprecated or typo_corrected, got %q", s)
+				}
+			}
+		default:
+			v.add(p, "unknown key in redirect")
+		}
+	}
+}
+
+// checkMeta checks meta and reports whether it says not_modified.
+func (v *validator) checkMeta(raw json.RawMessage) (notModified bool) {
+	obj, ok := decodeObject(raw)
+	if !ok {
+		v.add("/meta", "must be an object, got %s", kind(raw))
+		return false
+	}
+	if _, present := obj["duration_ms"]; !present {
+		v.add("/meta/duration_ms", "missing: meta always has duration_ms")
+	}
+	for _, k := range sortedKeys(obj) {
+		val := obj[k]
+		p := "/meta/" + k
+		switch k {
+		case "duration_ms":
+			v.wantNonNegativeInteger(p, val)
+		case "request_id", "cursor":
+			v.wantKind(p, val, "string")
+		case "schema_version":
+			var s string
+			if v.wantKind(p, val, "string") && json.Unmarshal(val, &s) == nil && !schemaVersionPattern.MatchString(s) {
+				v.add(p, "must be MAJOR.MINOR, got %q", s)
+			}
+		case "not_modified":
+			if v.wantKind(p, val, "boolean") {
+				_ = json.Unmarshal(val, &notModified)
+			}
+		case "truncated":
+			v.wantKind(p, val, "boolean")
+		}
+	}
+	return notModified
+}
+
+func (v *validator) wantKind(path string, raw json.RawMessage, want string) bool {
+	if got := kind(raw); got != want {
+		v.add(path, "must be a %s, got %s", want, got)
+		return false
+	}
+	return true
+}
+
+// wantNonNegativeInteger accepts any JSON number with no fractional part
+// (1.0 is an integer in JSON Schema), at least zero.
+func (v *validator) wantNonNegativeInteger(path string, raw json.RawMessage) {
+	if !v.wantKind(path, raw, "number") {
+		return
+	}
+	f, ok := new(big.Float).SetString(string(bytes.TrimSpace(raw)))
+	if !ok || !f.IsInt() {
+		v.add(path, "must be an integer, got %s", bytes.TrimSpace(raw))
+		return
+	}
+	if f.Sign() < 0 {
+		v.add(path, "must not be negative, got %s", bytes.TrimSpace(raw))
+	}
+}
+
+func sortedKeys(m map[string]json.RawMessage) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
