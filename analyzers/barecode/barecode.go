@@ -1,0 +1,466 @@
+package barecode
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strconv"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/suppress"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports exit codes spelled as bare integers.
+var Analyzer = &analysis.Analyzer{
+	Name:     "barecode",
+	Doc:      analyzerutil.Doc(doc, "barecode"),
+	URL:      analyzerutil.URL("barecode"),
+	Run:      analyzerutil.Guard(run),
+	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, suppress.Analyzer},
+}
+
+// processExits take a plain int that is an exit code.
+var processExits = map[string]bool{"os.Exit": true, "syscall.Exit": true}
+
+type checker struct {
+	pass *analysis.Pass
+	c    *contract.Contract
+	s    *suppress.Suppressions
+	file *ast.File
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
+	if !c.EnumsInView && !importsAny(pass.Pkg, "os", "syscall") {
+		return nil, nil
+	}
+	ch := &checker{pass: pass, c: c, s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	filter := []ast.Node{(*ast.File)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil),
+		(*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}
+	var funcs []*types.Signature
+	ins.Nodes(append(filter, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)), func(n ast.Node, push bool) bool {
+		switch n := n.(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			if push {
+				funcs = append(funcs, signatureOf(pass, n))
+			} else {
+				funcs = funcs[:len(funcs)-1]
+			}
+			return true
+		}
+		if !push {
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.File:
+			ch.file = n
+		case *ast.CallExpr:
+			ch.call(n)
+		case *ast.ReturnStmt:
+			if len(funcs) > 0 && funcs[len(funcs)-1] != nil {
+				ch.returns(n, funcs[len(funcs)-1])
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
+				for i := range n.Lhs {
+					ch.expect(pass.TypesInfo.TypeOf(n.Lhs[i]), n.Rhs[i], false)
+				}
+			}
+		case *ast.ValueSpec:
+			ch.valueSpec(n)
+		case *ast.CompositeLit:
+			ch.composite(n)
+		case *ast.BinaryExpr:
+			if n.Op == token.EQL || n.Op == token.NEQ {
+				ch.expect(pass.TypesInfo.TypeOf(n.X), n.Y, false)
+				ch.expect(pass.TypesInfo.TypeOf(n.Y), n.X, false)
+			}
+		case *ast.SwitchStmt:
+			if n.Tag != nil {
+				for _, cl := range n.Body.List {
+					for _, e := range cl.(*ast.CaseClause).List {
+						ch.expect(pass.TypesInfo.TypeOf(n.Tag), e, false)
+					}
+				}
+			}
+		}
+		return true
+	})
+	return nil, nil
+}
+
+func signatureOf(pass *analysis.Pass, n ast.Node) *types.Signature {
+	switch n := n.(type) {
+	case *ast.FuncDecl:
+		if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
+			return fn.Signature()
+		}
+	case *ast.FuncLit:
+		if sig, ok := pass.TypesInfo.TypeOf(n).(*types.Signature); ok {
+			return sig
+		}
+	}
+	return nil
+}
+
+func importsAny(pkg *types.Package, paths ...string) bool {
+	for _, imp := range pkg.Imports() {
+		for _, p := range paths {
+			if imp.Path() == p {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// call checks arguments of enum-typed parameters, the argument of os.Exit
+// and syscall.Exit, and conversions to the enum.
+func (ch *checker) call(call *ast.CallExpr) {
+	info := ch.pass.TypesInfo
+	if tv, ok := info.Types[call.Fun]; ok && tv.IsType() {
+		if len(call.Args) == 1 {
+			ch.expect(tv.Type, call.Args[0], false)
+		}
+		return
+	}
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn != nil && processExits[fn.FullName()] && len(call.Args) == 1 {
+		ch.check(call.Args[0], nil, true)
+		return
+	}
+	sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+	if !ok {
+		return
+	}
+	exitCall := fn != nil && fn.FullName() == contract.ExitcodePath+".Exit"
+	params := sig.Params()
+	for i, arg := range call.Args {
+		var pt types.Type
+		switch {
+		case sig.Variadic() && i >= params.Len()-1 && !call.Ellipsis.IsValid():
+			pt = params.At(params.Len() - 1).Type().(*types.Slice).Elem()
+		case i < params.Len():
+			pt = params.At(i).Type()
+		default:
+			continue
+		}
+		ch.expect(pt, arg, exitCall)
+	}
+}
+
+func (ch *checker) returns(ret *ast.ReturnStmt, sig *types.Signature) {
+	if sig.Results().Len() != len(ret.Results) {
+		return
+	}
+	for i, r := range ret.Results {
+		ch.expect(sig.Results().At(i).Type(), r, false)
+	}
+}
+
+// valueSpec checks var and const declarations of enum type. Package-level
+// constants of the enum's own type in its own package are its members.
+func (ch *checker) valueSpec(vs *ast.ValueSpec) {
+	for i, name := range vs.Names {
+		if i >= len(vs.Values) {
+			return
+		}
+		obj := ch.pass.TypesInfo.Defs[name]
+		if obj == nil {
+			continue
+		}
+		if _, isConst := obj.(*types.Const); isConst && ch.c.IsMember(obj) {
+			continue
+		}
+		if ch.c.Enum(obj.Type()) == nil {
+			continue
+		}
+		ch.check(vs.Values[i], obj.Type(), false)
+	}
+}
+
+// composite checks elements, keys and fields of enum type.
+func (ch *checker) composite(lit *ast.CompositeLit) {
+	t := ch.pass.TypesInfo.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		for i, elt := range lit.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				if id, ok := kv.Key.(*ast.Ident); ok {
+					if f, ok := ch.pass.TypesInfo.Uses[id].(*types.Var); ok {
+						ch.expect(f.Type(), kv.Value, false)
+					}
+				}
+			} else if i < u.NumFields() {
+				ch.expect(u.Field(i).Type(), elt, false)
+			}
+		}
+	case *types.Slice:
+		ch.elements(lit, nil, u.Elem())
+	case *types.Array:
+		ch.elements(lit, nil, u.Elem())
+	case *types.Map:
+		ch.elements(lit, u.Key(), u.Elem())
+	}
+}
+
+func (ch *checker) elements(lit *ast.CompositeLit, key, elem types.Type) {
+	for _, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if key != nil {
+				ch.expect(key, kv.Key, false)
+			}
+			ch.expect(elem, kv.Value, false)
+		} else {
+			ch.expect(elem, elt, false)
+		}
+	}
+}
+
+// expect checks e where a value of type t is expected, if t is an enum.
+func (ch *checker) expect(t types.Type, e ast.Expr, exitCall bool) {
+	if t == nil || ch.c.Enum(t) == nil {
+		return
+	}
+	ch.check(e, t, exitCall)
+}
+
+// check reports e if it is a constant not written as an enum member. enum is
+// the expected enum type, or nil for os.Exit's int; exitCall marks the
+// argument of an exit call, where GENERAL_ERROR (1) is left to the fallback
+// check.
+func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
+	e = ast.Unparen(e)
+	// A conversion to an enum is checked as a conversion; any other
+	// conversion (int(7)) is looked through.
+	for {
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			break
+		}
+		tv, ok := ch.pass.TypesInfo.Types[call.Fun]
+		if !ok || !tv.IsType() {
+			break
+		}
+		if ch.c.Enum(tv.Type) != nil {
+			return
+		}
+		e = ast.Unparen(call.Args[0])
+	}
+	tv, ok := ch.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return // not a constant: computed codes are the point of the enum
+	}
+	if ch.spelledAsMember(e) {
+		return
+	}
+	n, exact := constant.Int64Val(tv.Value)
+	if !exact {
+		return
+	}
+	if (exitCall || enum == nil) && n == 1 {
+		return // the fallback check reports exits with GENERAL_ERROR
+	}
+	fix, spelled, hasFix := ch.fix(e, enum, n)
+	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: message(e, n, spelled)}
+	if hasFix {
+		d.SuggestedFixes = []analysis.SuggestedFix{fix}
+	}
+	ch.s.Report(ch.pass, d)
+}
+
+// spelledAsMember reports whether e names an enum member, through
+// parentheses and conversions (int(exitcode.NotFound)), or is a typed
+// constant of an enum type, whose declaration is where a bare value would be
+// reported.
+func (ch *checker) spelledAsMember(e ast.Expr) bool {
+	e = ast.Unparen(e)
+	switch x := e.(type) {
+	case *ast.Ident:
+		return ch.memberOrEnumConst(ch.pass.TypesInfo.Uses[x])
+	case *ast.SelectorExpr:
+		return ch.memberOrEnumConst(ch.pass.TypesInfo.Uses[x.Sel])
+	case *ast.CallExpr:
+		if tv, ok := ch.pass.TypesInfo.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return ch.spelledAsMember(x.Args[0])
+		}
+	}
+	return false
+}
+
+func (ch *checker) memberOrEnumConst(obj types.Object) bool {
+	k, ok := obj.(*types.Const)
+	return ok && (ch.c.IsMember(k) || ch.c.Enum(k.Type()) != nil)
+}
+
+func message(e ast.Expr, n int64, spelled string) string {
+	what := "exit code " + strconv.FormatInt(n, 10)
+	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
+		what = fmt.Sprintf("exit code %s (%d)", id.Name, n)
+	}
+	switch r := classify(n); r {
+	case "table":
+		if spelled == "" {
+			spelled = "the exit-code enum's member"
+		}
+		return fmt.Sprintf("%s written as a bare integer: spell it %s so the type system and readers see the contract's code", what, spelled)
+	case "framework":
+		return fmt.Sprintf("%s is in the framework-reserved range 14–63, which commands must not use: use a table code (0–13) or declare a command-specific code (79–125)", what)
+	case "posix":
+		return fmt.Sprintf("%s is a POSIX sysexits code (64–78) written as a bare integer: use the table code that means the same, or name it as a member of the exit-code enum", what)
+	case "command":
+		return fmt.Sprintf("%s is command-specific (79–125) and written as a bare integer: declare it as a named member of the exit-code enum", what)
+	case "shell":
+		return fmt.Sprintf("%s is in the shell-reserved range 126–255, which no command may use: use a table code (0–13)", what)
+	}
+	return fmt.Sprintf("%s is outside 0–255 and is no exit code a process can report: use a table code (0–13)", what)
+}
+
+func classify(n int64) string {
+	switch {
+	case n < 0 || n > 255:
+		return "invalid"
+	case n <= 13:
+		return "table"
+	case n <= 63:
+		return "framework"
+	case n <= 78:
+		return "posix"
+	case n <= 125:
+		return "command"
+	}
+	return "shell"
+}
+
+// tableNames are the Go names of exitlint's members, by code.
+var tableNames = [...]string{"Success", "GeneralError", "PartialFailure", "ArgError", "Precondition", "NotFound",
+	"Conflict", "PermissionDenied", "AuthRequired", "PaymentRequired", "Timeout", "RateLimited", "Unavailable", "Redirected"}
+
+// fix spells a table code as the member of the expected enum (exitlint's
+// Code for os.Exit, inside int(...)), importing the enum's package if the
+// file does not.
+func (ch *checker) fix(e ast.Expr, enum types.Type, n int64) (fix analysis.SuggestedFix, spelled string, ok bool) {
+	if n < 0 || n > 13 {
+		return analysis.SuggestedFix{}, "", false
+	}
+	var pkg *types.Package
+	var member string
+	if enum == nil {
+		pkg = ch.exitcodePackage()
+		member = tableNames[n]
+	} else if named, ok := types.Unalias(enum).(*types.Named); ok {
+		tn := named.Origin().Obj()
+		pkg = tn.Pkg()
+		member = memberWithValue(tn, n)
+	}
+	if pkg == nil || member == "" {
+		return analysis.SuggestedFix{}, "", false
+	}
+	var edits []analysis.TextEdit
+	qual := ""
+	if pkg != ch.pass.Pkg {
+		name, ok := importName(ch.file, pkg.Path())
+		if !ok {
+			name = pkg.Name()
+			edits = append(edits, addImport(ch.file, pkg.Path()))
+		}
+		qual = name + "."
+	}
+	text := qual + member
+	if enum == nil {
+		text = "int(" + text + ")"
+	}
+	edits = append(edits, analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte(text)})
+	return analysis.SuggestedFix{Message: "Spell the code as " + qual + member, TextEdits: edits}, qual + member, true
+}
+
+// exitcodePackage returns exitlint's exitcode package if this package can
+// see it (it or a dependency imports it).
+func (ch *checker) exitcodePackage() *types.Package {
+	seen := map[*types.Package]bool{}
+	var find func(p *types.Package) *types.Package
+	find = func(p *types.Package) *types.Package {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == contract.ExitcodePath {
+			return p
+		}
+		for _, imp := range p.Imports() {
+			if f := find(imp); f != nil {
+				return f
+			}
+		}
+		return nil
+	}
+	return find(ch.pass.Pkg)
+}
+
+// memberWithValue names the member of the enum whose value is n.
+func memberWithValue(tn *types.TypeName, n int64) string {
+	scope := tn.Pkg().Scope()
+	for _, name := range scope.Names() {
+		k, ok := scope.Lookup(name).(*types.Const)
+		if !ok || !types.Identical(k.Type(), tn.Type()) {
+			continue
+		}
+		if v, exact := constant.Int64Val(k.Val()); exact && v == n {
+			return name
+		}
+	}
+	return ""
+}
+
+func importName(file *ast.File, path string) (string, bool) {
+	for _, imp := range file.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == path {
+			if imp.Name != nil {
+				return imp.Name.Name, imp.Name.Name != "_" && imp.Name.Name != "."
+			}
+			return pathBase(path), true
+		}
+	}
+	return "", false
+}
+
+func pathBase(path string) string {
+	for i := len(path) - 1; i >= 0; i-- {
+		if path[i] == '/' {
+			return path[i+1:]
+		}
+	}
+	return path
+}
+
+// addImport inserts an import of path: into the first parenthesized import
+// declaration, else as a declaration after the package clause.
+func addImport(file *ast.File, path string) analysis.TextEdit {
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		if gd.Lparen.IsValid() {
+			return analysis.TextEdit{Pos: gd.Rparen, End: gd.Rparen, NewText: []byte("\t" + strconv.Quote(path) + "\n")}
+		}
+		return analysis.TextEdit{Pos: gd.End(), End: gd.End(), NewText: []byte("\nimport " + strconv.Quote(path))}
+	}
+	return analysis.TextEdit{Pos: file.Name.End(), End: file.Name.End(), NewText: []byte("\n\nimport " + strconv.Quote(path))}
+}

@@ -1,0 +1,117 @@
+// Package analyzerutil holds the small pieces every exitlint analyzer uses:
+// its documentation taken from its doc.go, its docs URL, a guard that turns
+// a panic into an error, and the parsing of exitlint's directives.
+package analyzerutil
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"runtime/debug"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// DocsBase is where each check's page lives; Analyzer.URL is DocsBase + name.
+const DocsBase = "https://github.com/exitlint/exitlint/blob/main/docs/checks/"
+
+// URL returns the docs page of the named analyzer.
+func URL(name string) string { return DocsBase + name + ".md" }
+
+// Doc extracts the "# Analyzer NAME" section of a doc.go file's package
+// comment, up to the next "# Analyzer" heading: the short summary on the
+// first line ("NAME: " before it is dropped), then the long explanation. It panics if the section is missing, so a check whose
+// docs are broken fails at start-up and in every test.
+func Doc(docGo, name string) string {
+	var comment []string
+	inComment := false
+	for _, line := range strings.Split(docGo, "\n") {
+		switch {
+		case strings.HasPrefix(line, "/*"):
+			inComment = true
+		case inComment && strings.HasPrefix(line, "*/"):
+			inComment = false
+		case inComment:
+			comment = append(comment, line)
+		case strings.HasPrefix(line, "//"):
+			comment = append(comment, strings.TrimPrefix(strings.TrimPrefix(line, "//"), " "))
+		}
+	}
+	heading := "# Analyzer " + name
+	var out []string
+	found := false
+	for _, line := range comment {
+		if strings.TrimSpace(line) == heading {
+			found = true
+			continue
+		}
+		if found {
+			if strings.HasPrefix(line, "# Analyzer ") {
+				break
+			}
+			out = append(out, line)
+		}
+	}
+	if !found {
+		panic(fmt.Sprintf("analyzerutil: doc.go has no %q section", heading))
+	}
+	for len(out) > 0 && strings.TrimSpace(out[0]) == "" {
+		out = out[1:]
+	}
+	for len(out) > 0 && strings.TrimSpace(out[len(out)-1]) == "" {
+		out = out[:len(out)-1]
+	}
+	if len(out) == 0 {
+		panic(fmt.Sprintf("analyzerutil: the %q section of doc.go is empty", heading))
+	}
+	out[0] = strings.TrimPrefix(out[0], name+": ")
+	return strings.Join(out, "\n")
+}
+
+// Guard wraps an analyzer's Run so that a panic becomes the pass's error:
+// the driver then reports that one check as failed on that package and keeps
+// every other check's findings.
+func Guard(run func(*analysis.Pass) (any, error)) func(*analysis.Pass) (any, error) {
+	return func(pass *analysis.Pass) (result any, err error) {
+		defer func() {
+			if r := recover(); r != nil {
+				result = nil
+				err = fmt.Errorf("internal error: %s panicked on package %s: %v\n%s", pass.Analyzer.Name, pass.Pkg.Path(), r, debug.Stack())
+			}
+		}()
+		return run(pass)
+	}
+}
+
+// Directive is one //exitlint:NAME ARGS comment.
+type Directive struct {
+	Name string    // "ignore", "enum", ...
+	Args string    // the rest of the line, trimmed
+	Pos  token.Pos // the position of the "//"
+	End  token.Pos
+}
+
+// Directives returns the exitlint directives of a comment group.
+func Directives(cg *ast.CommentGroup) []Directive {
+	if cg == nil {
+		return nil
+	}
+	var out []Directive
+	for _, c := range cg.List {
+		if d, ok := ast.ParseDirective(c.Slash, c.Text); ok && d.Tool == "exitlint" {
+			out = append(out, Directive{Name: d.Name, Args: d.Args, Pos: c.Slash, End: c.End()})
+		}
+	}
+	return out
+}
+
+// HasDirective reports whether the comment group holds //exitlint:name.
+func HasDirective(cg *ast.CommentGroup, name string) bool {
+	for _, d := range Directives(cg) {
+		if d.Name == name {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,428 @@
+package contract
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+)
+
+//go:embed doc.go
+var doc string
+
+// Import paths of exitlint's runtime.
+const (
+	ExitcodePath = "github.com/exitlint/exitlint/exitcode"
+	EnvelopePath = "github.com/exitlint/exitlint/envelope"
+)
+
+// Analyzer computes the contract's types for every package and exports them
+// as facts; its result answers the checks' questions about them.
+var Analyzer = &analysis.Analyzer{
+	Name:       "contract",
+	Doc:        analyzerutil.Doc(doc, "contract"),
+	URL:        analyzerutil.URL("contract"),
+	Run:        analyzerutil.Guard(run),
+	ResultType: reflect.TypeOf((*Contract)(nil)),
+	FactTypes:  []analysis.Fact{(*EnumFact)(nil), (*EnvelopeFact)(nil), (*PackageFact)(nil)},
+}
+
+var enumFlag stringList
+
+func init() {
+	Analyzer.Flags.Var(&enumFlag, "enum", "comma-separated exit-code enum types besides exitlint's, as import/path.Type")
+}
+
+// stringList is a flag.Value holding a comma-separated list.
+type stringList []string
+
+func (s *stringList) String() string { return strings.Join(*s, ",") }
+func (s *stringList) Set(v string) error {
+	*s = nil
+	for _, part := range strings.Split(v, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			if !strings.Contains(part, ".") || strings.HasSuffix(part, ".") {
+				return fmt.Errorf("%q is not import/path.Type", part)
+			}
+			*s = append(*s, part)
+		}
+	}
+	return nil
+}
+
+// EnumFact marks a named integer type as an exit-code enum.
+type EnumFact struct {
+	Members []string // names of the member constants, sorted
+	Source  string   // "exitlint", "directive" or "flag"
+}
+
+func (*EnumFact) AFact() {}
+
+func (f *EnumFact) String() string {
+	return "exitEnum(" + f.Source + ": " + strings.Join(f.Members, " ") + ")"
+}
+
+// EnvelopeFact marks a struct type as a response envelope.
+type EnvelopeFact struct {
+	OKField   string   // the Go field encoded as "ok" ("" for exitlint's, which has none)
+	Source    string   // "exitlint", "directive" or "json"
+	Factories []string // functions of the home package marked //exitlint:factory, sorted
+}
+
+func (*EnvelopeFact) AFact() {}
+
+func (f *EnvelopeFact) String() string {
+	s := "envelope(" + f.Source
+	if f.OKField != "" {
+		s += " ok=" + f.OKField
+	}
+	if len(f.Factories) > 0 {
+		s += " factory=" + strings.Join(f.Factories, ",")
+	}
+	return s + ")"
+}
+
+// PackageFact says a package declares contract types, so that a dependent
+// package can tell cheaply whether any are in view.
+type PackageFact struct {
+	Enums, Envelopes bool
+}
+
+func (*PackageFact) AFact() {}
+
+func (f *PackageFact) String() string {
+	return fmt.Sprintf("contract(enums=%t envelopes=%t)", f.Enums, f.Envelopes)
+}
+
+// Contract answers questions about the contract's types for one package.
+type Contract struct {
+	pass *analysis.Pass
+	// decoded holds the types this package's non-test code decodes JSON
+	// into: models of another service's reply, never this program's envelope.
+	decoded map[*types.TypeName]bool
+	// EnumsInView and EnvelopesInView report whether this package or any of
+	// its dependencies declares an enum or envelope; a check that cannot
+	// apply returns at once when they are false.
+	EnumsInView, EnvelopesInView bool
+}
+
+// Enum returns the enum fact of t (or of the named type t is), or nil.
+func (c *Contract) Enum(t types.Type) *EnumFact {
+	tn := typeName(t)
+	if tn == nil {
+		return nil
+	}
+	var f EnumFact
+	if c.pass.ImportObjectFact(tn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// IsMember reports whether obj is a member constant of an exit-code enum.
+func (c *Contract) IsMember(obj types.Object) bool {
+	k, ok := obj.(*types.Const)
+	if !ok {
+		return false
+	}
+	f := c.Enum(k.Type())
+	if f == nil || typeName(k.Type()).Pkg() != k.Pkg() {
+		return false
+	}
+	i := sort.SearchStrings(f.Members, k.Name())
+	return i < len(f.Members) && f.Members[i] == k.Name()
+}
+
+// Envelope returns the envelope's type name and fact if t is an envelope
+// type (a pointer to one is not), or nil.
+func (c *Contract) Envelope(t types.Type) (*types.TypeName, *EnvelopeFact) {
+	tn := typeName(t)
+	if tn == nil || c.decoded[tn] {
+		return nil, nil
+	}
+	var f EnvelopeFact
+	if c.pass.ImportObjectFact(tn, &f) {
+		return tn, &f
+	}
+	return nil, nil
+}
+
+// InFactory reports whether code in fn (nil outside any function) of the
+// current package may build envelopes of type env: the factory lives in the
+// package that declares the envelope, narrowed to the functions marked
+// //exitlint:factory when there are any.
+func (c *Contract) InFactory(env *types.TypeName, f *EnvelopeFact, fn *types.Func) bool {
+	if env.Pkg() != c.pass.Pkg {
+		return false
+	}
+	if len(f.Factories) == 0 {
+		return true
+	}
+	if fn == nil {
+		return false
+	}
+	name := funcKey(fn)
+	i := sort.SearchStrings(f.Factories, name)
+	return i < len(f.Factories) && f.Factories[i] == name
+}
+
+// funcKey names a function as factories are listed: "Name", or
+// "Recv.Name" for a method (pointer receivers included).
+func funcKey(fn *types.Func) string {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return fn.Name()
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if rt := typeName(t); rt != nil {
+		return rt.Name() + "." + fn.Name()
+	}
+	return fn.Name()
+}
+
+// typeName returns the declaring type name of a named type, a generic
+// type's instance, or an alias of one; nil for anything else.
+func typeName(t types.Type) *types.TypeName {
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj()
+	}
+	return nil
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := &Contract{pass: pass, decoded: decodedTypes(pass)}
+	pkgFact := &PackageFact{}
+	factories := factoryNames(pass)
+
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				ts, ok := spec.(*ast.TypeSpec)
+				if !ok {
+					continue
+				}
+				tn, ok := pass.TypesInfo.Defs[ts.Name].(*types.TypeName)
+				if !ok || tn.IsAlias() {
+					continue
+				}
+				docs := ts.Doc
+				if docs == nil && len(gd.Specs) == 1 {
+					docs = gd.Doc
+				}
+				if src := enumSource(tn, docs); src != "" {
+					pass.ExportObjectFact(tn, &EnumFact{Members: members(pass, tn), Source: src})
+					pkgFact.Enums = true
+				}
+				if fact := envelopeFact(tn, docs, c.decoded[tn]); fact != nil {
+					fact.Factories = factories
+					pass.ExportObjectFact(tn, fact)
+					pkgFact.Envelopes = true
+				}
+			}
+		}
+	}
+	if pkgFact.Enums || pkgFact.Envelopes {
+		pass.ExportPackageFact(pkgFact)
+	}
+	c.EnumsInView, c.EnvelopesInView = pkgFact.Enums, pkgFact.Envelopes
+	for _, pf := range pass.AllPackageFacts() {
+		if f, ok := pf.Fact.(*PackageFact); ok {
+			c.EnumsInView = c.EnumsInView || f.Enums
+			c.EnvelopesInView = c.EnvelopesInView || f.Envelopes
+		}
+	}
+	return c, nil
+}
+
+// enumSource says why tn is an exit-code enum, or "" if it is not one.
+func enumSource(tn *types.TypeName, docs *ast.CommentGroup) string {
+	basic, ok := tn.Type().Underlying().(*types.Basic)
+	if !ok || basic.Info()&types.IsInteger == 0 {
+		return ""
+	}
+	path := tn.Pkg().Path() + "." + tn.Name()
+	switch {
+	case path == ExitcodePath+".Code":
+		return "exitlint"
+	case analyzerutil.HasDirective(docs, "enum"):
+		return "directive"
+	}
+	for _, want := range enumFlag {
+		if want == path {
+			return "flag"
+		}
+	}
+	return ""
+}
+
+// members lists the package-level constants of type tn.
+func members(pass *analysis.Pass, tn *types.TypeName) []string {
+	var out []string
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		if k, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(k.Type(), tn.Type()) {
+			out = append(out, name)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// envelopeFact decides whether tn is an envelope type.
+func envelopeFact(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *EnvelopeFact {
+	st, ok := tn.Type().Underlying().(*types.Struct)
+	if !ok {
+		return nil
+	}
+	okField, names := jsonNames(st, 0)
+	switch {
+	case tn.Pkg().Path() == EnvelopePath && tn.Name() == "Envelope":
+		return &EnvelopeFact{Source: "exitlint"}
+	case analyzerutil.HasDirective(docs, "envelope"):
+		return &EnvelopeFact{Source: "directive", OKField: okField}
+	case decoded:
+		return nil
+	case names["ok"] && (names["data"] || names["error"]):
+		return &EnvelopeFact{Source: "json", OKField: okField}
+	}
+	return nil
+}
+
+// jsonNames returns the lower-cased JSON key of each field encoding/json
+// would encode or match (exported, not "-"; anonymous struct fields without
+// a name are flattened), and the Go name of the field keyed "ok".
+func jsonNames(st *types.Struct, depth int) (okField string, names map[string]bool) {
+	names = map[string]bool{}
+	for i := 0; i < st.NumFields(); i++ {
+		f := st.Field(i)
+		tag := reflect.StructTag(st.Tag(i)).Get("json")
+		name, _, _ := strings.Cut(tag, ",")
+		if name == "-" && tag == "-" {
+			continue
+		}
+		if f.Anonymous() && name == "" && depth < 3 {
+			t := f.Type()
+			if p, ok := t.(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if inner, ok := t.Underlying().(*types.Struct); ok {
+				innerOK, innerNames := jsonNames(inner, depth+1)
+				for k := range innerNames {
+					names[k] = true
+				}
+				if okField == "" {
+					okField = innerOK
+				}
+				continue
+			}
+		}
+		if !f.Exported() {
+			continue
+		}
+		if name == "" {
+			name = f.Name()
+		}
+		key := strings.ToLower(name)
+		names[key] = true
+		if key == "ok" && okField == "" {
+			okField = f.Name()
+		}
+	}
+	return okField, names
+}
+
+// factoryNames lists the functions of the package marked //exitlint:factory,
+// methods as "Recv.Name".
+func factoryNames(pass *analysis.Pass) []string {
+	var out []string
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || !analyzerutil.HasDirective(fd.Doc, "factory") {
+				continue
+			}
+			if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+				out = append(out, funcKey(fn))
+			}
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// decodedTypes finds the named types that non-test code of the package
+// decodes JSON into: json.Unmarshal(b, &v) and (*json.Decoder).Decode(&v).
+func decodedTypes(pass *analysis.Pass) map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	for _, file := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
+			if !ok {
+				return true
+			}
+			var arg ast.Expr
+			switch fn.FullName() {
+			case "encoding/json.Unmarshal":
+				if len(call.Args) == 2 {
+					arg = call.Args[1]
+				}
+			case "(*encoding/json.Decoder).Decode":
+				if len(call.Args) == 1 {
+					arg = call.Args[0]
+				}
+			}
+			if arg != nil {
+				if tn := decodedInto(pass.TypesInfo.TypeOf(arg)); tn != nil {
+					out[tn] = true
+				}
+			}
+			return true
+		})
+	}
+	return out
+}
+
+// decodedInto returns the named struct type a decode target holds:
+// *T, *[]T, *[]*T, *map[K]T.
+func decodedInto(t types.Type) *types.TypeName {
+	for i := 0; i < 4 && t != nil; i++ {
+		if tn := typeName(t); tn != nil {
+			if _, ok := tn.Type().Underlying().(*types.Struct); ok {
+				return tn
+			}
+		}
+		switch u := types.Unalias(t).(type) {
+		case *types.Pointer:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		default:
+			return nil
+		}
+	}
+	return nil
+}

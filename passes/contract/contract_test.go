@@ -1,0 +1,41 @@
+package contract_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/exitlint/exitlint/passes/contract"
+)
+
+var testdata = filepath.Join("..", "..", "testdata", "src")
+
+func TestFacts(t *testing.T) {
+	analysistest.Run(t, testdata, contract.Analyzer, "cases/contract/...")
+}
+
+// TestRuntimeFacts checks the facts exported on exitlint's own runtime types
+// when a user package imports them.
+func TestRuntimeFacts(t *testing.T) {
+	results := analysistest.Run(t, testdata, contract.Analyzer, "cases/contract/user")
+	if len(results) != 1 {
+		t.Fatalf("got %d results", len(results))
+	}
+	c := results[0].Result.(*contract.Contract)
+	if !c.EnumsInView || !c.EnvelopesInView {
+		t.Errorf("EnumsInView=%t EnvelopesInView=%t; want both, through the runtime's package facts", c.EnumsInView, c.EnvelopesInView)
+	}
+	var code, env bool
+	for _, f := range results[0].Action.AllObjectFacts() {
+		switch f.Object.Pkg().Path() + "." + f.Object.Name() {
+		case contract.ExitcodePath + ".Code":
+			code = f.Fact.(*contract.EnumFact).Source == "exitlint" && len(f.Fact.(*contract.EnumFact).Members) == 14
+		case contract.EnvelopePath + ".Envelope":
+			env = f.Fact.(*contract.EnvelopeFact).Source == "exitlint"
+		}
+	}
+	if !code || !env {
+		t.Errorf("runtime facts: exitcode.Code enum with 14 members=%t, envelope.Envelope=%t", code, env)
+	}
+}

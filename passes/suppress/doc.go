@@ -1,0 +1,22 @@
+// Package suppress defines the helper analyzer through which every exitlint
+// check reports, so that suppression works the same under every front end:
+// the exitlint command, go vet, golangci-lint and editors.
+//
+// # Analyzer suppress
+//
+// suppress: honour //exitlint:ignore directives and generated files
+//
+// A finding is not reported when it lies in a generated file, or when a
+// directive names its check:
+//
+//	//exitlint:ignore CHECK[,CHECK] reason
+//
+// on the finding's line (as a trailing comment) or on the line above it, or
+//
+//	//exitlint:file-ignore CHECK[,CHECK] reason
+//
+// anywhere in the file. The reason is required: a suppression explains
+// itself to the next reader. The directives check reports a directive
+// without a reason, one that names no known check, and one that suppresses
+// nothing.
+package suppress

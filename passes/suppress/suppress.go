@@ -1,0 +1,178 @@
+package suppress
+
+import (
+	_ "embed"
+	"go/token"
+	"reflect"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/generated"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer parses the package's exitlint directives; its result is how every
+// check reports.
+var Analyzer = &analysis.Analyzer{
+	Name:       "suppress",
+	Doc:        analyzerutil.Doc(doc, "suppress"),
+	URL:        analyzerutil.URL("suppress"),
+	Run:        analyzerutil.Guard(run),
+	ResultType: reflect.TypeOf((*Suppressions)(nil)),
+	Requires:   []*analysis.Analyzer{generated.Analyzer},
+}
+
+// Checks are the names a directive may name. The analyzers/all tests keep
+// this list equal to the checks exitlint runs.
+var Checks = []string{"argphase", "barecode", "derivedok", "fallback", "handbuilt"}
+
+// Directive is one //exitlint:ignore or //exitlint:file-ignore comment.
+type Directive struct {
+	Pos      token.Pos
+	End      token.Pos
+	FileWide bool
+	Checks   []string // as written
+	Reason   string
+	Unknown  []string // names in Checks that are no check
+	used     bool
+}
+
+// Suppressions filters the package's diagnostics through its directives and
+// generated files. One value is shared by every check on the package, which
+// may run concurrently.
+type Suppressions struct {
+	fset       *token.FileSet
+	generated  *generated.Files
+	mu         sync.Mutex
+	directives []*Directive
+	byLine     map[lineKey][]*Directive
+	byFile     map[*token.File][]*Directive
+}
+
+type lineKey struct {
+	file *token.File
+	line int
+}
+
+// Report reports d for the pass's check unless d lies in a generated file or
+// a directive suppresses it there; a directive that does is marked used.
+func (s *Suppressions) Report(pass *analysis.Pass, d analysis.Diagnostic) {
+	if s.Suppressed(pass.Analyzer.Name, d.Pos) {
+		return
+	}
+	pass.Report(d)
+}
+
+// Suppressed reports whether a finding of check at pos is not to be
+// reported, and marks the directive that suppresses it as used.
+func (s *Suppressions) Suppressed(check string, pos token.Pos) bool {
+	if !pos.IsValid() {
+		return false
+	}
+	if s.generated.Contains(pos) {
+		return true
+	}
+	tf := s.fset.File(pos)
+	if tf == nil {
+		return false
+	}
+	line := tf.Line(pos)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.byLine[lineKey{tf, line}] {
+		if d.names(check) {
+			d.used = true
+			return true
+		}
+	}
+	for _, d := range s.byFile[tf] {
+		if d.names(check) {
+			d.used = true
+			return true
+		}
+	}
+	return false
+}
+
+func (d *Directive) names(check string) bool {
+	for _, c := range d.Checks {
+		if c == check {
+			return true
+		}
+	}
+	return false
+}
+
+// Directives returns the package's directives in source order.
+func (s *Suppressions) Directives() []*Directive { return s.directives }
+
+// Used reports whether the directive has suppressed a finding so far.
+func (s *Suppressions) Used(d *Directive) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return d.used
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	s := &Suppressions{
+		fset:      pass.Fset,
+		generated: pass.ResultOf[generated.Analyzer].(*generated.Files),
+		byLine:    map[lineKey][]*Directive{},
+		byFile:    map[*token.File][]*Directive{},
+	}
+	known := map[string]bool{}
+	for _, c := range Checks {
+		known[c] = true
+	}
+	for _, file := range pass.Files {
+		if s.generated.File(file) {
+			continue
+		}
+		tf := pass.Fset.File(file.Pos())
+		for _, cg := range file.Comments {
+			for _, dir := range analyzerutil.Directives(cg) {
+				if dir.Name != "ignore" && dir.Name != "file-ignore" {
+					continue
+				}
+				d := parse(dir, known)
+				s.directives = append(s.directives, d)
+				if d.FileWide {
+					s.byFile[tf] = append(s.byFile[tf], d)
+					continue
+				}
+				// A directive covers its own line (a trailing comment) and
+				// the line below it (a comment on the line above).
+				line := tf.Line(d.Pos)
+				s.byLine[lineKey{tf, line}] = append(s.byLine[lineKey{tf, line}], d)
+				if line < tf.LineCount() {
+					s.byLine[lineKey{tf, line + 1}] = append(s.byLine[lineKey{tf, line + 1}], d)
+				}
+			}
+		}
+	}
+	sort.Slice(s.directives, func(i, j int) bool { return s.directives[i].Pos < s.directives[j].Pos })
+	return s, nil
+}
+
+// parse reads "CHECK[,CHECK] reason".
+func parse(dir analyzerutil.Directive, known map[string]bool) *Directive {
+	d := &Directive{Pos: dir.Pos, End: dir.End, FileWide: dir.Name == "file-ignore"}
+	list, reason, _ := strings.Cut(dir.Args, " ")
+	d.Reason = strings.TrimSpace(reason)
+	for _, c := range strings.Split(list, ",") {
+		if c = strings.TrimSpace(c); c == "" {
+			continue
+		}
+		d.Checks = append(d.Checks, c)
+		if !known[c] {
+			d.Unknown = append(d.Unknown, c)
+		}
+	}
+	return d
+}

@@ -1,0 +1,5 @@
+package barecodeimport
+
+import "github.com/exitlint/exitlint/exitcode"
+
+var _ exitcode.Code

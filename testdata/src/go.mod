@@ -1,0 +1,13 @@
+module cases
+
+go 1.22
+
+require (
+	github.com/exitlint/exitlint/envelope v0.0.0-00010101000000-000000000000
+	github.com/exitlint/exitlint/exitcode v0.0.0-00010101000000-000000000000
+)
+
+replace (
+	github.com/exitlint/exitlint/envelope => ../../envelope
+	github.com/exitlint/exitlint/exitcode => ../../exitcode
+)
