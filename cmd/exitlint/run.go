@@ -1,0 +1,504 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"go/token"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
+
+	"github.com/exitlint/exitlint/analyzers/all"
+	"github.com/exitlint/exitlint/envelope"
+	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/passes/contract"
+)
+
+// Findings is exitlint's command-specific exit code: the analysis ran and
+// reported findings.
+const Findings exitcode.Code = 80
+
+// codes are the exit codes exitlint declares.
+var codes = exitcode.MustDeclare("exitlint",
+	exitcode.Entry{Code: exitcode.ArgError, Action: "Fix the flags or patterns, then run again"},
+	exitcode.Entry{Code: exitcode.Precondition, Action: "Some packages do not type-check: fix the errors named in error.detail, then run again"},
+	exitcode.Entry{Code: exitcode.NotFound, Action: "The patterns matched no package: check the patterns and the directory"},
+	exitcode.Entry{Code: Findings, Name: "FINDINGS", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsNone,
+		Action: "The analysis ran and reported findings: fix the code at each position, then run again"},
+)
+
+// Diagnostic is one finding as -json reports it.
+type Diagnostic struct {
+	Check   string    `json:"check"`
+	Posn    string    `json:"posn"`
+	File    string    `json:"file"`
+	Line    int       `json:"line"`
+	Column  int       `json:"column"`
+	Message string    `json:"message"`
+	URL     string    `json:"url,omitempty"`
+	Related []Related `json:"related,omitempty"`
+	Fixes   []string  `json:"fixes,omitempty"`
+}
+
+// Related is a position that explains a finding.
+type Related struct {
+	Posn    string `json:"posn"`
+	Message string `json:"message"`
+}
+
+// Skipped is a package exitlint could not analyze.
+type Skipped struct {
+	Package string   `json:"package"`
+	Errors  []string `json:"errors"`
+}
+
+// Report is the data of a -json run.
+type Report struct {
+	Analyzed    []string     `json:"analyzed"`
+	Skipped     []Skipped    `json:"skipped"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+	Complete    bool         `json:"complete"`
+}
+
+type options struct {
+	json, findingsOK, tests, listCodes bool
+	enable, disable                    string
+}
+
+// usageError is a problem with the command line: ARG_ERROR.
+func usageError(format string, args ...any) error {
+	return exitcode.New(exitcode.ArgError, "USAGE", fmt.Sprintf(format, args...)).
+		WithSuggestion("run exitlint -h for the flags and checks")
+}
+
+// run is the standalone command. It writes findings (or the -json envelope)
+// to stdout, messages to stderr, and returns the exit code.
+func run(args []string, stdout, stderr io.Writer) exitcode.Code {
+	start := time.Now()
+	fs := flag.NewFlagSet("exitlint", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var o options
+	fs.BoolVar(&o.json, "json", false, "write one response envelope (JSON) instead of text")
+	fs.BoolVar(&o.findingsOK, "findings-ok", false, "exit 0 when findings are reported, with the findings as the envelope's data")
+	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
+	fs.StringVar(&o.enable, "enable", "", "comma-separated checks to run (default: all)")
+	fs.StringVar(&o.disable, "disable", "", "comma-separated checks not to run")
+	analyzers := all.Analyzers()
+	registerAnalyzerFlags(fs, append(analyzers, contract.Analyzer))
+
+	wantJSON := hasFlag(args, "json")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			usage(stdout, fs, analyzers)
+			return exitcode.Success
+		}
+		return fail(stdout, stderr, wantJSON, start, usageError("%v", err))
+	}
+	if o.listCodes {
+		return listCodes(stdout, o.json, start)
+	}
+	selected, err := selectAnalyzers(analyzers, o.enable, o.disable)
+	if err != nil {
+		return fail(stdout, stderr, o.json, start, err)
+	}
+	patterns := fs.Args()
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	rep, err := analyze(selected, patterns, o.tests)
+	if err != nil {
+		return fail(stdout, stderr, o.json, start, err)
+	}
+	return report(stdout, stderr, o, start, rep)
+}
+
+// hasFlag reports whether args set the boolean flag name before flag parsing
+// fails, so a usage error can still be written as JSON.
+func hasFlag(args []string, name string) bool {
+	for _, a := range args {
+		if a == "-"+name || a == "--"+name || a == "-"+name+"=true" || a == "--"+name+"=true" {
+			return true
+		}
+		if a == "--" {
+			break
+		}
+	}
+	return false
+}
+
+// registerAnalyzerFlags exposes each analyzer's flags as -NAME.flag.
+func registerAnalyzerFlags(fs *flag.FlagSet, analyzers []*analysis.Analyzer) {
+	for _, a := range analyzers {
+		prefix := a.Name + "."
+		a.Flags.VisitAll(func(f *flag.Flag) {
+			fs.Var(f.Value, prefix+f.Name, f.Usage)
+		})
+	}
+}
+
+func selectAnalyzers(analyzers []*analysis.Analyzer, enable, disable string) ([]*analysis.Analyzer, error) {
+	byName := map[string]*analysis.Analyzer{}
+	var names []string
+	for _, a := range analyzers {
+		byName[a.Name] = a
+		names = append(names, a.Name)
+	}
+	parse := func(flagName, list string) (map[string]bool, error) {
+		set := map[string]bool{}
+		for _, n := range strings.Split(list, ",") {
+			if n = strings.TrimSpace(n); n == "" {
+				continue
+			}
+			if byName[n] == nil {
+				return nil, usageError("-%s: unknown check %q; the checks are %s", flagName, n, strings.Join(names, ", "))
+			}
+			set[n] = true
+		}
+		return set, nil
+	}
+	on, err := parse("enable", enable)
+	if err != nil {
+		return nil, err
+	}
+	off, err := parse("disable", disable)
+	if err != nil {
+		return nil, err
+	}
+	var out []*analysis.Analyzer
+	for _, a := range analyzers {
+		if (len(on) == 0 || on[a.Name]) && !off[a.Name] {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return nil, usageError("-enable and -disable leave no check to run")
+	}
+	return out, nil
+}
+
+// analyze loads the packages and runs the checks on those that type-check.
+func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Report, error) {
+	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests}
+	pkgs, err := packages.Load(cfg, patterns...)
+	if err != nil {
+		return nil, loadError(err, patterns)
+	}
+	rep := &Report{Analyzed: []string{}, Skipped: []Skipped{}, Diagnostics: []Diagnostic{}}
+	var ok []*packages.Package
+	var notFound []string
+	for _, p := range pkgs {
+		if len(p.Errors) == 0 && !p.IllTyped {
+			ok = append(ok, p)
+			continue
+		}
+		if missing(p) {
+			notFound = append(notFound, packageErrors(p)...)
+			continue
+		}
+		errs := packageErrors(p)
+		if len(errs) == 0 {
+			errs = []string{"a dependency does not type-check"}
+		}
+		rep.Skipped = append(rep.Skipped, Skipped{Package: p.ID, Errors: errs})
+	}
+	if len(ok) == 0 && len(rep.Skipped) == 0 {
+		if err := classifyRootErrors(notFound); err != nil {
+			return nil, err
+		}
+		msg := fmt.Sprintf("the patterns %s matched no Go package", strings.Join(patterns, " "))
+		e := exitcode.New(exitcode.NotFound, "NO_PACKAGES", msg).
+			WithSuggestion("run exitlint from inside a Go module, or pass patterns such as ./... or a package path")
+		if len(notFound) > 0 {
+			e = e.WithDetail(strings.Join(notFound, "\n"))
+		}
+		return nil, e
+	}
+	if len(ok) > 0 {
+		graph, err := checker.Analyze(analyzers, ok, nil)
+		if err != nil {
+			return nil, exitcode.New(exitcode.GeneralError, "INTERNAL", "exitlint could not run its checks").Wrap(err)
+		}
+		fset := ok[0].Fset
+		seen := map[string]bool{}
+		for _, act := range graph.Roots {
+			if act.Err != nil {
+				rep.Skipped = append(rep.Skipped, Skipped{Package: act.Package.ID, Errors: []string{act.Analyzer.Name + ": " + act.Err.Error()}})
+				continue
+			}
+			for _, d := range act.Diagnostics {
+				diag := convert(fset, act.Analyzer, d)
+				key := diag.Posn + diag.Check + diag.Message
+				if !seen[key] { // a package and its test variant share files
+					seen[key] = true
+					rep.Diagnostics = append(rep.Diagnostics, diag)
+				}
+			}
+		}
+		analyzed := map[string]bool{}
+		for _, p := range ok {
+			analyzed[p.PkgPath] = true
+		}
+		for p := range analyzed {
+			rep.Analyzed = append(rep.Analyzed, p)
+		}
+		sort.Strings(rep.Analyzed)
+	}
+	sort.Slice(rep.Diagnostics, func(i, j int) bool {
+		a, b := rep.Diagnostics[i], rep.Diagnostics[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Check < b.Check
+	})
+	rep.Complete = len(rep.Skipped) == 0
+	return rep, nil
+}
+
+// classifyRootErrors turns go list's errors for patterns that matched
+// nothing into a bad pattern (ARG_ERROR) or a missing module (NOT_FOUND).
+func classifyRootErrors(errs []string) error {
+	all := strings.Join(errs, "\n")
+	switch {
+	case strings.Contains(all, "malformed import path") || strings.Contains(all, "path@version syntax"):
+		return usageError("bad package pattern: %s", firstLine(all))
+	case strings.Contains(all, "does not contain main module") || strings.Contains(all, "go.mod file not found") || strings.Contains(all, "cannot find main module"):
+		return exitcode.New(exitcode.NotFound, "NO_MODULE", "no Go module here: "+firstLine(all)).
+			WithSuggestion("run exitlint inside a Go module (a directory with go.mod, or below one)")
+	}
+	return nil
+}
+
+// loadError classifies a failure of go list itself.
+func loadError(err error, patterns []string) error {
+	msg := err.Error()
+	switch {
+	case strings.Contains(msg, "malformed import path") || strings.Contains(msg, "invalid pattern") || strings.Contains(msg, "invalid import path"):
+		return usageError("bad package pattern: %v", err)
+	case strings.Contains(msg, "go.mod file not found") || strings.Contains(msg, "cannot find main module"):
+		return exitcode.New(exitcode.NotFound, "NO_MODULE", "no Go module here: "+firstLine(msg)).
+			WithSuggestion("run exitlint inside a Go module (a directory with go.mod, or below one)")
+	}
+	return exitcode.New(exitcode.Precondition, "LOAD_FAILED", "go list could not load "+strings.Join(patterns, " ")+": "+firstLine(msg)).
+		WithDetail(msg).WithSuggestion("check that the go command works here (go list " + strings.Join(patterns, " ") + ")")
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// missing reports whether a root package exists only as an error for a path
+// with no Go files.
+func missing(p *packages.Package) bool {
+	if len(p.GoFiles) > 0 || len(p.CompiledGoFiles) > 0 {
+		return false
+	}
+	for _, e := range p.Errors {
+		if e.Kind == packages.ListError {
+			return true
+		}
+	}
+	return false
+}
+
+func packageErrors(p *packages.Package) []string {
+	var out []string
+	for _, e := range p.Errors {
+		out = append(out, e.Error())
+	}
+	return out
+}
+
+func convert(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) Diagnostic {
+	posn := fset.Position(d.Pos)
+	out := Diagnostic{
+		Check: a.Name, File: relative(posn.Filename), Line: posn.Line, Column: posn.Column,
+		Message: d.Message, URL: d.URL,
+	}
+	if out.URL == "" {
+		out.URL = a.URL
+	}
+	out.Posn = fmt.Sprintf("%s:%d:%d", out.File, out.Line, out.Column)
+	for _, r := range d.Related {
+		rp := fset.Position(r.Pos)
+		out.Related = append(out.Related, Related{Posn: fmt.Sprintf("%s:%d:%d", relative(rp.Filename), rp.Line, rp.Column), Message: r.Message})
+	}
+	for _, f := range d.SuggestedFixes {
+		out.Fixes = append(out.Fixes, f.Message)
+	}
+	return out
+}
+
+func relative(path string) string {
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return path
+}
+
+// text is the human form of a finding: file:line:col: message [check].
+func (d Diagnostic) text() string {
+	s := fmt.Sprintf("%s: %s [%s]", d.Posn, d.Message, d.Check)
+	for _, r := range d.Related {
+		s += fmt.Sprintf("\n\t%s: %s", r.Posn, r.Message)
+	}
+	return s
+}
+
+// report writes the outcome and returns the exit code:
+// SUCCESS when clean; FINDINGS (80) when findings were reported, unless
+// -findings-ok; PRECONDITION when packages had to be skipped.
+func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report) exitcode.Code {
+	var lines []string
+	for _, d := range rep.Diagnostics {
+		lines = append(lines, d.text())
+	}
+	var err error
+	switch {
+	case len(rep.Skipped) > 0:
+		var detail []string
+		for _, s := range rep.Skipped {
+			detail = append(detail, s.Package+":\n\t"+strings.Join(s.Errors, "\n\t"))
+		}
+		if len(lines) > 0 {
+			detail = append(detail, fmt.Sprintf("findings in the packages that were analyzed:\n%s", strings.Join(lines, "\n")))
+		}
+		err = exitcode.New(exitcode.Precondition, "PACKAGES_SKIPPED",
+			fmt.Sprintf("%d package(s) could not be analyzed (%s); %d analyzed, %d finding(s)", len(rep.Skipped), skippedNames(rep), len(rep.Analyzed), len(rep.Diagnostics))).
+			WithDetail(strings.Join(detail, "\n")).
+			WithSuggestion("fix the errors listed in detail (go build shows them too), then run exitlint again")
+	case len(rep.Diagnostics) > 0 && !o.findingsOK:
+		err = exitcode.New(Findings, "FINDINGS",
+			fmt.Sprintf("%d finding(s) in %d package(s) analyzed", len(rep.Diagnostics), len(rep.Analyzed))).
+			WithDetail(strings.Join(lines, "\n")).
+			WithSuggestion("fix the code at each position (each line names its check; docs at " + strings.TrimSuffix(rep.Diagnostics[0].URL, rep.Diagnostics[0].Check+".md") + "), or run with -json -findings-ok to receive the findings as data")
+	}
+	code := exitcode.FromError(err)
+	if o.json {
+		var data *Report
+		if err == nil {
+			data = rep
+		}
+		return writeEnvelope(stdout, start, code, data, err)
+	}
+	for _, l := range lines {
+		fmt.Fprintln(stdout, l)
+	}
+	if err != nil {
+		var xe *exitcode.Error
+		errors.As(err, &xe)
+		if code == exitcode.Precondition {
+			fmt.Fprintf(stderr, "exitlint: %s\n%s\n", xe.Message, indent(xe.Detail))
+		}
+	}
+	return code
+}
+
+func skippedNames(rep *Report) string {
+	var names []string
+	for _, s := range rep.Skipped {
+		names = append(names, s.Package)
+	}
+	return strings.Join(names, ", ")
+}
+
+func indent(s string) string {
+	return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
+}
+
+// fail reports an error that ended the run before any analysis.
+func fail(stdout, stderr io.Writer, asJSON bool, start time.Time, err error) exitcode.Code {
+	code := exitcode.FromError(err)
+	if asJSON {
+		return writeEnvelope[*Report](stdout, start, code, nil, err)
+	}
+	fmt.Fprintf(stderr, "exitlint: %v\n", err)
+	var xe *exitcode.Error
+	if errors.As(err, &xe) {
+		if xe.Detail != "" {
+			fmt.Fprintln(stderr, indent(xe.Detail))
+		}
+		if xe.Suggestion != "" {
+			fmt.Fprintf(stderr, "exitlint: %s\n", xe.Suggestion)
+		}
+	}
+	return code
+}
+
+// writeEnvelope writes exitlint's one envelope, built by the runtime's factory.
+func writeEnvelope[T any](w io.Writer, start time.Time, code exitcode.Code, data T, err error) exitcode.Code {
+	env, buildErr := envelope.New(start, code, data, err, envelope.WithMeta(envelope.Meta{SchemaVersion: "1.0"}))
+	if buildErr != nil {
+		code = env.Code()
+	}
+	if werr := env.Encode(w); werr != nil {
+		return exitcode.GeneralError
+	}
+	return code
+}
+
+// codeRow is one exit code as -exit-codes lists it.
+type codeRow struct {
+	Code        int    `json:"code"`
+	Name        string `json:"name"`
+	Retryable   string `json:"retryable"`
+	SideEffects string `json:"side_effects"`
+	Action      string `json:"action"`
+}
+
+func listCodes(stdout io.Writer, asJSON bool, start time.Time) exitcode.Code {
+	var rows []codeRow
+	for _, e := range codes.Entries() {
+		rows = append(rows, codeRow{int(e.Code), e.Name, e.Retryable.String(), e.SideEffects.String(), e.Action})
+	}
+	if asJSON {
+		return writeEnvelope(stdout, start, exitcode.Success, rows, nil)
+	}
+	for _, r := range rows {
+		fmt.Fprintf(stdout, "%3d  %-13s retryable: %-8s side effects: %-8s %s\n", r.Code, r.Name, r.Retryable, r.SideEffects, r.Action)
+	}
+	return exitcode.Success
+}
+
+func usage(w io.Writer, fs *flag.FlagSet, analyzers []*analysis.Analyzer) {
+	fmt.Fprintf(w, `exitlint checks Go command-line programs against the agent CLI contract.
+
+Usage:
+  exitlint [flags] [packages]               (packages as for go list; ./... by default)
+  go vet -vettool=$(which exitlint) [packages]
+
+Checks:
+`)
+	for _, a := range analyzers {
+		first, _, _ := strings.Cut(a.Doc, "\n")
+		fmt.Fprintf(w, "  %-10s %s\n", a.Name, first)
+	}
+	fmt.Fprintf(w, "\nFlags:\n")
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fs.SetOutput(io.Discard)
+	fmt.Fprintf(w, "\nExit codes:\n")
+	listCodes(w, false, time.Now())
+	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above.\n")
+}
+
+// ensure Report encodes as an object.
+var _ json.Marshaler = (*envelope.Envelope[*Report])(nil)

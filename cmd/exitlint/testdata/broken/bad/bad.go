@@ -1,0 +1,3 @@
+package bad
+
+func F() int { return "not an int" }

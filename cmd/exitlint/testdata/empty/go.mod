@@ -1,0 +1,3 @@
+module empty
+
+go 1.22
