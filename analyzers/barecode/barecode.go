@@ -311,11 +311,24 @@ func (ch *checker) memberOrEnumConst(obj types.Object) bool {
 
 func message(e ast.Expr, n int64, spelled string) string {
 	what := "exit code " + strconv.FormatInt(n, 10)
-	if id, ok := ast.Unparen(e).(*ast.Ident); ok {
-		what = fmt.Sprintf("exit code %s (%d)", id.Name, n)
+	named := ""
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		named = x.Name
+	case *ast.SelectorExpr:
+		named = x.Sel.Name
+	}
+	if named != "" {
+		what = fmt.Sprintf("exit code %s (%d)", named, n)
 	}
 	switch r := classify(n); r {
 	case "table":
+		if named != "" {
+			if spelled == "" {
+				spelled = "the exit-code enum's member"
+			}
+			return fmt.Sprintf("%s is a constant of its own, not a member of the exit-code enum: use the member that means what you intend (%d is %s)", what, n, spelled)
+		}
 		if spelled == "" {
 			spelled = "the exit-code enum's member"
 		}
