@@ -1,0 +1,6 @@
+package filewide
+
+import "os"
+
+// The file-wide directive of a.go does not reach b.go.
+func b() { os.Exit(5) } // want `exit code 5`
