@@ -361,10 +361,6 @@ func classify(n int64) string {
 	return "shell"
 }
 
-// tableNames are the Go names of exitlint's members, by code.
-var tableNames = [...]string{"Success", "GeneralError", "PartialFailure", "ArgError", "Precondition", "NotFound",
-	"Conflict", "PermissionDenied", "AuthRequired", "PaymentRequired", "Timeout", "RateLimited", "Unavailable", "Redirected"}
-
 // fix spells a table code as the member of the expected enum (exitlint's
 // Code for os.Exit, inside int(...)), importing the enum's package if the
 // file does not.
@@ -375,8 +371,11 @@ func (ch *checker) fix(e ast.Expr, enum types.Type, n int64) (fix analysis.Sugge
 	var pkg *types.Package
 	var member string
 	if enum == nil {
-		pkg = ch.exitcodePackage()
-		member = tableNames[n]
+		if pkg = ch.exitcodePackage(); pkg != nil {
+			if tn, ok := pkg.Scope().Lookup("Code").(*types.TypeName); ok {
+				member = memberWithValue(tn, n)
+			}
+		}
 	} else if named, ok := types.Unalias(enum).(*types.Named); ok {
 		tn := named.Origin().Obj()
 		pkg = tn.Pkg()

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -499,6 +498,3 @@ Checks:
 	listCodes(w, false, time.Now())
 	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above.\n")
 }
-
-// ensure Report encodes as an object.
-var _ json.Marshaler = (*envelope.Envelope[*Report])(nil)

@@ -2,7 +2,6 @@ package analyzerutil
 
 import (
 	"errors"
-	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -62,5 +61,4 @@ func TestURL(t *testing.T) {
 	if got := URL("barecode"); !strings.HasSuffix(got, "/docs/checks/barecode.md") {
 		t.Error(got)
 	}
-	_ = token.NoPos
 }
