@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/suppress"
@@ -321,8 +322,8 @@ func message(e ast.Expr, n int64, spelled string) string {
 	if named != "" {
 		what = fmt.Sprintf("exit code %s (%d)", named, n)
 	}
-	switch r := classify(n); r {
-	case "table":
+	switch exitcode.Classify(int(n)) {
+	case exitcode.RangeTable:
 		if named != "" {
 			if spelled == "" {
 				spelled = "the exit-code enum's member"
@@ -333,32 +334,16 @@ func message(e ast.Expr, n int64, spelled string) string {
 			spelled = "the exit-code enum's member"
 		}
 		return fmt.Sprintf("%s written as a bare integer: spell it %s so the type system and readers see the contract's code", what, spelled)
-	case "framework":
+	case exitcode.RangeFramework:
 		return fmt.Sprintf("%s is in the framework-reserved range 14–63, which commands must not use: use a table code (0–13) or declare a command-specific code (79–125)", what)
-	case "posix":
+	case exitcode.RangePOSIX:
 		return fmt.Sprintf("%s is a POSIX sysexits code (64–78) written as a bare integer: use the table code that means the same, or name it as a member of the exit-code enum", what)
-	case "command":
+	case exitcode.RangeCommand:
 		return fmt.Sprintf("%s is command-specific (79–125) and written as a bare integer: declare it as a named member of the exit-code enum", what)
-	case "shell":
+	case exitcode.RangeShell:
 		return fmt.Sprintf("%s is in the shell-reserved range 126–255, which no command may use: use a table code (0–13)", what)
 	}
 	return fmt.Sprintf("%s is outside 0–255 and is no exit code a process can report: use a table code (0–13)", what)
-}
-
-func classify(n int64) string {
-	switch {
-	case n < 0 || n > 255:
-		return "invalid"
-	case n <= 13:
-		return "table"
-	case n <= 63:
-		return "framework"
-	case n <= 78:
-		return "posix"
-	case n <= 125:
-		return "command"
-	}
-	return "shell"
 }
 
 // fix spells a table code as the member of the expected enum (exitlint's

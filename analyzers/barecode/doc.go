@@ -32,6 +32,6 @@
 // declared as a command-specific member. For a table code the check offers a
 // fix that spells the member, adding the import where needed:
 //
-//	os.Exit(5)          // becomes os.Exit(int(exitcode.NotFound))
-//	return exitcode.Code(3) // becomes return exitcode.ArgError
+//	os.Exit(5)        // becomes os.Exit(int(exitcode.NotFound))
+//	exitcode.Code(3)  // becomes exitcode.Code(exitcode.ArgError)
 package barecode
