@@ -8,6 +8,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/analyzers/all"
+	"github.com/exitlint/exitlint/analyzers/directives"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/suppress"
 )
@@ -23,7 +24,9 @@ func TestAnalyzersAreValid(t *testing.T) {
 func TestDirectiveNamesMatchTheChecks(t *testing.T) {
 	var names []string
 	for _, a := range all.Analyzers() {
-		names = append(names, a.Name)
+		if a != directives.Analyzer { // its findings are about directives: none can be suppressed
+			names = append(names, a.Name)
+		}
 	}
 	sort.Strings(names)
 	if got, want := strings.Join(suppress.Checks, ","), strings.Join(names, ","); got != want {
@@ -39,6 +42,20 @@ func TestDocsAndURLs(t *testing.T) {
 		}
 		if a.URL != analyzerutil.URL(a.Name) {
 			t.Errorf("%s: URL = %q", a.Name, a.URL)
+		}
+	}
+}
+
+// TestDirectivesRunsLast keeps the directives check after every other check:
+// it can only know that a directive suppressed nothing once they have run.
+func TestDirectivesRunsLast(t *testing.T) {
+	required := map[*analysis.Analyzer]bool{}
+	for _, r := range directives.Analyzer.Requires {
+		required[r] = true
+	}
+	for _, a := range all.Analyzers() {
+		if a != directives.Analyzer && !required[a] {
+			t.Errorf("directives.Analyzer does not require %s", a.Name)
 		}
 	}
 }

@@ -126,8 +126,13 @@ func TestFindings(t *testing.T) {
 }
 
 func TestEnableDisable(t *testing.T) {
-	if r := exitlint(t, cases, "-disable", "barecode", "./barecode/customenum"); r.status != 3 || !strings.Contains(r.stderr, "leave no check to run") {
+	if r := exitlint(t, cases, "-enable", "barecode", "-disable", "barecode", "./barecode/customenum"); r.status != 3 || !strings.Contains(r.stderr, "leave no check to run") {
 		t.Errorf("status %d stderr %q", r.status, r.stderr)
+	}
+	// barecode still runs for the directives check, but its findings are
+	// not shown when it is disabled.
+	if r := exitlint(t, cases, "-disable", "barecode", "./barecode/customenum"); r.status != 0 || r.stdout != "" {
+		t.Errorf("-disable barecode: status %d stdout %q stderr %q", r.status, r.stdout, r.stderr)
 	}
 	if r := exitlint(t, cases, "-enable", "barecode", "./barecode/customenum"); r.status != 80 {
 		t.Errorf("status %d", r.status)

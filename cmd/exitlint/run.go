@@ -488,7 +488,7 @@ Checks:
 `)
 	for _, a := range analyzers {
 		first, _, _ := strings.Cut(a.Doc, "\n")
-		fmt.Fprintf(w, "  %-10s %s\n", a.Name, first)
+		fmt.Fprintf(w, "  %-11s %s\n", a.Name, first)
 	}
 	fmt.Fprintf(w, "\nFlags:\n")
 	fs.SetOutput(w)

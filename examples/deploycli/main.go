@@ -1,13 +1,17 @@
 // Command deploycli is a small agent-facing CLI with the mistakes exitlint
-// exists to catch. Run exitlint on it from the repository root:
+// exists to catch, one or more of each check. Run exitlint on it from the
+// repository root:
 //
 //	go run ./cmd/exitlint ./examples/...
 package main
 
 import (
+	"encoding/json"
 	"fmt"
+	"log"
 	"os"
 
+	"github.com/exitlint/exitlint/examples/deploycli/output"
 	"github.com/exitlint/exitlint/exitcode"
 )
 
@@ -22,6 +26,9 @@ func main() {
 	if code == 5 { // barecode: compares with a bare integer
 		fmt.Fprintln(os.Stderr, "no such environment")
 	}
+	if err := record(os.Args[1], code); err != nil {
+		log.Fatal(err) // fallback: GENERAL_ERROR as a catch-all
+	}
 	exitcode.Exit(code)
 }
 
@@ -33,4 +40,14 @@ func deploy(env string) exitcode.Code {
 		return 3 // barecode: should be exitcode.ArgError
 	}
 	return exitcode.NotFound
+}
+
+func record(env string, code exitcode.Code) error {
+	resp := output.Response{Data: map[string]string{"env": env}} // handbuilt: not built by the factory
+	resp.OK = true                                               // derivedok: ok set by hand
+	if err := json.NewEncoder(os.Stdout).Encode(resp); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1) // fallback: GENERAL_ERROR as a catch-all
+	}
+	return output.WriteOK(os.Stderr, code == exitcode.Success, nil)
 }

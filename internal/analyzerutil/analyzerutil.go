@@ -106,6 +106,9 @@ func Directives(cg *ast.CommentGroup) []Directive {
 	return out
 }
 
+// DirectiveNames are the exitlint directives there are.
+var DirectiveNames = []string{"enum", "envelope", "factory", "file-ignore", "ignore"}
+
 // HasDirective reports whether the comment group holds //exitlint:name.
 func HasDirective(cg *ast.CommentGroup, name string) bool {
 	for _, d := range Directives(cg) {

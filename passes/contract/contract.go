@@ -112,6 +112,11 @@ type Contract struct {
 	// its dependencies declares an enum or envelope; a check that cannot
 	// apply returns at once when they are false.
 	EnumsInView, EnvelopesInView bool
+	// home reports that this package declares an envelope type, so its
+	// factory lives here; factories are its functions marked
+	// //exitlint:factory.
+	home      bool
+	factories []string
 }
 
 // Enum returns the enum fact of t (or of the named type t is), or nil.
@@ -172,6 +177,33 @@ func (c *Contract) InFactory(env *types.TypeName, f *EnvelopeFact, fn *types.Fun
 	name := funcKey(fn)
 	i := sort.SearchStrings(f.Factories, name)
 	return i < len(f.Factories) && f.Factories[i] == name
+}
+
+// InHome reports whether code in fn (nil outside any function) of the
+// current package is where the program builds envelopes: the package
+// declares an envelope type, and fn is one of its factories if any function
+// is marked //exitlint:factory. It answers for envelopes that have no type of
+// their own: map literals and anonymous structs.
+func (c *Contract) InHome(fn *types.Func) bool {
+	if !c.home {
+		return false
+	}
+	if len(c.factories) == 0 {
+		return true
+	}
+	if fn == nil {
+		return false
+	}
+	name := funcKey(fn)
+	i := sort.SearchStrings(c.factories, name)
+	return i < len(c.factories) && c.factories[i] == name
+}
+
+// EnvelopeShape reports whether a struct's JSON names include "ok" and at
+// least one of "data" and "error", and returns the Go name of its ok field.
+func EnvelopeShape(st *types.Struct) (okField string, ok bool) {
+	okField, names := jsonNames(st, 0)
+	return okField, names["ok"] && (names["data"] || names["error"])
 }
 
 // funcKey names a function as factories are listed: "Name", or
@@ -240,6 +272,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportPackageFact(pkgFact)
 	}
 	c.EnumsInView, c.EnvelopesInView = pkgFact.Enums, pkgFact.Envelopes
+	c.home, c.factories = pkgFact.Envelopes, factories
 	for _, pf := range pass.AllPackageFacts() {
 		if f, ok := pf.Fact.(*PackageFact); ok {
 			c.EnumsInView = c.EnumsInView || f.Enums

@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 
 // Checks are the names a directive may name. The analyzers/all tests keep
 // this list equal to the checks exitlint runs.
-var Checks = []string{"barecode"}
+var Checks = []string{"barecode", "derivedok", "fallback", "handbuilt"}
 
 // Directive is one //exitlint:ignore or //exitlint:file-ignore comment.
 type Directive struct {
@@ -85,19 +85,18 @@ func (s *Suppressions) Suppressed(check string, pos token.Pos) bool {
 	line := tf.Line(pos)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	for _, d := range s.byLine[lineKey{tf, line}] {
-		if d.names(check) {
-			d.used = true
-			return true
+	// Every directive that covers the finding is marked, so that none of
+	// them is later reported as suppressing nothing.
+	suppressed := false
+	for _, list := range [][]*Directive{s.byLine[lineKey{tf, line}], s.byFile[tf]} {
+		for _, d := range list {
+			if d.names(check) {
+				d.used = true
+				suppressed = true
+			}
 		}
 	}
-	for _, d := range s.byFile[tf] {
-		if d.names(check) {
-			d.used = true
-			return true
-		}
-	}
-	return false
+	return suppressed
 }
 
 func (d *Directive) names(check string) bool {

@@ -3,11 +3,17 @@ module cases
 go 1.22
 
 require (
+	example.com/dielib v0.0.0-00010101000000-000000000000
 	github.com/exitlint/exitlint/envelope v0.0.0-00010101000000-000000000000
 	github.com/exitlint/exitlint/exitcode v0.0.0-00010101000000-000000000000
+	github.com/sirupsen/logrus v0.0.0-00010101000000-000000000000
+	github.com/spf13/cobra v0.0.0-00010101000000-000000000000
 )
 
 replace (
+	example.com/dielib => ../deps/dielib
 	github.com/exitlint/exitlint/envelope => ../../envelope
 	github.com/exitlint/exitlint/exitcode => ../../exitcode
+	github.com/sirupsen/logrus => ../deps/logrus
+	github.com/spf13/cobra => ../deps/cobra
 )

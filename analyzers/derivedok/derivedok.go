@@ -1,0 +1,235 @@
+package derivedok
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/suppress"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports envelopes' ok fields set by hand.
+var Analyzer = &analysis.Analyzer{
+	Name:     "derivedok",
+	Doc:      analyzerutil.Doc(doc, "derivedok"),
+	URL:      analyzerutil.URL("derivedok"),
+	Run:      analyzerutil.Guard(run),
+	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, suppress.Analyzer},
+}
+
+type checker struct {
+	pass *analysis.Pass
+	c    *contract.Contract
+	sup  *suppress.Suppressions
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
+	if !c.EnvelopesInView {
+		return nil, nil
+	}
+	ch := &checker{pass: pass, c: c, sup: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	filter := []ast.Node{(*ast.File)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)}
+	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		switch n := n.(type) {
+		case *ast.File:
+			return !strings.HasSuffix(pass.Fset.File(n.Pos()).Name(), "_test.go")
+		case *ast.AssignStmt:
+			ch.assign(n, stack)
+		case *ast.CompositeLit:
+			ch.composite(n, stack)
+		}
+		return true
+	})
+	return nil, nil
+}
+
+// okField returns the envelope's type name if f, selected from a value of
+// type recv, is the ok field of an envelope.
+func (ch *checker) okField(recv types.Type, f *types.Var) *types.TypeName {
+	if p, ok := recv.Underlying().(*types.Pointer); ok {
+		recv = p.Elem()
+	}
+	env, fact := ch.c.Envelope(recv)
+	if env == nil || fact.OKField == "" || f.Name() != fact.OKField {
+		return nil
+	}
+	return env
+}
+
+func (ch *checker) assign(as *ast.AssignStmt, stack []ast.Node) {
+	if as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
+		return
+	}
+	for i, lhs := range as.Lhs {
+		sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+		if !ok {
+			continue
+		}
+		s, ok := ch.pass.TypesInfo.Selections[sel]
+		if !ok || s.Kind() != types.FieldVal {
+			continue
+		}
+		env := ch.okField(s.Recv(), s.Obj().(*types.Var))
+		if env == nil {
+			continue
+		}
+		var value ast.Expr
+		if len(as.Lhs) == len(as.Rhs) {
+			value = as.Rhs[i]
+		}
+		if value != nil && ch.derived(value, body(stack), 0) {
+			continue
+		}
+		ch.sup.Report(ch.pass, analysis.Diagnostic{
+			Pos: lhs.Pos(), End: as.End(),
+			Message: message("assigning "+types.ExprString(lhs), env),
+		})
+	}
+}
+
+func (ch *checker) composite(lit *ast.CompositeLit, stack []ast.Node) {
+	t := ch.pass.TypesInfo.TypeOf(lit)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if t == nil {
+		return
+	}
+	env, fact := ch.c.Envelope(t)
+	if env == nil || fact.OKField == "" {
+		return
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, elt := range lit.Elts {
+		var value ast.Expr
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == fact.OKField {
+				value = kv.Value
+			}
+		} else if i < st.NumFields() && st.Field(i).Name() == fact.OKField {
+			value = elt
+		}
+		if value == nil || ch.derived(value, body(stack), 0) {
+			continue
+		}
+		ch.sup.Report(ch.pass, analysis.Diagnostic{
+			Pos: value.Pos(), End: value.End(),
+			Message: message(fmt.Sprintf("%s: %s", fact.OKField, types.ExprString(value)), env),
+		})
+	}
+}
+
+func message(what string, env *types.TypeName) string {
+	return fmt.Sprintf("%s sets ok of envelope %s.%s by hand: derive it from the exit code (ok is true exactly when the code is SUCCESS), so that ok and the exit code cannot disagree", what, env.Pkg().Name(), env.Name())
+}
+
+// body returns the body of the innermost function on the stack.
+func body(stack []ast.Node) *ast.BlockStmt {
+	for i := len(stack) - 1; i >= 0; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			return f.Body
+		case *ast.FuncLit:
+			return f.Body
+		}
+	}
+	return nil
+}
+
+// derived reports whether e is computed from a value of an exit-code enum
+// type: some operand has the enum's type, or e uses a local variable of fn
+// whose every assigned value is derived.
+func (ch *checker) derived(e ast.Expr, fn *ast.BlockStmt, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	found := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		x, ok := n.(ast.Expr)
+		if !ok {
+			return true
+		}
+		if t := ch.pass.TypesInfo.TypeOf(x); t != nil && ch.c.Enum(t) != nil {
+			found = true
+			return false
+		}
+		if id, ok := x.(*ast.Ident); ok && fn != nil {
+			if v, ok := ch.pass.TypesInfo.Uses[id].(*types.Var); ok && !v.IsField() && fn.Pos() <= v.Pos() && v.Pos() < fn.End() {
+				found = ch.localDerived(v, fn, depth)
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// localDerived reports whether every value assigned to the local variable v
+// in fn is derived (and there is one).
+func (ch *checker) localDerived(v *types.Var, fn *ast.BlockStmt, depth int) bool {
+	var values []ast.Expr
+	opaque := false
+	ast.Inspect(fn, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok || (ch.pass.TypesInfo.Defs[id] != v && ch.pass.TypesInfo.Uses[id] != v) {
+					continue
+				}
+				if len(n.Lhs) != len(n.Rhs) || (n.Tok != token.ASSIGN && n.Tok != token.DEFINE) {
+					opaque = true
+					continue
+				}
+				values = append(values, n.Rhs[i])
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if ch.pass.TypesInfo.Defs[id] != v {
+					continue
+				}
+				if len(n.Names) != len(n.Values) {
+					opaque = true
+					continue
+				}
+				values = append(values, n.Values[i])
+			}
+		case *ast.UnaryExpr:
+			if id, ok := ast.Unparen(n.X).(*ast.Ident); ok && n.Op == token.AND && ch.pass.TypesInfo.Uses[id] == v {
+				opaque = true // its address escapes: anything may set it
+			}
+		}
+		return true
+	})
+	if opaque || len(values) == 0 {
+		return false
+	}
+	for _, val := range values {
+		if !ch.derived(val, fn, depth+1) {
+			return false
+		}
+	}
+	return true
+}

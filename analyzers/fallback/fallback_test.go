@@ -1,0 +1,34 @@
+package fallback_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/exitlint/exitlint/analyzers/fallback"
+)
+
+var testdata = filepath.Join("..", "..", "testdata", "src")
+
+func TestFallback(t *testing.T) {
+	analysistest.Run(t, testdata, fallback.Analyzer, "cases/fallback")
+}
+
+func TestSuggestedFixes(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, testdata, fallback.Analyzer, "cases/fallbackfix")
+}
+
+func TestFatalsFlag(t *testing.T) {
+	if err := fallback.Analyzer.Flags.Set("fatals", "example.com/dielib.Quit"); err != nil {
+		t.Fatal(err)
+	}
+	defer fallback.Analyzer.Flags.Set("fatals", "")
+	analysistest.Run(t, testdata, fallback.Analyzer, "cases/fallbackflag")
+}
+
+func TestFatalsFlagRefusesBadNames(t *testing.T) {
+	if err := fallback.Analyzer.Flags.Set("fatals", "Quit"); err == nil {
+		t.Error("-fallback.fatals=Quit was accepted; want an error naming the expected form")
+	}
+}

@@ -1,0 +1,147 @@
+package handbuilt
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/inspector"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/suppress"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports envelopes constructed outside their factory.
+var Analyzer = &analysis.Analyzer{
+	Name:     "handbuilt",
+	Doc:      analyzerutil.Doc(doc, "handbuilt"),
+	URL:      analyzerutil.URL("handbuilt"),
+	Run:      analyzerutil.Guard(run),
+	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, suppress.Analyzer},
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
+	sup := pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)
+	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	filter := []ast.Node{(*ast.File)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)}
+	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
+		if !push {
+			return true
+		}
+		var msg string
+		switch n := n.(type) {
+		case *ast.File:
+			return !strings.HasSuffix(pass.Fset.File(n.Pos()).Name(), "_test.go")
+		case *ast.CompositeLit:
+			msg = composite(pass, c, n, enclosingFunc(pass, stack))
+		case *ast.CallExpr:
+			if b, ok := pass.TypesInfo.Uses[calleeIdent(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 {
+				if env, fact := c.Envelope(pass.TypesInfo.TypeOf(n.Args[0])); env != nil && !c.InFactory(env, fact, enclosingFunc(pass, stack)) {
+					msg = typedMessage("new("+types.ExprString(n.Args[0])+")", env, fact)
+				}
+			}
+		}
+		if msg != "" {
+			sup.Report(pass, analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg})
+		}
+		return true
+	})
+	return nil, nil
+}
+
+func calleeIdent(e ast.Expr) *ast.Ident {
+	id, _ := ast.Unparen(e).(*ast.Ident)
+	return id
+}
+
+// enclosingFunc returns the function declaration the node at the top of
+// stack lies in (through function literals), or nil.
+func enclosingFunc(pass *analysis.Pass, stack []ast.Node) *types.Func {
+	for i := len(stack) - 1; i >= 0; i-- {
+		if fd, ok := stack[i].(*ast.FuncDecl); ok {
+			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			return fn
+		}
+	}
+	return nil
+}
+
+// composite returns the message for a composite literal that builds an
+// envelope outside its factory, or "".
+func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit, fn *types.Func) string {
+	t := pass.TypesInfo.TypeOf(lit)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if t == nil {
+		return ""
+	}
+	if env, fact := c.Envelope(t); env != nil {
+		if c.InFactory(env, fact, fn) {
+			return ""
+		}
+		return typedMessage("a composite literal", env, fact)
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Struct:
+		if _, named := types.Unalias(t).(*types.Named); named {
+			return "" // a named struct that is no envelope: a health reply, a decoded model
+		}
+		if _, ok := contract.EnvelopeShape(u); ok && !c.InHome(fn) {
+			return "an anonymous struct with the envelope's JSON names built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code"
+		}
+	case *types.Map:
+		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			return ""
+		}
+		keys := map[string]bool{}
+		for _, elt := range lit.Elts {
+			kv, ok := elt.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			if tv, ok := pass.TypesInfo.Types[kv.Key]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+				keys[constant.StringVal(tv.Value)] = true
+			}
+		}
+		if keys["ok"] && (keys["data"] || keys["error"]) && !c.InHome(fn) {
+			var present []string
+			for _, k := range []string{"ok", "data", "error"} {
+				if keys[k] {
+					present = append(present, fmt.Sprintf("%q", k))
+				}
+			}
+			return fmt.Sprintf("a map literal with the envelope's keys %s built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", strings.Join(present, ", "))
+		}
+	}
+	return ""
+}
+
+// typedMessage says how to build an envelope of a named type instead.
+func typedMessage(what string, env *types.TypeName, fact *contract.EnvelopeFact) string {
+	if fact.Source == "exitlint" {
+		return fmt.Sprintf("%s of envelope.Envelope builds the response envelope by hand: build it with envelope.New, the single factory, so that its shape and ok follow from the exit code", what)
+	}
+	pkg := env.Pkg()
+	where := fmt.Sprintf("the envelope's factory in package %s", pkg.Path())
+	if len(fact.Factories) > 0 {
+		names := append([]string(nil), fact.Factories...)
+		sort.Strings(names)
+		for i := range names {
+			names[i] = pkg.Name() + "." + names[i]
+		}
+		where = "its factory " + strings.Join(names, " or ")
+	}
+	return fmt.Sprintf("%s of envelope type %s.%s builds the response envelope outside its factory: build it with %s, so that its shape and ok follow from the exit code", what, pkg.Name(), env.Name(), where)
+}

@@ -1,0 +1,360 @@
+package exits
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/contract"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer finds the calls that end the process and exports an ExitFact on
+// every function that may end it.
+var Analyzer = &analysis.Analyzer{
+	Name:       "exits",
+	Doc:        analyzerutil.Doc(doc, "exits"),
+	URL:        analyzerutil.URL("exits"),
+	Run:        analyzerutil.Guard(run),
+	ResultType: reflect.TypeOf((*Exits)(nil)),
+	FactTypes:  []analysis.Fact{(*ExitFact)(nil)},
+}
+
+// Computed stands for an exit code that is not a constant.
+const Computed = -1
+
+// Fatals are well-known library functions that end the process with exit
+// code 1, by types.Func.FullName. ExtraFatals adds to them.
+var Fatals = []string{
+	"log.Fatal", "log.Fatalf", "log.Fatalln",
+	"(*log.Logger).Fatal", "(*log.Logger).Fatalf", "(*log.Logger).Fatalln",
+	"github.com/spf13/cobra.CheckErr",
+	"github.com/sirupsen/logrus.Fatal", "github.com/sirupsen/logrus.Fatalf", "github.com/sirupsen/logrus.Fatalln", "github.com/sirupsen/logrus.FatalFn",
+	"(*github.com/sirupsen/logrus.Logger).Fatal", "(*github.com/sirupsen/logrus.Logger).Fatalf", "(*github.com/sirupsen/logrus.Logger).Fatalln", "(*github.com/sirupsen/logrus.Logger).FatalFn",
+	"(*github.com/sirupsen/logrus.Entry).Fatal", "(*github.com/sirupsen/logrus.Entry).Fatalf", "(*github.com/sirupsen/logrus.Entry).Fatalln",
+	"(*go.uber.org/zap.Logger).Fatal",
+	"(*go.uber.org/zap.SugaredLogger).Fatal", "(*go.uber.org/zap.SugaredLogger).Fatalf", "(*go.uber.org/zap.SugaredLogger).Fatalw", "(*go.uber.org/zap.SugaredLogger).Fatalln",
+	"(*github.com/rs/zerolog.Logger).Fatal", "github.com/rs/zerolog/log.Fatal",
+	"k8s.io/klog/v2.Fatal", "k8s.io/klog/v2.Fatalf", "k8s.io/klog/v2.Fatalln", "k8s.io/klog/v2.FatalDepth",
+	"k8s.io/klog/v2.Exit", "k8s.io/klog/v2.Exitf", "k8s.io/klog/v2.Exitln", "k8s.io/klog/v2.ExitDepth",
+	"k8s.io/klog.Fatal", "k8s.io/klog.Fatalf", "k8s.io/klog.Fatalln", "k8s.io/klog.FatalDepth",
+	"k8s.io/klog.Exit", "k8s.io/klog.Exitf", "k8s.io/klog.Exitln", "k8s.io/klog.ExitDepth",
+	"github.com/golang/glog.Fatal", "github.com/golang/glog.Fatalf", "github.com/golang/glog.Fatalln", "github.com/golang/glog.FatalDepth",
+	"github.com/golang/glog.Exit", "github.com/golang/glog.Exitf", "github.com/golang/glog.Exitln", "github.com/golang/glog.ExitDepth",
+	"github.com/charmbracelet/log.Fatal", "github.com/charmbracelet/log.Fatalf",
+	"(*github.com/charmbracelet/log.Logger).Fatal", "(*github.com/charmbracelet/log.Logger).Fatalf",
+}
+
+// ExtraFatals holds functions a user adds to Fatals (the fallback check's
+// -fallback.fatals flag).
+var ExtraFatals FuncList
+
+// FuncList is a flag.Value holding a comma-separated list of functions
+// named as types.Func.FullName spells them: "example.com/pkg.Func" or
+// "(*example.com/pkg.Type).Method".
+type FuncList []string
+
+func (l *FuncList) String() string { return strings.Join(*l, ",") }
+
+// Set parses the list, refusing names that are not functions.
+func (l *FuncList) Set(v string) error {
+	*l = nil
+	for _, part := range strings.Split(v, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		if err := checkFuncName(part); err != nil {
+			return err
+		}
+		*l = append(*l, part)
+	}
+	return nil
+}
+
+func checkFuncName(s string) error {
+	const want = `: want import/path.Func, (import/path.Type).Method or (*import/path.Type).Method`
+	if strings.HasPrefix(s, "(") {
+		recv, method, ok := strings.Cut(s[1:], ").")
+		recv = strings.TrimPrefix(recv, "*")
+		if !ok || method == "" || strings.ContainsAny(method, "./()* ") || !strings.Contains(recv, ".") || strings.HasSuffix(recv, ".") {
+			return fmt.Errorf("%q is no function name%s", s, want)
+		}
+		return nil
+	}
+	i := strings.LastIndex(s, ".")
+	if i <= 0 || i == len(s)-1 || strings.ContainsAny(s[i+1:], "/()* ") || strings.ContainsAny(s, "()* ") {
+		return fmt.Errorf("%q is no function name%s", s, want)
+	}
+	return nil
+}
+
+// ExitFact marks a function that may end the process.
+type ExitFact struct {
+	Codes  []int  // the exit codes it may end the process with, sorted; Computed for a non-constant code
+	Via    string // how: "os.Exit(1)", "log.Fatal", "die → os.Exit(1)"
+	Module string // the module that declares the function ("" for the standard library or when unknown)
+}
+
+func (*ExitFact) AFact() {}
+
+func (f *ExitFact) String() string {
+	var codes []string
+	for _, c := range f.Codes {
+		if c == Computed {
+			codes = append(codes, "computed")
+		} else {
+			codes = append(codes, strconv.Itoa(c))
+		}
+	}
+	return "exits(" + strings.Join(codes, ",") + " via " + f.Via + ")"
+}
+
+// Only reports whether every exit the function makes has exit code c.
+func (f *ExitFact) Only(c int) bool { return len(f.Codes) == 1 && f.Codes[0] == c }
+
+// Exit describes a call that ends the process.
+type Exit struct {
+	Code   int         // the exit code, or Computed
+	Arg    ast.Expr    // the code argument of an exit function, nil for fatals and helpers
+	Callee *types.Func // the function called
+	Kind   Kind        // what kind of call it is
+	Fact   *ExitFact   // for KindHelper: the callee's fact
+}
+
+// Kind tells the kinds of exiting calls apart.
+type Kind int
+
+const (
+	// KindExit is os.Exit, syscall.Exit or exitcode.Exit.
+	KindExit Kind = iota
+	// KindFatal is a logging or library function that exits with 1.
+	KindFatal
+	// KindHelper is a function with an ExitFact.
+	KindHelper
+)
+
+// Exits answers, for the package being analyzed, which calls end the
+// process.
+type Exits struct {
+	pass   *analysis.Pass
+	fatals map[string]bool
+	local  map[*types.Func]*ExitFact
+}
+
+// Module is the module the package belongs to, "" if unknown.
+func (e *Exits) Module() string { return moduleOf(e.pass) }
+
+// Call reports whether call ends the process (or may, through a helper).
+func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
+	fn, ok := typeutil.Callee(e.pass.TypesInfo, call).(*types.Func)
+	if !ok {
+		return Exit{}, false
+	}
+	name := fn.FullName()
+	switch {
+	case name == "os.Exit" || name == "syscall.Exit" || name == contract.ExitcodePath+".Exit":
+		if len(call.Args) != 1 {
+			return Exit{}, false
+		}
+		return Exit{Code: constCode(e.pass.TypesInfo, call.Args[0]), Arg: call.Args[0], Callee: fn, Kind: KindExit}, true
+	case e.fatals[name]:
+		return Exit{Code: 1, Callee: fn, Kind: KindFatal}, true
+	}
+	if f := e.fact(fn); f != nil {
+		return Exit{Code: onlyCode(f), Callee: fn, Kind: KindHelper, Fact: f}, true
+	}
+	return Exit{}, false
+}
+
+func onlyCode(f *ExitFact) int {
+	if len(f.Codes) == 1 {
+		return f.Codes[0]
+	}
+	return Computed
+}
+
+func (e *Exits) fact(fn *types.Func) *ExitFact {
+	fn = fn.Origin()
+	if f, ok := e.local[fn]; ok {
+		return f
+	}
+	if fn.Pkg() == nil || fn.Pkg() == e.pass.Pkg {
+		return nil
+	}
+	var f ExitFact
+	if e.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// constCode returns the constant value of an exit code argument, looking
+// through conversions, or Computed.
+func constCode(info *types.Info, arg ast.Expr) int {
+	tv, ok := info.Types[arg]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+		return Computed
+	}
+	n, exact := constant.Int64Val(tv.Value)
+	if !exact || n < 0 || n > 1<<20 {
+		return Computed
+	}
+	return int(n)
+}
+
+func moduleOf(pass *analysis.Pass) string {
+	if pass.Module != nil {
+		return pass.Module.Path
+	}
+	return ""
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	e := &Exits{pass: pass, fatals: map[string]bool{}, local: map[*types.Func]*ExitFact{}}
+	for _, f := range Fatals {
+		e.fatals[f] = true
+	}
+	for _, f := range ExtraFatals {
+		e.fatals[f] = true
+	}
+
+	// Each function's own exits, and its static calls of this package's
+	// functions, whose exits it inherits.
+	type node struct {
+		fn    *types.Func
+		codes map[int]bool
+		via   string
+		calls []*types.Func
+	}
+	var nodes []*node
+	byFunc := map[*types.Func]*node{}
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			n := &node{fn: fn, codes: map[int]bool{}}
+			ast.Inspect(fd.Body, func(x ast.Node) bool {
+				switch x := x.(type) {
+				case *ast.FuncLit:
+					return false
+				case *ast.CallExpr:
+					callee, ok := typeutil.Callee(pass.TypesInfo, x).(*types.Func)
+					if !ok {
+						return true
+					}
+					if callee.Pkg() == pass.Pkg {
+						n.calls = append(n.calls, callee.Origin())
+						return true
+					}
+					if ex, ok := e.Call(x); ok {
+						if ex.Kind == KindHelper {
+							for _, c := range ex.Fact.Codes {
+								n.codes[c] = true
+							}
+						} else {
+							n.codes[ex.Code] = true
+						}
+						if n.via == "" {
+							n.via = describe(ex)
+						}
+					}
+				}
+				return true
+			})
+			nodes = append(nodes, n)
+			byFunc[fn] = n
+		}
+	}
+	// Propagate through this package's calls to a fixed point.
+	for changed := true; changed; {
+		changed = false
+		for _, n := range nodes {
+			for _, callee := range n.calls {
+				m := byFunc[callee]
+				if m == nil {
+					continue
+				}
+				for c := range m.codes {
+					if !n.codes[c] {
+						n.codes[c] = true
+						changed = true
+					}
+				}
+				if n.via == "" && m.via != "" {
+					n.via = callee.Name() + " → " + m.via
+					changed = true
+				}
+			}
+		}
+	}
+	for _, n := range nodes {
+		if len(n.codes) == 0 {
+			continue
+		}
+		f := &ExitFact{Via: n.via, Module: moduleOf(pass)}
+		for c := range n.codes {
+			f.Codes = append(f.Codes, c)
+		}
+		sort.Ints(f.Codes)
+		e.local[n.fn] = f
+		pass.ExportObjectFact(n.fn, f)
+	}
+	return e, nil
+}
+
+// describe names an exiting call for a fact's Via: "os.Exit(1)",
+// "log.Fatal", "pkg.Helper → os.Exit(1)".
+func describe(ex Exit) string {
+	name := shortName(ex.Callee)
+	switch ex.Kind {
+	case KindExit:
+		if ex.Code == Computed {
+			return name + "(…)"
+		}
+		return fmt.Sprintf("%s(%d)", name, ex.Code)
+	case KindHelper:
+		return name + " → " + ex.Fact.Via
+	}
+	return name
+}
+
+// shortName spells a function as code calls it: "os.Exit",
+// "(*log.Logger).Fatal" becomes "log.Logger.Fatal".
+func shortName(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return n.Obj().Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
+		}
+		return fn.Name()
+	}
+	if fn.Pkg() == nil {
+		return fn.Name()
+	}
+	return fn.Pkg().Name() + "." + fn.Name()
+}
+
+// Name spells a function as a message shows it.
+func Name(fn *types.Func) string { return shortName(fn) }

@@ -1,0 +1,44 @@
+// Package dielib is a dependency of the testdata module with helpers that
+// end the process.
+package dielib
+
+import (
+	"fmt"
+	"os"
+)
+
+// Must ends the process with 1 when err is not nil.
+func Must(err error) {
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// Die ends the process with 1 through a helper of its own package.
+func Die(msg string) {
+	fmt.Fprintln(os.Stderr, msg)
+	fatal()
+}
+
+func fatal() { os.Exit(1) }
+
+// ExitWith ends the process with a code its caller chooses.
+func ExitWith(code int) { os.Exit(code) }
+
+// Usage ends the process with 2.
+func Usage() { os.Exit(2) }
+
+// Mixed ends the process with 0 or 1.
+func Mixed(err error) {
+	if err == nil {
+		os.Exit(0)
+	}
+	os.Exit(1)
+}
+
+// Quit ends the process in a way no analysis can see: through a function
+// value.
+func Quit() { exitFunc(1) }
+
+var exitFunc = os.Exit

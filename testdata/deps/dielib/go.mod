@@ -1,0 +1,3 @@
+module example.com/dielib
+
+go 1.22

@@ -1,0 +1,17 @@
+package cmd
+
+import (
+	"time"
+
+	"cases/derivedok/output"
+)
+
+func nowish() time.Time { return time.Time{} }
+
+func multi(resp *output.Response) {
+	var err error
+	resp.OK, err = check() // want `assigning resp.OK sets ok`
+	_ = err
+}
+
+func check() (bool, error) { return true, nil }

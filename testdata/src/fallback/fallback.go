@@ -1,0 +1,125 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"syscall"
+
+	"example.com/dielib"
+	"github.com/exitlint/exitlint/exitcode"
+	"github.com/sirupsen/logrus"
+	"github.com/spf13/cobra"
+)
+
+func run() error { return nil }
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR \(1\), a catch-all that tells an agent nothing about what went wrong: exit with the code that fits, or map the error with exitcode.FromError\(err\)`
+	}
+}
+
+func bad(err error, l *log.Logger, lr *logrus.Logger) {
+	syscall.Exit(1)                                        // want `syscall.Exit\(1\) ends the process with GENERAL_ERROR`
+	exitcode.Exit(exitcode.GeneralError)                   // want `exitcode.Exit\(exitcode.GeneralError\) ends the process with GENERAL_ERROR`
+	exitcode.Exit(1)                                       // want `exitcode.Exit\(1\) ends the process`
+	os.Exit(int(exitcode.GeneralError))                    // want `os.Exit\(int\(exitcode.GeneralError\)\) ends the process`
+	log.Fatal(err)                                         // want `log.Fatal ends the process with GENERAL_ERROR \(1\), a catch-all that tells an agent nothing about what went wrong: report the error`
+	log.Fatalf("failed: %v", err)                          // want `log.Fatalf ends the process`
+	log.Fatalln(err)                                       // want `log.Fatalln ends the process`
+	l.Fatal(err)                                           // want `log.Logger.Fatal ends the process`
+	l.Fatalf("failed: %v", err)                            // want `log.Logger.Fatalf ends the process`
+	cobra.CheckErr(err)                                    // want `cobra.CheckErr ends the process with GENERAL_ERROR`
+	logrus.Fatal(err)                                      // want `logrus.Fatal ends the process`
+	lr.Fatalf("failed: %v", err)                           // want `logrus.Logger.Fatalf ends the process`
+	dielib.Must(err)                                       // want `dielib.Must ends the process with GENERAL_ERROR \(1\) \(via os.Exit\(1\)\), a catch-all that tells an agent nothing about what went wrong: handle the error here`
+	dielib.Die("failed")                                   // want `dielib.Die ends the process with GENERAL_ERROR \(1\) \(via fatal → os.Exit\(1\)\)`
+	go func() { os.Exit(1) }()                             // want `os.Exit\(1\) ends the process`
+	defer log.Fatal("deferred")                            // want `log.Fatal ends the process`
+	cmd := func() { exitcode.Exit(exitcode.GeneralError) } // want `exitcode.Exit\(exitcode.GeneralError\) ends`
+	cmd()
+}
+
+// die is this module's own helper: the exit is reported here, not at its
+// callers.
+func die(msg string) {
+	fmt.Fprintln(os.Stderr, msg)
+	os.Exit(1) // want `os.Exit\(1\) ends the process`
+}
+
+// exiter has a method named Exit that is no process exit.
+type exiter struct{}
+
+func (exiter) Exit(code int) {}
+
+func good(err error, code exitcode.Code, n int, lr *logrus.Logger) {
+	die("own helper")                      // reported inside die
+	exitcode.Exit(exitcode.FromError(err)) // mapped
+	exitcode.Exit(code)                    // computed
+	os.Exit(int(code))                     // computed
+	os.Exit(n)                             // computed
+	exitcode.Exit(exitcode.ArgError)       // a specific code
+	dielib.ExitWith(1)                     // the helper's code is computed: not only 1
+	dielib.Usage()                         // exits with 2
+	dielib.Mixed(err)                      // exits with 0 or 1
+	dielib.Quit()                          // invisible, and not in the list of fatals
+	log.Print(err)
+	log.Panic(err)
+	lr.Info("fine")
+	logrus.Info("fine")
+	exiter{}.Exit(1) // an unrelated method named Exit
+	var x exiter
+	x.Exit(1)
+	fmt.Println("exitcode.Exit(1) in a string is no exit")
+}
+
+// classify maps errors to codes; GENERAL_ERROR is its last branch.
+func classify(err error, timeout bool) {
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		exitcode.Exit(exitcode.NotFound)
+	case errors.Is(err, os.ErrPermission):
+		exitcode.Exit(exitcode.PermissionDenied)
+	default:
+		exitcode.Exit(exitcode.GeneralError)
+	}
+
+	if errors.Is(err, os.ErrNotExist) {
+		os.Exit(int(exitcode.NotFound))
+	} else if timeout {
+		exitcode.Exit(exitcode.Timeout)
+	} else {
+		os.Exit(1)
+	}
+
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		exitcode.Exit(exitcode.Timeout)
+	}
+	log.Fatal(err)
+}
+
+// notClassification has no branch with another code.
+func notClassification(err error, verbose bool) {
+	switch {
+	case verbose:
+		log.Fatal(err) // want `log.Fatal ends the process`
+	default:
+		os.Exit(1) // want `os.Exit\(1\) ends the process`
+	}
+	if verbose {
+		fmt.Println(err)
+	}
+	os.Exit(1) // want `os.Exit\(1\) ends the process`
+}
+
+// firstBranch: exiting with 1 before the specific branches is no fallback.
+func firstBranch(err error) {
+	if err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process`
+	} else {
+		exitcode.Exit(exitcode.Success)
+	}
+}

@@ -1,0 +1,38 @@
+// Package output is the home of the program's envelope; Respond is its
+// factory.
+package output
+
+import (
+	"github.com/exitlint/exitlint/exitcode"
+)
+
+// Response is the program's envelope (recognised by its JSON names).
+type Response struct {
+	OK    bool   `json:"ok"`
+	Data  any    `json:"data"`
+	Error *Error `json:"error"`
+}
+
+// Error is the envelope's error object.
+type Error struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// Respond is the factory.
+//
+//exitlint:factory
+func Respond(code exitcode.Code, data any) *Response {
+	r := &Response{OK: code == exitcode.Success, Data: data}
+	_ = map[string]any{"ok": r.OK, "data": data}
+	return r
+}
+
+// Shortcut is in the envelope's home but is no factory.
+func Shortcut(data any) Response {
+	return Response{Data: data} // want `a composite literal of envelope type output.Response builds the response envelope outside its factory: build it with its factory output.Respond`
+}
+
+func mapOutsideFactory() any {
+	return map[string]any{"ok": true, "error": nil} // want `a map literal with the envelope's keys "ok", "error" built by hand`
+}
