@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -26,6 +27,10 @@ import (
 // reported findings.
 const Findings exitcode.Code = 80
 
+// FindingsAfterFix is exitlint -fix's command-specific exit code: fixes were
+// written, and findings without a fix remain.
+const FindingsAfterFix exitcode.Code = 81
+
 // codes are the exit codes exitlint declares.
 var codes = exitcode.MustDeclare("exitlint",
 	exitcode.Entry{Code: exitcode.ArgError, Action: "Fix the flags or patterns, then run again"},
@@ -33,6 +38,11 @@ var codes = exitcode.MustDeclare("exitlint",
 	exitcode.Entry{Code: exitcode.NotFound, Action: "The patterns matched no package: check the patterns and the directory"},
 	exitcode.Entry{Code: Findings, Name: "FINDINGS", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsNone,
 		Action: "The analysis ran and reported findings: fix the code at each position, then run again"},
+	exitcode.Entry{Code: FindingsAfterFix, Name: "FINDINGS_AFTER_FIX", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsPartial,
+		Action: "-fix wrote the fixes listed in error.detail; the findings that remain have no automatic fix: change the code at each position, then run again"},
+	exitcode.Entry{Code: exitcode.PartialFailure, Action: "-fix wrote some files and failed on others (error.detail): inspect the working tree before running again"},
+	exitcode.Entry{Code: exitcode.Conflict, Action: "-fix wrote nothing: a file changed since it was analyzed, or its fixes did not fit; run again"},
+	exitcode.Entry{Code: exitcode.PermissionDenied, Action: "-fix wrote nothing: a file to fix is not writable"},
 )
 
 // Diagnostic is one finding as -json reports it.
@@ -64,13 +74,18 @@ type Skipped struct {
 type Report struct {
 	Analyzed    []string     `json:"analyzed"`
 	Skipped     []Skipped    `json:"skipped"`
+	Failed      []Skipped    `json:"failed,omitempty"`
 	Diagnostics []Diagnostic `json:"diagnostics"`
+	Fixed       []Diagnostic `json:"fixed,omitempty"`
 	Complete    bool         `json:"complete"`
+
+	fset  *token.FileSet
+	fixes []*pendingFix
 }
 
 type options struct {
-	json, findingsOK, tests, listCodes bool
-	enable, disable                    string
+	json, findingsOK, tests, listCodes, fix bool
+	enable, disable                         string
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -90,6 +105,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.BoolVar(&o.findingsOK, "findings-ok", false, "exit 0 when findings are reported, with the findings as the envelope's data")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
+	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files (gofmt-formatted); the findings that remain are reported")
 	fs.StringVar(&o.enable, "enable", "", "comma-separated checks to run (default: all)")
 	fs.StringVar(&o.disable, "disable", "", "comma-separated checks not to run")
 	analyzers := all.Analyzers()
@@ -118,7 +134,11 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
-	return report(stdout, stderr, o, start, rep)
+	var fixErr error
+	if o.fix {
+		fixErr = fix(rep)
+	}
+	return report(stdout, stderr, o, start, rep, fixErr)
 }
 
 // hasFlag reports whether args set the boolean flag name before flag parsing
@@ -228,10 +248,13 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 			return nil, exitcode.New(exitcode.GeneralError, "INTERNAL", "exitlint could not run its checks").Wrap(err)
 		}
 		fset := ok[0].Fset
+		rep.fset = fset
 		seen := map[string]bool{}
 		for _, act := range graph.Roots {
 			if act.Err != nil {
-				rep.Skipped = append(rep.Skipped, Skipped{Package: act.Package.ID, Errors: []string{act.Analyzer.Name + ": " + act.Err.Error()}})
+				// A check failed on this package (an internal error, or a
+				// panic its Guard caught); the other checks' findings stand.
+				rep.Failed = append(rep.Failed, Skipped{Package: act.Package.ID, Errors: []string{act.Analyzer.Name + ": " + firstLine(act.Err.Error())}})
 				continue
 			}
 			for _, d := range act.Diagnostics {
@@ -240,6 +263,9 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 				if !seen[key] { // a package and its test variant share files
 					seen[key] = true
 					rep.Diagnostics = append(rep.Diagnostics, diag)
+					if p := newPendingFix(fset, diag, d); p != nil {
+						rep.fixes = append(rep.fixes, p)
+					}
 				}
 			}
 		}
@@ -265,7 +291,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 		}
 		return a.Check < b.Check
 	})
-	rep.Complete = len(rep.Skipped) == 0
+	rep.Complete = len(rep.Skipped) == 0 && len(rep.Failed) == 0
 	return rep, nil
 }
 
@@ -365,13 +391,30 @@ func (d Diagnostic) text() string {
 // report writes the outcome and returns the exit code:
 // SUCCESS when clean; FINDINGS (80) when findings were reported, unless
 // -findings-ok; PRECONDITION when packages had to be skipped.
-func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report) exitcode.Code {
-	var lines []string
+func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report, fixErr error) exitcode.Code {
+	var lines, fixed []string
 	for _, d := range rep.Diagnostics {
 		lines = append(lines, d.text())
 	}
+	for _, d := range rep.Fixed {
+		fixed = append(fixed, "fixed: "+d.text())
+	}
 	var err error
 	switch {
+	case fixErr != nil:
+		err = fixErr
+	case len(rep.Failed) > 0:
+		var detail []string
+		for _, f := range rep.Failed {
+			detail = append(detail, f.Package+":\n\t"+strings.Join(f.Errors, "\n\t"))
+		}
+		if len(lines) > 0 {
+			detail = append(detail, fmt.Sprintf("findings of the checks that ran:\n%s", strings.Join(lines, "\n")))
+		}
+		err = exitcode.New(exitcode.GeneralError, "CHECK_FAILED",
+			fmt.Sprintf("%d check run(s) failed with an internal error; %d finding(s) from the others", len(rep.Failed), len(rep.Diagnostics))).
+			WithDetail(strings.Join(detail, "\n")).
+			WithSuggestion("this is a bug in exitlint: report it with the detail; -disable the failing check to run the others cleanly")
 	case len(rep.Skipped) > 0:
 		var detail []string
 		for _, s := range rep.Skipped {
@@ -384,6 +427,11 @@ func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report) e
 			fmt.Sprintf("%d package(s) could not be analyzed (%s); %d analyzed, %d finding(s)", len(rep.Skipped), skippedNames(rep), len(rep.Analyzed), len(rep.Diagnostics))).
 			WithDetail(strings.Join(detail, "\n")).
 			WithSuggestion("fix the errors listed in detail (go build shows them too), then run exitlint again")
+	case len(rep.Diagnostics) > 0 && !o.findingsOK && len(rep.Fixed) > 0:
+		err = exitcode.New(FindingsAfterFix, "FINDINGS_AFTER_FIX",
+			fmt.Sprintf("%d fix(es) written; %d finding(s) remain in %d package(s) analyzed", len(rep.Fixed), len(rep.Diagnostics), len(rep.Analyzed))).
+			WithDetail(strings.Join(append(fixed, lines...), "\n")).
+			WithSuggestion("change the code at each remaining position (each line names its check), then run again")
 	case len(rep.Diagnostics) > 0 && !o.findingsOK:
 		err = exitcode.New(Findings, "FINDINGS",
 			fmt.Sprintf("%d finding(s) in %d package(s) analyzed", len(rep.Diagnostics), len(rep.Analyzed))).
@@ -401,11 +449,20 @@ func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report) e
 	for _, l := range lines {
 		fmt.Fprintln(stdout, l)
 	}
+	for _, l := range fixed {
+		fmt.Fprintln(stderr, l)
+	}
 	if err != nil {
 		var xe *exitcode.Error
 		errors.As(err, &xe)
-		if code == exitcode.Precondition {
+		switch {
+		case code == exitcode.Precondition || len(rep.Failed) > 0:
 			fmt.Fprintf(stderr, "exitlint: %s\n%s\n", xe.Message, indent(xe.Detail))
+		case fixErr != nil:
+			fmt.Fprintf(stderr, "exitlint: %s\n", xe.Message)
+			if xe.Detail != "" {
+				fmt.Fprintln(stderr, indent(xe.Detail))
+			}
 		}
 	}
 	return code
@@ -472,7 +529,7 @@ func listCodes(stdout io.Writer, asJSON bool, start time.Time) exitcode.Code {
 		return writeEnvelope(stdout, start, exitcode.Success, rows, nil)
 	}
 	for _, r := range rows {
-		fmt.Fprintf(stdout, "%3d  %-13s retryable: %-8s side effects: %-8s %s\n", r.Code, r.Name, r.Retryable, r.SideEffects, r.Action)
+		fmt.Fprintf(stdout, "%3d  %-18s retryable: %-8s side effects: %-8s %s\n", r.Code, r.Name, r.Retryable, r.SideEffects, r.Action)
 	}
 	return exitcode.Success
 }
@@ -497,4 +554,43 @@ Checks:
 	fmt.Fprintf(w, "\nExit codes:\n")
 	listCodes(w, false, time.Now())
 	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above.\n")
+}
+
+// fix writes the suggested fixes, moves the fixed findings from
+// Diagnostics to Fixed, and returns an error if a file could not be fixed.
+func fix(rep *Report) error {
+	if len(rep.fixes) == 0 {
+		return nil
+	}
+	res := applyFixes(rep.fset, rep.fixes)
+	done := map[string]bool{}
+	for _, d := range res.applied {
+		done[d.Posn+d.Check+d.Message] = true
+	}
+	rep.Fixed = res.applied
+	remaining := rep.Diagnostics[:0]
+	for _, d := range rep.Diagnostics {
+		if !done[d.Posn+d.Check+d.Message] {
+			remaining = append(remaining, d)
+		}
+	}
+	rep.Diagnostics = remaining
+	if res.err == nil {
+		return nil
+	}
+	var detail []string
+	for _, f := range res.files {
+		detail = append(detail, "written: "+relative(f))
+	}
+	detail = append(detail, res.err.Error())
+	switch {
+	case len(res.files) > 0:
+		return exitcode.New(exitcode.PartialFailure, "FIX_INCOMPLETE", fmt.Sprintf("-fix wrote %d file(s) and could not fix others", len(res.files))).
+			WithDetail(strings.Join(detail, "\n")).WithSuggestion("inspect the working tree (git diff), then run exitlint -fix again")
+	case errors.Is(res.err, fs.ErrPermission):
+		return exitcode.New(exitcode.PermissionDenied, "FIX_NOT_WRITABLE", "-fix wrote nothing: "+res.err.Error()).
+			WithSuggestion("make the files writable, or run without -fix")
+	}
+	return exitcode.New(exitcode.Conflict, "FIX_CONFLICT", "-fix wrote nothing: "+res.err.Error()).
+		WithSuggestion("run exitlint -fix again on the current files")
 }

@@ -42,6 +42,11 @@ func bad(code exitcode.Code, n int) exitcode.Code {
 
 const typedBad exitcode.Code = 6 // want `exit code 6 written as a bare integer`
 
+// Findings declares a command-specific code: the one way to name one.
+const Findings exitcode.Code = 80
+
+func declared() { exitcode.Exit(Findings); os.Exit(int(Findings)) }
+
 func good(code exitcode.Code, n int, s string) exitcode.Code {
 	os.Exit(int(exitcode.NotFound))        // a conversion of a member
 	exitcode.Exit(exitcode.ArgError)       // a member
@@ -72,3 +77,5 @@ func (process) Exit(code int) {}
 func unrelated() {
 	process{}.Exit(5)
 }
+
+const notAnInt = "a string constant is no exit code"
