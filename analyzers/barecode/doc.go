@@ -24,8 +24,11 @@
 // values that are not constants (os.Exit(m.Run()) in TestMain,
 // exitcode.Code(n) from parsed text); integers that are no exit code (n == 3
 // on a plain int); typed constants of the enum type, which are reported at
-// their declaration instead; the value 1 as the argument of an exit call,
-// which the fallback check reports; generated files.
+// their declaration instead — except a command-specific value (79–125),
+// since const Findings exitcode.Code = 80 is how a program declares one; the
+// value 1 as the argument of an exit call, which the fallback check reports;
+// os.Exit and syscall.Exit in test files, whose status belongs to go test;
+// generated files.
 //
 // A code in a reserved range gets a message naming the range: 14–63 is
 // reserved for the framework, 126–255 for the shell, and 79–125 must be
