@@ -5,6 +5,7 @@ package all
 import (
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/exitlint/exitlint/analyzers/argphase"
 	"github.com/exitlint/exitlint/analyzers/barecode"
 	"github.com/exitlint/exitlint/analyzers/derivedok"
 	"github.com/exitlint/exitlint/analyzers/directives"
@@ -20,6 +21,7 @@ func Analyzers() []*analysis.Analyzer {
 		fallback.Analyzer,
 		handbuilt.Analyzer,
 		derivedok.Analyzer,
+		argphase.Analyzer,
 		directives.Analyzer,
 	}
 }

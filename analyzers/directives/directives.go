@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 
+	"github.com/exitlint/exitlint/analyzers/argphase"
 	"github.com/exitlint/exitlint/analyzers/barecode"
 	"github.com/exitlint/exitlint/analyzers/derivedok"
 	"github.com/exitlint/exitlint/analyzers/fallback"
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:  analyzerutil.URL("directives"),
 	Run:  analyzerutil.Guard(run),
 	Requires: []*analysis.Analyzer{suppress.Analyzer, generated.Analyzer,
-		barecode.Analyzer, fallback.Analyzer, handbuilt.Analyzer, derivedok.Analyzer},
+		barecode.Analyzer, fallback.Analyzer, handbuilt.Analyzer, derivedok.Analyzer, argphase.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {

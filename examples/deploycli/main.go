@@ -33,11 +33,12 @@ func main() {
 }
 
 func deploy(env string) exitcode.Code {
+	_ = os.WriteFile(".deploy.lock", []byte(env), 0o644) // a side effect before validation
 	switch env {
 	case "prod", "staging":
 		return exitcode.Success
 	case "":
-		return 3 // barecode: should be exitcode.ArgError
+		return 3 // barecode: should be exitcode.ArgError; argphase: ARG_ERROR after the write above
 	}
 	return exitcode.NotFound
 }

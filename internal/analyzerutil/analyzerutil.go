@@ -107,7 +107,7 @@ func Directives(cg *ast.CommentGroup) []Directive {
 }
 
 // DirectiveNames are the exitlint directives there are.
-var DirectiveNames = []string{"enum", "envelope", "factory", "file-ignore", "ignore"}
+var DirectiveNames = []string{"enum", "envelope", "factory", "file-ignore", "ignore", "sideeffect"}
 
 // HasDirective reports whether the comment group holds //exitlint:name.
 func HasDirective(cg *ast.CommentGroup, name string) bool {

@@ -179,6 +179,23 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 	return Exit{}, false
 }
 
+// Func returns the exit fact of fn, from this package or a dependency, or
+// nil.
+func (e *Exits) Func(fn *types.Func) *ExitFact { return e.fact(fn) }
+
+// IsExit reports whether fn is os.Exit, syscall.Exit or exitcode.Exit, whose
+// argument is the exit code.
+func IsExit(fn *types.Func) bool {
+	name := fn.FullName()
+	return name == "os.Exit" || name == "syscall.Exit" || name == contract.ExitcodePath+".Exit"
+}
+
+// NoReturn reports whether a call of fn never returns: an exit function or
+// a fatal.
+func (e *Exits) NoReturn(fn *types.Func) bool {
+	return IsExit(fn) || e.fatals[fn.FullName()] || fn.FullName() == "runtime.Goexit"
+}
+
 func onlyCode(f *ExitFact) int {
 	if len(f.Codes) == 1 {
 		return f.Codes[0]

@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 
 // Checks are the names a directive may name. The analyzers/all tests keep
 // this list equal to the checks exitlint runs.
-var Checks = []string{"barecode", "derivedok", "fallback", "handbuilt"}
+var Checks = []string{"argphase", "barecode", "derivedok", "fallback", "handbuilt"}
 
 // Directive is one //exitlint:ignore or //exitlint:file-ignore comment.
 type Directive struct {

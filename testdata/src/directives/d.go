@@ -19,7 +19,7 @@ func f(err error) {
 	//exitlint:ignore barecode the code below used to be bare
 	log.Print("the code below used to be bare")
 
-	// want +1 `//exitlint:ignore names "barcode", which is no exitlint check \(the checks are barecode, derivedok, fallback, handbuilt\)`
+	// want +1 `//exitlint:ignore names "barcode", which is no exitlint check \(the checks are argphase, barecode, derivedok, fallback, handbuilt\)`
 	//exitlint:ignore barcode typo
 	os.Exit(8)
 
@@ -31,7 +31,7 @@ func f(err error) {
 	//exitlint:ignore barecode,fallback legacy wrapper
 	os.Exit(1)
 
-	// want +1 `//exitlint:ingore is no exitlint directive \(they are enum, envelope, factory, file-ignore, ignore\)`
+	// want +1 `//exitlint:ingore is no exitlint directive \(they are enum, envelope, factory, file-ignore, ignore, sideeffect\)`
 	//exitlint:ingore barecode typo in the directive's name
 	log.Print(err)
 }

@@ -1,0 +1,511 @@
+package argphase
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/argerror"
+	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/exits"
+	"github.com/exitlint/exitlint/passes/sideeffects"
+	"github.com/exitlint/exitlint/passes/suppress"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer reports ARG_ERROR emitted after a side effect.
+var Analyzer = &analysis.Analyzer{
+	Name:     "argphase",
+	Doc:      analyzerutil.Doc(doc, "argphase"),
+	URL:      analyzerutil.URL("argphase"),
+	Run:      analyzerutil.Guard(run),
+	Requires: []*analysis.Analyzer{contract.Analyzer, exits.Analyzer, sideeffects.Analyzer, argerror.Analyzer, suppress.Analyzer},
+}
+
+func init() {
+	Analyzer.Flags.Var(&sideeffects.Extra, "sideeffects", "comma-separated third-party functions with side effects: import/path.Func or (*import/path.Type).Method")
+}
+
+type checker struct {
+	pass *analysis.Pass
+	ex   *exits.Exits
+	se   *sideeffects.SideEffects
+	ae   *argerror.ArgErrors
+	sup  *suppress.Suppressions
+	anon map[*ssa.Function]*sideeffects.Effect // side effects of function literals, memoized
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	ch := &checker{
+		pass: pass,
+		ex:   pass.ResultOf[exits.Analyzer].(*exits.Exits),
+		se:   pass.ResultOf[sideeffects.Analyzer].(*sideeffects.SideEffects),
+		ae:   pass.ResultOf[argerror.Analyzer].(*argerror.ArgErrors),
+		sup:  pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions),
+		anon: map[*ssa.Function]*sideeffects.Effect{},
+	}
+	if !ch.ae.Any && !ch.exitsWithArgError() {
+		return nil, nil // nothing here can emit ARG_ERROR: no SSA
+	}
+	for _, fn := range ch.buildSSA() {
+		ch.function(fn)
+	}
+	return nil, nil
+}
+
+// exitsWithArgError reports whether the package has an exit call with the
+// constant 3 (os.Exit(3)) or calls a helper that may exit with 3.
+func (ch *checker) exitsWithArgError() bool {
+	found := false
+	for _, f := range ch.pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				if e, ok := ch.ex.Call(call); ok && (e.Code == argerror.ArgCode || (e.Fact != nil && hasCode(e.Fact, argerror.ArgCode))) {
+					found = true
+				}
+			}
+			return true
+		})
+	}
+	return found
+}
+
+func hasCode(f *exits.ExitFact, c int) bool {
+	for _, x := range f.Codes {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
+// buildSSA builds the package's SSA form, as buildssa does, with the exits
+// pass's knowledge of calls that never return; it returns the source
+// functions and their literals.
+func (ch *checker) buildSSA() []*ssa.Function {
+	pass := ch.pass
+	prog := ssa.NewProgram(pass.Fset, ssa.BuilderMode(0))
+	prog.SetNoReturn(ch.ex.NoReturn)
+	for _, p := range pass.Pkg.Imports() {
+		prog.CreatePackage(p, nil, nil, true)
+	}
+	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
+	pkg.Build()
+	var out []*ssa.Function
+	var add func(f *ssa.Function)
+	add = func(f *ssa.Function) {
+		out = append(out, f)
+		for _, a := range f.AnonFuncs {
+			add(a)
+		}
+	}
+	// Function literals in package-level initializers belong to init.
+	if init := pkg.Func("init"); init != nil {
+		for _, a := range init.AnonFuncs {
+			if !strings.HasSuffix(pass.Fset.File(a.Pos()).Name(), "_test.go") {
+				add(a)
+			}
+		}
+	}
+	for _, file := range pass.Files {
+		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
+			continue
+		}
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					if f := prog.FuncValue(fn); f != nil {
+						add(f)
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+// effect is a side-effecting call in a function.
+type effect struct {
+	instr ssa.CallInstruction
+	what  sideeffects.Effect
+}
+
+// emission is a place that emits ARG_ERROR.
+type emission struct {
+	instr ssa.Instruction
+	pos   token.Pos
+	how   string             // "returns ARG_ERROR (exitcode.New)"
+	from  map[ssa.Value]bool // the calls the emitted value comes from
+}
+
+func (ch *checker) function(fn *ssa.Function) {
+	if fn.Blocks == nil {
+		return
+	}
+	var effects []effect
+	var emissions []emission
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch in := instr.(type) {
+			case *ssa.Call:
+				if e, ok := ch.callEffect(in.Common(), 0); ok {
+					effects = append(effects, effect{in, e})
+				}
+				if how, ok := ch.exitEmission(in.Common()); ok {
+					emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: how})
+				}
+			case *ssa.Go:
+				if e, ok := ch.callEffect(in.Common(), 0); ok {
+					effects = append(effects, effect{in, e})
+				}
+			case *ssa.Return:
+				for _, r := range in.Results {
+					from := map[ssa.Value]bool{}
+					if via := ch.carries(r, from, 0); via != "" {
+						emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: "returned (" + via + ")", from: from})
+						break
+					}
+				}
+			}
+		}
+	}
+	if len(effects) == 0 || len(emissions) == 0 {
+		return
+	}
+	for _, em := range emissions {
+		if !em.pos.IsValid() {
+			continue
+		}
+		for _, ef := range effects {
+			if v, ok := ef.instr.(ssa.Value); ok && em.from[v] {
+				continue // the call that produces the emitted value checks its own order
+			}
+			if before(ef.instr, em.instr) {
+				ch.report(em, ef)
+				break
+			}
+		}
+	}
+}
+
+// before reports whether some path of the control-flow graph runs a before
+// b.
+func before(a, b ssa.Instruction) bool {
+	ab, bb := a.Block(), b.Block()
+	if ab == bb && index(a) < index(b) {
+		return true
+	}
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := append([]*ssa.BasicBlock(nil), ab.Succs...)
+	for len(queue) > 0 {
+		blk := queue[0]
+		queue = queue[1:]
+		if seen[blk] {
+			continue
+		}
+		seen[blk] = true
+		if blk == bb {
+			return true
+		}
+		queue = append(queue, blk.Succs...)
+	}
+	return false
+}
+
+func index(in ssa.Instruction) int {
+	for i, x := range in.Block().Instrs {
+		if x == in {
+			return i
+		}
+	}
+	return -1
+}
+
+func (ch *checker) report(em emission, ef effect) {
+	posn := ch.pass.Fset.Position(ef.instr.Pos())
+	msg := fmt.Sprintf("ARG_ERROR %s after a side effect: %s (line %d); ARG_ERROR promises the agent zero side effects, so validate before the first side effect, or emit PARTIAL_FAILURE once one has happened",
+		em.how, ef.what, posn.Line)
+	ch.sup.Report(ch.pass, analysis.Diagnostic{
+		Pos:     em.pos,
+		Message: msg,
+		Related: []analysis.RelatedInformation{{Pos: ef.instr.Pos(), Message: "side effect: " + ef.what.String()}},
+	})
+}
+
+// callEffect returns the side effect of a call, if it has one.
+func (ch *checker) callEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect, bool) {
+	var fn *types.Func
+	recvArg := 0
+	switch {
+	case c.IsInvoke():
+		fn = c.Method
+	default:
+		callee := c.StaticCallee()
+		if callee == nil {
+			return sideeffects.Effect{}, false
+		}
+		if callee.Object() == nil || callee.Parent() != nil {
+			return ch.literalEffect(callee, depth)
+		}
+		fn, _ = callee.Object().(*types.Func)
+		if fn == nil {
+			return sideeffects.Effect{}, false
+		}
+		if fn.Signature().Recv() != nil {
+			recvArg = 1
+		}
+	}
+	e, rule, ok := ch.se.Func(fn)
+	if !ok {
+		return sideeffects.Effect{}, false
+	}
+	switch rule.Kind {
+	case "writeFlags":
+		i := rule.Arg + recvArg
+		if i >= len(c.Args) {
+			return sideeffects.Effect{}, false
+		}
+		k, ok := c.Args[i].(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
+			return sideeffects.Effect{}, false
+		}
+		n, _ := constant.Int64Val(k.Value)
+		if !sideeffects.WriteFlags(n) {
+			return sideeffects.Effect{}, false
+		}
+	case "notStdio":
+		if len(c.Args) > 0 && isStdio(c.Args[0]) {
+			return sideeffects.Effect{}, false
+		}
+	}
+	return e, true
+}
+
+func isStdio(v ssa.Value) bool {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if g, ok := u.X.(*ssa.Global); ok {
+			return sideeffects.IsStdio(g.Object())
+		}
+	}
+	return false
+}
+
+// literalEffect returns the first side effect a function literal (or other
+// function without an object) makes when called.
+func (ch *checker) literalEffect(f *ssa.Function, depth int) (sideeffects.Effect, bool) {
+	if e, ok := ch.anon[f]; ok {
+		if e == nil {
+			return sideeffects.Effect{}, false
+		}
+		return *e, true
+	}
+	ch.anon[f] = nil // cycles and depth end here
+	if depth > 4 {
+		return sideeffects.Effect{}, false
+	}
+	for _, b := range f.Blocks {
+		for _, instr := range b.Instrs {
+			var c *ssa.CallCommon
+			switch in := instr.(type) {
+			case *ssa.Call:
+				c = in.Common()
+			case *ssa.Go:
+				c = in.Common()
+			case *ssa.Defer:
+				c = in.Common()
+			default:
+				continue
+			}
+			if e, ok := ch.callEffect(c, depth+1); ok {
+				e = sideeffects.Effect{Chain: append([]string{"func literal"}, e.Chain...), What: e.What}
+				ch.anon[f] = &e
+				return e, true
+			}
+		}
+	}
+	return sideeffects.Effect{}, false
+}
+
+// exitEmission reports whether a call exits with ARG_ERROR.
+func (ch *checker) exitEmission(c *ssa.CallCommon) (string, bool) {
+	callee := c.StaticCallee()
+	if callee == nil {
+		return "", false
+	}
+	fn, ok := callee.Object().(*types.Func)
+	if !ok {
+		return "", false
+	}
+	if exits.IsExit(fn) && len(c.Args) == 1 {
+		if k, ok := unconvert(c.Args[0]).(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
+			if n, exact := constant.Int64Val(k.Value); exact && n == argerror.ArgCode {
+				return "emitted by " + exits.Name(fn), true
+			}
+		}
+		return "", false
+	}
+	if f := ch.ex.Func(fn); f != nil && hasCode(f, argerror.ArgCode) {
+		return "emitted by " + exits.Name(fn) + " (which may exit with it, via " + f.Via + ")", true
+	}
+	return "", false
+}
+
+func unconvert(v ssa.Value) ssa.Value {
+	for i := 0; i < 4; i++ {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		default:
+			return v
+		}
+	}
+	return v
+}
+
+// carries reports how v may carry ARG_ERROR ("" if not), recording in from
+// the calls it comes from.
+func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) string {
+	if depth > 8 {
+		return ""
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		if ch.ae.IsArgConst(x.Type(), x.Value) {
+			return "ArgError"
+		}
+	case *ssa.MakeInterface:
+		return ch.carries(x.X, from, depth+1)
+	case *ssa.ChangeType:
+		return ch.carries(x.X, from, depth+1)
+	case *ssa.Convert:
+		return ch.carries(x.X, from, depth+1)
+	case *ssa.ChangeInterface:
+		return ch.carries(x.X, from, depth+1)
+	case *ssa.TypeAssert:
+		return ch.carries(x.X, from, depth+1)
+	case *ssa.Phi:
+		if from[x] {
+			return ""
+		}
+		from[x] = true
+		for _, e := range x.Edges {
+			if via := ch.carries(e, from, depth+1); via != "" {
+				return via
+			}
+		}
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			if fn := staticFunc(call.Common()); fn != nil {
+				if f := ch.ae.Func(fn); f != nil && f.Has(x.Index) {
+					from[call] = true
+					return exits.Name(fn)
+				}
+			}
+		}
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			return ch.carries(x.X, from, depth+1)
+		}
+	case *ssa.Alloc:
+		// A composite literal or a spilled local: what is stored into it.
+		for _, ref := range *x.Referrers() {
+			switch r := ref.(type) {
+			case *ssa.Store:
+				if r.Addr == x {
+					if via := ch.carries(r.Val, from, depth+1); via != "" {
+						return via
+					}
+				}
+			case *ssa.FieldAddr:
+				for _, ref2 := range *r.Referrers() {
+					if st, ok := ref2.(*ssa.Store); ok && st.Addr == r {
+						if via := ch.carries(st.Val, from, depth+1); via != "" {
+							return via
+						}
+					}
+				}
+			}
+		}
+	case *ssa.Call:
+		fn := staticFunc(x.Common())
+		if fn == nil {
+			return ""
+		}
+		args := x.Common().Args
+		name := fn.FullName()
+		switch {
+		case name == contract.ExitcodePath+".New" && len(args) > 0:
+			if ch.carries(args[0], from, depth+1) != "" {
+				from[x] = true
+				return "exitcode.New"
+			}
+			return ""
+		case strings.HasPrefix(name, "(*"+contract.ExitcodePath+".Error).With") && len(args) > 0:
+			return ch.carries(args[0], from, depth+1)
+		case name == "fmt.Errorf" || name == "errors.Join":
+			for _, a := range args {
+				for _, el := range sliceElems(a) {
+					if via := ch.carries(el, from, depth+1); via != "" {
+						return via
+					}
+				}
+			}
+			return ""
+		}
+		if f := ch.ae.Func(fn); f != nil && f.Has(0) && fn.Signature().Results().Len() == 1 {
+			from[x] = true
+			return exits.Name(fn)
+		}
+	}
+	return ""
+}
+
+// sliceElems returns the values stored into the array behind a variadic
+// argument slice, or v itself.
+func sliceElems(v ssa.Value) []ssa.Value {
+	s, ok := v.(*ssa.Slice)
+	if !ok {
+		return []ssa.Value{v}
+	}
+	alloc, ok := s.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		if ia, ok := ref.(*ssa.IndexAddr); ok {
+			for _, ref2 := range *ia.Referrers() {
+				if st, ok := ref2.(*ssa.Store); ok && st.Addr == ia {
+					out = append(out, st.Val)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func staticFunc(c *ssa.CallCommon) *types.Func {
+	if c.IsInvoke() {
+		return nil
+	}
+	if callee := c.StaticCallee(); callee != nil {
+		fn, _ := callee.Object().(*types.Func)
+		return fn
+	}
+	return nil
+}

@@ -1,0 +1,326 @@
+package argerror
+
+import (
+	_ "embed"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"reflect"
+	"sort"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/contract"
+)
+
+//go:embed doc.go
+var doc string
+
+// Analyzer exports an ArgFact on every function that may return ARG_ERROR.
+var Analyzer = &analysis.Analyzer{
+	Name:       "argerror",
+	Doc:        analyzerutil.Doc(doc, "argerror"),
+	URL:        analyzerutil.URL("argerror"),
+	Run:        analyzerutil.Guard(run),
+	Requires:   []*analysis.Analyzer{contract.Analyzer},
+	ResultType: reflect.TypeOf((*ArgErrors)(nil)),
+	FactTypes:  []analysis.Fact{(*ArgFact)(nil)},
+}
+
+// ArgCode is ARG_ERROR's value in the table.
+const ArgCode = 3
+
+// ArgFact marks a function that may return ARG_ERROR in some results.
+type ArgFact struct {
+	Results []int  // indexes of the results that may carry ARG_ERROR
+	Via     string // how: "exitcode.New", "ArgError", "validate"
+}
+
+func (*ArgFact) AFact() {}
+
+func (f *ArgFact) String() string {
+	var idx []string
+	for _, i := range f.Results {
+		idx = append(idx, fmt.Sprint(i))
+	}
+	return "argError(results " + strings.Join(idx, ",") + " via " + f.Via + ")"
+}
+
+// Has reports whether result i may carry ARG_ERROR.
+func (f *ArgFact) Has(i int) bool {
+	for _, r := range f.Results {
+		if r == i {
+			return true
+		}
+	}
+	return false
+}
+
+// ArgErrors answers, for the package being analyzed, which functions may
+// return ARG_ERROR.
+type ArgErrors struct {
+	pass  *analysis.Pass
+	c     *contract.Contract
+	local map[*types.Func]*ArgFact
+	// Any reports whether the package mentions a value of value 3 of an
+	// exit-code enum, or calls a function with an ArgFact: only then can a
+	// check find an emission in it.
+	Any bool
+}
+
+// Func returns fn's fact, from this package or a dependency.
+func (a *ArgErrors) Func(fn *types.Func) *ArgFact {
+	fn = fn.Origin()
+	if f, ok := a.local[fn]; ok {
+		return f
+	}
+	if fn.Pkg() == nil || fn.Pkg() == a.pass.Pkg {
+		return nil
+	}
+	var f ArgFact
+	if a.pass.ImportObjectFact(fn, &f) {
+		return &f
+	}
+	return nil
+}
+
+// IsArgConst reports whether a constant of type t with value v is ARG_ERROR:
+// the value 3 of an exit-code enum.
+func (a *ArgErrors) IsArgConst(t types.Type, v constant.Value) bool {
+	if v == nil || v.Kind() != constant.Int || t == nil || a.c.Enum(t) == nil {
+		return false
+	}
+	n, exact := constant.Int64Val(v)
+	return exact && n == ArgCode
+}
+
+func run(pass *analysis.Pass) (any, error) {
+	a := &ArgErrors{pass: pass, c: pass.ResultOf[contract.Analyzer].(*contract.Contract), local: map[*types.Func]*ArgFact{}}
+	if !a.c.EnumsInView {
+		return a, nil // no exit-code enum: nothing can be ARG_ERROR
+	}
+	type fnDecl struct {
+		fn   *types.Func
+		decl *ast.FuncDecl
+	}
+	var decls []fnDecl
+	for _, file := range pass.Files {
+		for _, d := range file.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
+				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
+					decls = append(decls, fnDecl{fn, fd})
+				}
+			}
+		}
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, d := range decls {
+			f := a.returns(d.fn, d.decl.Body)
+			old := a.local[d.fn]
+			if f != nil && (old == nil || len(f.Results) != len(old.Results)) {
+				a.local[d.fn] = f
+				changed = true
+			}
+		}
+	}
+	for fn, f := range a.local {
+		pass.ExportObjectFact(fn, f)
+	}
+	a.Any = len(a.local) > 0 || a.mentions()
+	return a, nil
+}
+
+// mentions reports whether the package uses an ARG_ERROR constant or calls
+// a function with an ArgFact from a dependency.
+func (a *ArgErrors) mentions() bool {
+	for e, tv := range a.pass.TypesInfo.Types {
+		if a.IsArgConst(tv.Type, tv.Value) {
+			return true
+		}
+		if call, ok := e.(*ast.CallExpr); ok {
+			if fn, ok := typeutil.Callee(a.pass.TypesInfo, call).(*types.Func); ok && a.Func(fn) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// returns computes the fact of a function body: the results whose returned
+// values may carry ARG_ERROR.
+func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *ArgFact {
+	sig := fn.Signature()
+	results := map[int]string{}
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) == sig.Results().Len():
+				for i, r := range n.Results {
+					if via := a.Carries(r, body, 0); via != "" && results[i] == "" {
+						results[i] = via
+					}
+				}
+			case len(n.Results) == 1:
+				// return f(): f's results are this function's.
+				if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok {
+					if callee, ok := typeutil.Callee(a.pass.TypesInfo, call).(*types.Func); ok {
+						if f := a.Func(callee); f != nil {
+							for _, i := range f.Results {
+								results[i] = exitsName(callee)
+							}
+						}
+					}
+				}
+			case len(n.Results) == 0:
+				// A bare return of named results.
+				for i := 0; i < sig.Results().Len(); i++ {
+					if v := sig.Results().At(i); v.Name() != "" {
+						if via := a.localCarries(v, body, 0); via != "" && results[i] == "" {
+							results[i] = via
+						}
+					}
+				}
+			}
+		}
+		return true
+	})
+	if len(results) == 0 {
+		return nil
+	}
+	f := &ArgFact{}
+	for i := range results {
+		f.Results = append(f.Results, i)
+	}
+	sort.Ints(f.Results)
+	f.Via = results[f.Results[0]]
+	return f
+}
+
+// Carries reports how e may carry ARG_ERROR ("" if it does not): see the
+// package documentation. body is the enclosing function's body, for local
+// variables.
+func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
+	if depth > 6 || e == nil {
+		return ""
+	}
+	info := a.pass.TypesInfo
+	e = ast.Unparen(e)
+	if tv, ok := info.Types[e]; ok && a.IsArgConst(tv.Type, tv.Value) {
+		return types.ExprString(e)
+	}
+	switch x := e.(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.AND {
+			return a.Carries(x.X, body, depth+1)
+		}
+	case *ast.StarExpr:
+		return a.Carries(x.X, body, depth+1)
+	case *ast.CompositeLit:
+		for _, elt := range x.Elts {
+			if kv, ok := elt.(*ast.KeyValueExpr); ok {
+				elt = kv.Value
+			}
+			if via := a.Carries(elt, body, depth+1); via != "" {
+				return via
+			}
+		}
+	case *ast.Ident:
+		if v, ok := info.Uses[x].(*types.Var); ok && body != nil && !v.IsField() && v.Parent() != nil && v.Parent() != a.pass.Pkg.Scope() {
+			return a.localCarries(v, body, depth+1)
+		}
+	case *ast.CallExpr:
+		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
+			return a.Carries(x.Args[0], body, depth+1) // a conversion
+		}
+		callee, ok := typeutil.Callee(info, x).(*types.Func)
+		if !ok {
+			return ""
+		}
+		name := callee.FullName()
+		switch {
+		case name == contract.ExitcodePath+".New" && len(x.Args) > 0:
+			if a.Carries(x.Args[0], body, depth+1) != "" {
+				return "exitcode.New"
+			}
+			return ""
+		case strings.HasPrefix(name, "(*"+contract.ExitcodePath+".Error).With"):
+			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
+				return a.Carries(sel.X, body, depth+1)
+			}
+			return ""
+		case name == "fmt.Errorf" || name == "errors.Join":
+			for _, arg := range x.Args {
+				if via := a.Carries(arg, body, depth+1); via != "" {
+					return via
+				}
+			}
+			return ""
+		}
+		if f := a.Func(callee); f != nil && f.Has(0) && callee.Signature().Results().Len() == 1 {
+			return exitsName(callee)
+		}
+	}
+	return ""
+}
+
+// localCarries reports whether any value assigned to the local variable v
+// in body carries ARG_ERROR.
+func (a *ArgErrors) localCarries(v *types.Var, body *ast.BlockStmt, depth int) string {
+	info := a.pass.TypesInfo
+	via := ""
+	ast.Inspect(body, func(n ast.Node) bool {
+		if via != "" {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
+					continue
+				}
+				if len(n.Lhs) == len(n.Rhs) {
+					via = a.Carries(n.Rhs[i], body, depth)
+				} else if len(n.Rhs) == 1 {
+					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+						if callee, ok := typeutil.Callee(info, call).(*types.Func); ok {
+							if f := a.Func(callee); f != nil && f.Has(i) {
+								via = exitsName(callee)
+							}
+						}
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if info.Defs[id] == v && i < len(n.Values) && len(n.Names) == len(n.Values) {
+					via = a.Carries(n.Values[i], body, depth)
+				}
+			}
+		}
+		return true
+	})
+	return via
+}
+
+func exitsName(fn *types.Func) string {
+	if recv := fn.Signature().Recv(); recv != nil {
+		t := recv.Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok {
+			return n.Obj().Name() + "." + fn.Name()
+		}
+	}
+	return fn.Name()
+}

@@ -1,0 +1,92 @@
+package sideeffects
+
+// Entry is one standard-library function or method with a side effect.
+type Entry struct {
+	Func string // as types.Func.FullName spells it
+	What string // what it does, for messages: "writes a file"
+	// Rule narrows when a call counts: "" always; "writeFlags" when the
+	// argument at index Arg is a constant with a write flag; "notStdio"
+	// unless the receiver is os.Stdout or os.Stderr.
+	Rule string
+	Arg  int
+	// Recv is an exported type through which the method is reached, when
+	// the method belongs to an unexported type and is promoted (net.conn's
+	// Write is what TCPConn.Write calls).
+	Recv string
+}
+
+// Catalogue is the one list of standard-library side effects. Every entry
+// has a test that resolves it and checks a call of it is found.
+//
+// Creating temporary files and directories (os.CreateTemp, os.MkdirTemp) is
+// left out: nothing an agent would have to undo before retrying.
+var Catalogue = []Entry{
+	// Files and directories.
+	{Func: "os.WriteFile", What: "writes a file"},
+	{Func: "os.Create", What: "creates a file"},
+	{Func: "os.OpenFile", What: "opens a file for writing", Rule: "writeFlags", Arg: 1},
+	{Func: "os.Remove", What: "removes a file"},
+	{Func: "os.RemoveAll", What: "removes files"},
+	{Func: "os.Rename", What: "renames a file"},
+	{Func: "os.Mkdir", What: "creates a directory"},
+	{Func: "os.MkdirAll", What: "creates directories"},
+	{Func: "os.Chmod", What: "changes a file's mode"},
+	{Func: "os.Chown", What: "changes a file's owner"},
+	{Func: "os.Lchown", What: "changes a file's owner"},
+	{Func: "os.Chtimes", What: "changes a file's times"},
+	{Func: "os.Truncate", What: "truncates a file"},
+	{Func: "os.Symlink", What: "creates a symbolic link"},
+	{Func: "os.Link", What: "creates a hard link"},
+	{Func: "os.CopyFS", What: "writes files"},
+	{Func: "(*os.File).Write", What: "writes to a file", Rule: "notStdio"},
+	{Func: "(*os.File).WriteString", What: "writes to a file", Rule: "notStdio"},
+	{Func: "(*os.File).WriteAt", What: "writes to a file", Rule: "notStdio"},
+	{Func: "(*os.File).ReadFrom", What: "writes to a file", Rule: "notStdio"},
+	{Func: "(*os.File).Truncate", What: "truncates a file"},
+	{Func: "(*os.File).Chmod", What: "changes a file's mode"},
+	{Func: "(*os.File).Chown", What: "changes a file's owner"},
+	{Func: "(*os.Root).Create", What: "creates a file"},
+	{Func: "(*os.Root).Remove", What: "removes a file"},
+	{Func: "(*os.Root).Mkdir", What: "creates a directory"},
+	{Func: "(*os.Root).OpenFile", What: "opens a file for writing", Rule: "writeFlags", Arg: 1},
+	{Func: "io/ioutil.WriteFile", What: "writes a file"},
+	{Func: "syscall.Unlink", What: "removes a file"},
+	{Func: "syscall.Rmdir", What: "removes a directory"},
+	{Func: "syscall.Mkdir", What: "creates a directory"},
+	{Func: "syscall.Rename", What: "renames a file"},
+	{Func: "syscall.Truncate", What: "truncates a file"},
+	{Func: "syscall.Chmod", What: "changes a file's mode"},
+
+	// Network: requests that may change state, and raw writes.
+	{Func: "net/http.Post", What: "sends an HTTP POST request"},
+	{Func: "net/http.PostForm", What: "sends an HTTP POST request"},
+	{Func: "(*net/http.Client).Post", What: "sends an HTTP POST request"},
+	{Func: "(*net/http.Client).PostForm", What: "sends an HTTP POST request"},
+	{Func: "(*net/http.Client).Do", What: "sends an HTTP request"},
+	{Func: "(net.Conn).Write", What: "writes to a network connection"},
+	{Func: "(*net.conn).Write", What: "writes to a network connection", Recv: "*net.TCPConn"}, // TCPConn, UDPConn, UnixConn, IPConn
+	{Func: "(*net.UDPConn).WriteTo", What: "writes to a network connection"},
+	{Func: "(*net.UDPConn).WriteToUDP", What: "writes to a network connection"},
+	{Func: "net/smtp.SendMail", What: "sends mail"},
+
+	// Databases.
+	{Func: "(*database/sql.DB).Exec", What: "executes a database statement"},
+	{Func: "(*database/sql.DB).ExecContext", What: "executes a database statement"},
+	{Func: "(*database/sql.Tx).Exec", What: "executes a database statement"},
+	{Func: "(*database/sql.Tx).ExecContext", What: "executes a database statement"},
+	{Func: "(*database/sql.Tx).Commit", What: "commits a database transaction"},
+	{Func: "(*database/sql.Stmt).Exec", What: "executes a database statement"},
+	{Func: "(*database/sql.Stmt).ExecContext", What: "executes a database statement"},
+	{Func: "(*database/sql.Conn).ExecContext", What: "executes a database statement"},
+
+	// Processes.
+	{Func: "(*os/exec.Cmd).Run", What: "runs a process"},
+	{Func: "(*os/exec.Cmd).Start", What: "starts a process"},
+	{Func: "(*os/exec.Cmd).Output", What: "runs a process"},
+	{Func: "(*os/exec.Cmd).CombinedOutput", What: "runs a process"},
+	{Func: "os.StartProcess", What: "starts a process"},
+	{Func: "syscall.Exec", What: "replaces the process with another program"},
+	{Func: "(*os.Process).Kill", What: "kills a process"},
+	{Func: "(*os.Process).Signal", What: "signals a process"},
+	{Func: "syscall.Kill", What: "signals a process"},
+}
