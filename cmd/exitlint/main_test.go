@@ -234,3 +234,25 @@ func TestGoVet(t *testing.T) {
 		t.Errorf("go vet reported a generated file:\n%s", out)
 	}
 }
+
+// TestGoVetFactsAcrossPackages runs go vet on a package whose findings need
+// facts computed on its dependencies in separate vet runs: side effects and
+// ARG_ERROR results of another package, and a library's exit helper.
+func TestGoVetFactsAcrossPackages(t *testing.T) {
+	cmd := exec.Command("go", "vet", "-vettool="+binary, "./argphase/cmd", "./fallback")
+	cmd.Dir = cases
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, _ := cmd.CombinedOutput()
+	for _, want := range []string{
+		"ARG_ERROR returned (store.Validate) after a side effect: store.Save → os.WriteFile writes a file",
+		"ARG_ERROR returned (ArgError) after a side effect: store.Archive → store.Save → os.WriteFile writes a file",
+		"dielib.Die ends the process with GENERAL_ERROR (1) (via fatal → os.Exit(1))",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("go vet output lacks %q:\n%s", want, out)
+		}
+	}
+	if cmd.ProcessState.ExitCode() != 1 {
+		t.Errorf("go vet exit status %d; want 1 (go vet's own convention for findings)", cmd.ProcessState.ExitCode())
+	}
+}
