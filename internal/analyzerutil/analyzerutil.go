@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"go/types"
+	"iter"
 	"runtime/debug"
 	"strings"
 
@@ -104,6 +106,28 @@ func Directives(cg *ast.CommentGroup) []Directive {
 		}
 	}
 	return out
+}
+
+// FuncDecls yields the package's function declarations with their objects,
+// in source order.
+func FuncDecls(pass *analysis.Pass) iter.Seq2[*ast.FuncDecl, *types.Func] {
+	return func(yield func(*ast.FuncDecl, *types.Func) bool) {
+		for _, file := range pass.Files {
+			for _, decl := range file.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok {
+					continue
+				}
+				fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+				if !ok {
+					continue
+				}
+				if !yield(fd, fn) {
+					return
+				}
+			}
+		}
+	}
 }
 
 // DirectiveNames are the exitlint directives there are.

@@ -109,13 +109,9 @@ func run(pass *analysis.Pass) (any, error) {
 		decl *ast.FuncDecl
 	}
 	var decls []fnDecl
-	for _, file := range pass.Files {
-		for _, d := range file.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil {
-				if fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func); ok {
-					decls = append(decls, fnDecl{fn, fd})
-				}
-			}
+	for fd, fn := range analyzerutil.FuncDecls(pass) {
+		if fd.Body != nil {
+			decls = append(decls, fnDecl{fn, fd})
 		}
 	}
 	for changed := true; changed; {

@@ -258,48 +258,41 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	var nodes []*node
 	byFunc := map[*types.Func]*node{}
-	for _, file := range pass.Files {
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok || fd.Body == nil {
-				continue
-			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			n := &node{fn: fn, codes: map[int]bool{}}
-			ast.Inspect(fd.Body, func(x ast.Node) bool {
-				switch x := x.(type) {
-				case *ast.FuncLit:
-					return false
-				case *ast.CallExpr:
-					callee, ok := typeutil.Callee(pass.TypesInfo, x).(*types.Func)
-					if !ok {
-						return true
-					}
-					if callee.Pkg() == pass.Pkg {
-						n.calls = append(n.calls, callee.Origin())
-						return true
-					}
-					if ex, ok := e.Call(x); ok {
-						if ex.Kind == KindHelper {
-							for _, c := range ex.Fact.Codes {
-								n.codes[c] = true
-							}
-						} else {
-							n.codes[ex.Code] = true
+	for fd, fn := range analyzerutil.FuncDecls(pass) {
+		if fd.Body == nil {
+			continue
+		}
+		n := &node{fn: fn, codes: map[int]bool{}}
+		ast.Inspect(fd.Body, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.CallExpr:
+				callee, ok := typeutil.Callee(pass.TypesInfo, x).(*types.Func)
+				if !ok {
+					return true
+				}
+				if callee.Pkg() == pass.Pkg {
+					n.calls = append(n.calls, callee.Origin())
+					return true
+				}
+				if ex, ok := e.Call(x); ok {
+					if ex.Kind == KindHelper {
+						for _, c := range ex.Fact.Codes {
+							n.codes[c] = true
 						}
-						if n.via == "" {
-							n.via = describe(ex)
-						}
+					} else {
+						n.codes[ex.Code] = true
+					}
+					if n.via == "" {
+						n.via = describe(ex)
 					}
 				}
-				return true
-			})
-			nodes = append(nodes, n)
-			byFunc[fn] = n
-		}
+			}
+			return true
+		})
+		nodes = append(nodes, n)
+		byFunc[fn] = n
 	}
 	// Propagate through this package's calls to a fixed point.
 	for changed := true; changed; {

@@ -180,47 +180,37 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	var nodes []*node
 	byFunc := map[*types.Func]*node{}
-	for _, file := range pass.Files {
-		for _, decl := range file.Decls {
-			fd, ok := decl.(*ast.FuncDecl)
-			if !ok {
-				continue
-			}
-			fn, ok := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			if !ok {
-				continue
-			}
-			n := &node{fn: fn}
-			if analyzerutil.HasDirective(fd.Doc, "sideeffect") {
-				n.fact = &SideEffectFact{What: "is marked //exitlint:sideeffect"}
-			}
-			if fd.Body != nil && n.fact == nil {
-				invoked := invokedLiterals(fd.Body)
-				ast.Inspect(fd.Body, func(x ast.Node) bool {
-					switch x := x.(type) {
-					case *ast.FuncLit:
-						return invoked[x]
-					case *ast.CallExpr:
-						callee, ok := typeutil.Callee(pass.TypesInfo, x).(*types.Func)
-						if !ok {
-							return true
-						}
-						if callee.Pkg() == pass.Pkg && s.catalog[callee.FullName()].Func == "" {
-							n.calls = append(n.calls, callee.Origin())
-							return true
-						}
-						if n.fact == nil {
-							if e, ok := s.Call(x); ok {
-								n.fact = &SideEffectFact{Chain: e.Chain, What: e.What}
-							}
+	for fd, fn := range analyzerutil.FuncDecls(pass) {
+		n := &node{fn: fn}
+		if analyzerutil.HasDirective(fd.Doc, "sideeffect") {
+			n.fact = &SideEffectFact{What: "is marked //exitlint:sideeffect"}
+		}
+		if fd.Body != nil && n.fact == nil {
+			invoked := invokedLiterals(fd.Body)
+			ast.Inspect(fd.Body, func(x ast.Node) bool {
+				switch x := x.(type) {
+				case *ast.FuncLit:
+					return invoked[x]
+				case *ast.CallExpr:
+					callee, ok := typeutil.Callee(pass.TypesInfo, x).(*types.Func)
+					if !ok {
+						return true
+					}
+					if callee.Pkg() == pass.Pkg && s.catalog[callee.FullName()].Func == "" {
+						n.calls = append(n.calls, callee.Origin())
+						return true
+					}
+					if n.fact == nil {
+						if e, ok := s.Call(x); ok {
+							n.fact = &SideEffectFact{Chain: e.Chain, What: e.What}
 						}
 					}
-					return true
-				})
-			}
-			nodes = append(nodes, n)
-			byFunc[fn] = n
+				}
+				return true
+			})
 		}
+		nodes = append(nodes, n)
+		byFunc[fn] = n
 	}
 	for changed := true; changed; {
 		changed = false
