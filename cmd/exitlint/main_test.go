@@ -256,3 +256,19 @@ func TestGoVetFactsAcrossPackages(t *testing.T) {
 		t.Errorf("go vet exit status %d; want 1 (go vet's own convention for findings)", cmd.ProcessState.ExitCode())
 	}
 }
+
+// TestCgo analyzes a package that uses cgo: the findings in the user's file
+// are reported, though cmd/cgo marks its rewrite of the file as generated.
+func TestCgo(t *testing.T) {
+	out, err := exec.Command("go", "env", "CGO_ENABLED").Output()
+	if err != nil || strings.TrimSpace(string(out)) != "1" {
+		t.Skip("cgo is not enabled here")
+	}
+	if _, err := exec.LookPath("gcc"); err != nil {
+		t.Skip("no C compiler")
+	}
+	r := exitlint(t, "testdata/cgo", "./...")
+	if r.status != 80 || !strings.Contains(r.stdout, "main.go:10:10: exit code 5 written as a bare integer") {
+		t.Errorf("status %d\nstdout %s\nstderr %s", r.status, r.stdout, r.stderr)
+	}
+}
