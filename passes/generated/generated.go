@@ -5,8 +5,8 @@ import (
 	"go/ast"
 	"go/parser"
 	"go/token"
-	"strings"
 	"reflect"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
