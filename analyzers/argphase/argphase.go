@@ -54,42 +54,13 @@ func run(pass *analysis.Pass) (any, error) {
 		sup:  pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions),
 		anon: map[*ssa.Function]*sideeffects.Effect{},
 	}
-	if !ch.ae.Any && !ch.exitsWithArgError() {
+	if !ch.ae.Any {
 		return nil, nil // nothing here can emit ARG_ERROR: no SSA
 	}
 	for _, fn := range ch.buildSSA() {
 		ch.function(fn)
 	}
 	return nil, nil
-}
-
-// exitsWithArgError reports whether the package has an exit call with the
-// constant 3 (os.Exit(3)) or calls a helper that may exit with 3.
-func (ch *checker) exitsWithArgError() bool {
-	found := false
-	for _, f := range ch.pass.Files {
-		ast.Inspect(f, func(n ast.Node) bool {
-			if found {
-				return false
-			}
-			if call, ok := n.(*ast.CallExpr); ok {
-				if e, ok := ch.ex.Call(call); ok && (e.Code == argerror.ArgCode || (e.Fact != nil && hasCode(e.Fact, argerror.ArgCode))) {
-					found = true
-				}
-			}
-			return true
-		})
-	}
-	return found
-}
-
-func hasCode(f *exits.ExitFact, c int) bool {
-	for _, x := range f.Codes {
-		if x == c {
-			return true
-		}
-	}
-	return false
 }
 
 // buildSSA builds the package's SSA form, as buildssa does, with the exits
@@ -115,13 +86,13 @@ func (ch *checker) buildSSA() []*ssa.Function {
 	// Function literals in package-level initializers belong to init.
 	if init := pkg.Func("init"); init != nil {
 		for _, a := range init.AnonFuncs {
-			if !strings.HasSuffix(pass.Fset.File(a.Pos()).Name(), "_test.go") {
+			if !analyzerutil.InTestFile(pass.Fset, a.Pos()) {
 				add(a)
 			}
 		}
 	}
 	for _, file := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
+		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
 			continue
 		}
 		for _, d := range file.Decls {
@@ -357,7 +328,7 @@ func (ch *checker) exitEmission(c *ssa.CallCommon) (string, bool) {
 		}
 		return "", false
 	}
-	if f := ch.ex.Func(fn); f != nil && hasCode(f, argerror.ArgCode) {
+	if f := ch.ex.Func(fn); f != nil && f.Has(argerror.ArgCode) {
 		return "emitted by " + exits.Name(fn) + " (which may exit with it, via " + f.Via + ")", true
 	}
 	return "", false

@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -143,7 +142,7 @@ func (ch *checker) call(call *ast.CallExpr) {
 	if fn != nil && processExits[fn.FullName()] && len(call.Args) == 1 {
 		// A test binary's exit status is go test's business, not the
 		// command's contract.
-		if !strings.HasSuffix(ch.pass.Fset.File(call.Pos()).Name(), "_test.go") {
+		if !analyzerutil.InTestFile(ch.pass.Fset, call.Pos()) {
 			ch.check(call.Args[0], nil, true)
 		}
 		return

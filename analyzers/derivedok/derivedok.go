@@ -6,7 +6,6 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -49,7 +48,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		switch n := n.(type) {
 		case *ast.File:
-			return !strings.HasSuffix(pass.Fset.File(n.Pos()).Name(), "_test.go")
+			return !analyzerutil.InTestFile(pass.Fset, n.Pos())
 		case *ast.AssignStmt:
 			ch.assign(n, stack)
 		case *ast.CompositeLit:

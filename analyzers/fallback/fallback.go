@@ -49,7 +49,7 @@ func run(pass *analysis.Pass) (any, error) {
 		switch n := n.(type) {
 		case *ast.File:
 			file = n
-			return !strings.HasSuffix(pass.Fset.File(n.Pos()).Name(), "_test.go")
+			return !analyzerutil.InTestFile(pass.Fset, n.Pos())
 		case *ast.CallExpr:
 			e, ok := ex.Call(n)
 			if !ok {

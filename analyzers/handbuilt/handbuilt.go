@@ -42,7 +42,7 @@ func run(pass *analysis.Pass) (any, error) {
 		var msg string
 		switch n := n.(type) {
 		case *ast.File:
-			return !strings.HasSuffix(pass.Fset.File(n.Pos()).Name(), "_test.go")
+			return !analyzerutil.InTestFile(pass.Fset, n.Pos())
 		case *ast.CompositeLit:
 			msg = composite(pass, c, n, enclosingFunc(pass, stack))
 		case *ast.CallExpr:

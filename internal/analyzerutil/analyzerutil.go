@@ -130,6 +130,33 @@ func FuncDecls(pass *analysis.Pass) iter.Seq2[*ast.FuncDecl, *types.Func] {
 	}
 }
 
+// FuncName names a function within its package: "Name", or "Recv.Name" for
+// a method (pointer receivers, generic instances and aliases included). The
+// second result is false for a method whose receiver is no named type.
+func FuncName(fn *types.Func) (string, bool) {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return fn.Name(), true
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Origin().Obj().Name() + "." + fn.Name(), true
+	}
+	return fn.Name(), false
+}
+
+// InTestFile reports whether pos lies in a _test.go file. exitlint's checks
+// leave test files alone where their subject is the command's behaviour:
+// a test binary's exits and the envelopes a test builds to compare with are
+// no part of the contract.
+func InTestFile(fset *token.FileSet, pos token.Pos) bool {
+	f := fset.File(pos)
+	return f != nil && strings.HasSuffix(f.Name(), "_test.go")
+}
+
 // DirectiveNames are the exitlint directives there are.
 var DirectiveNames = []string{"enum", "envelope", "factory", "file-ignore", "ignore", "sideeffect"}
 

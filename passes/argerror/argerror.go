@@ -16,6 +16,7 @@ import (
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/exits"
 )
 
 //go:embed doc.go
@@ -27,7 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "argerror"),
 	URL:        analyzerutil.URL("argerror"),
 	Run:        analyzerutil.Guard(run),
-	Requires:   []*analysis.Analyzer{contract.Analyzer},
+	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer},
 	ResultType: reflect.TypeOf((*ArgErrors)(nil)),
 	FactTypes:  []analysis.Fact{(*ArgFact)(nil)},
 }
@@ -67,9 +68,10 @@ type ArgErrors struct {
 	pass  *analysis.Pass
 	c     *contract.Contract
 	local map[*types.Func]*ArgFact
-	// Any reports whether the package mentions a value of value 3 of an
-	// exit-code enum, or calls a function with an ArgFact: only then can a
-	// check find an emission in it.
+	// Any reports whether the package can emit ARG_ERROR: it mentions the
+	// value 3 of an exit-code enum, calls a function with an ArgFact, or
+	// exits with 3 (os.Exit(3), a helper that may). Only then can a check
+	// find an emission in it.
 	Any bool
 }
 
@@ -101,8 +103,11 @@ func (a *ArgErrors) IsArgConst(t types.Type, v constant.Value) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	a := &ArgErrors{pass: pass, c: pass.ResultOf[contract.Analyzer].(*contract.Contract), local: map[*types.Func]*ArgFact{}}
+	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
 	if !a.c.EnumsInView {
-		return a, nil // no exit-code enum: nothing can be ARG_ERROR
+		// No exit-code enum: no value is ARG_ERROR, but an exit may be.
+		a.Any = exitsWithArgError(pass, ex)
+		return a, nil
 	}
 	type fnDecl struct {
 		fn   *types.Func
@@ -128,7 +133,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn, f := range a.local {
 		pass.ExportObjectFact(fn, f)
 	}
-	a.Any = len(a.local) > 0 || a.mentions()
+	a.Any = len(a.local) > 0 || a.mentions() || exitsWithArgError(pass, ex)
 	return a, nil
 }
 
@@ -146,6 +151,26 @@ func (a *ArgErrors) mentions() bool {
 		}
 	}
 	return false
+}
+
+// exitsWithArgError reports whether the package has an exit call with the
+// constant 3 (os.Exit(3)) or calls a helper that may exit with 3.
+func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
+	found := false
+	for _, f := range pass.Files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			if found {
+				return false
+			}
+			if call, ok := n.(*ast.CallExpr); ok {
+				if e, ok := ex.Call(call); ok && (e.Code == ArgCode || (e.Fact != nil && e.Fact.Has(ArgCode))) {
+					found = true
+				}
+			}
+			return true
+		})
+	}
+	return found
 }
 
 // returns computes the fact of a function body: the results whose returned
@@ -171,7 +196,7 @@ func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *ArgFact {
 					if callee, ok := typeutil.Callee(a.pass.TypesInfo, call).(*types.Func); ok {
 						if f := a.Func(callee); f != nil {
 							for _, i := range f.Results {
-								results[i] = exitsName(callee)
+								results[i] = localName(callee)
 							}
 						}
 					}
@@ -262,7 +287,7 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 			return ""
 		}
 		if f := a.Func(callee); f != nil && f.Has(0) && callee.Signature().Results().Len() == 1 {
-			return exitsName(callee)
+			return localName(callee)
 		}
 	}
 	return ""
@@ -290,7 +315,7 @@ func (a *ArgErrors) localCarries(v *types.Var, body *ast.BlockStmt, depth int) s
 					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
 						if callee, ok := typeutil.Callee(info, call).(*types.Func); ok {
 							if f := a.Func(callee); f != nil && f.Has(i) {
-								via = exitsName(callee)
+								via = localName(callee)
 							}
 						}
 					}
@@ -308,15 +333,9 @@ func (a *ArgErrors) localCarries(v *types.Var, body *ast.BlockStmt, depth int) s
 	return via
 }
 
-func exitsName(fn *types.Func) string {
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return n.Obj().Name() + "." + fn.Name()
-		}
-	}
-	return fn.Name()
+// localName names a function as a fact's Via shows it: "Validate",
+// "Error.With".
+func localName(fn *types.Func) string {
+	name, _ := analyzerutil.FuncName(fn)
+	return name
 }

@@ -207,20 +207,10 @@ func EnvelopeShape(st *types.Struct) (okField string, ok bool) {
 }
 
 // funcKey names a function as factories are listed: "Name", or
-// "Recv.Name" for a method (pointer receivers included).
+// "Recv.Name" for a method.
 func funcKey(fn *types.Func) string {
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return fn.Name()
-	}
-	t := recv.Type()
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	if rt := typeName(t); rt != nil {
-		return rt.Name() + "." + fn.Name()
-	}
-	return fn.Name()
+	name, _ := analyzerutil.FuncName(fn)
+	return name
 }
 
 // typeName returns the declaring type name of a named type, a generic
@@ -403,7 +393,7 @@ func factoryNames(pass *analysis.Pass) []string {
 func decodedTypes(pass *analysis.Pass) map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
 	for _, file := range pass.Files {
-		if strings.HasSuffix(pass.Fset.File(file.Pos()).Name(), "_test.go") {
+		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
 			continue
 		}
 		ast.Inspect(file, func(n ast.Node) bool {

@@ -122,6 +122,16 @@ func (f *ExitFact) String() string {
 	return "exits(" + strings.Join(codes, ",") + " via " + f.Via + ")"
 }
 
+// Has reports whether the function may end the process with exit code c.
+func (f *ExitFact) Has(c int) bool {
+	for _, x := range f.Codes {
+		if x == c {
+			return true
+		}
+	}
+	return false
+}
+
 // Only reports whether every exit the function makes has exit code c.
 func (f *ExitFact) Only(c int) bool { return len(f.Codes) == 1 && f.Codes[0] == c }
 
@@ -334,7 +344,7 @@ func run(pass *analysis.Pass) (any, error) {
 // describe names an exiting call for a fact's Via: "os.Exit(1)",
 // "log.Fatal", "pkg.Helper → os.Exit(1)".
 func describe(ex Exit) string {
-	name := shortName(ex.Callee)
+	name := Name(ex.Callee)
 	switch ex.Kind {
 	case KindExit:
 		if ex.Code == Computed {
@@ -347,24 +357,12 @@ func describe(ex Exit) string {
 	return name
 }
 
-// shortName spells a function as code calls it: "os.Exit",
-// "(*log.Logger).Fatal" becomes "log.Logger.Fatal".
-func shortName(fn *types.Func) string {
-	if recv := fn.Signature().Recv(); recv != nil {
-		t := recv.Type()
-		if p, ok := t.(*types.Pointer); ok {
-			t = p.Elem()
-		}
-		if n, ok := types.Unalias(t).(*types.Named); ok {
-			return n.Obj().Pkg().Name() + "." + n.Obj().Name() + "." + fn.Name()
-		}
-		return fn.Name()
+// Name spells a function as code calls it and messages show it:
+// "os.Exit"; "(*log.Logger).Fatal" becomes "log.Logger.Fatal".
+func Name(fn *types.Func) string {
+	name, named := analyzerutil.FuncName(fn)
+	if fn.Pkg() == nil || !named {
+		return name
 	}
-	if fn.Pkg() == nil {
-		return fn.Name()
-	}
-	return fn.Pkg().Name() + "." + fn.Name()
+	return fn.Pkg().Name() + "." + name
 }
-
-// Name spells a function as a message shows it.
-func Name(fn *types.Func) string { return shortName(fn) }
