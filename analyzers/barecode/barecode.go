@@ -33,7 +33,9 @@ var Analyzer = &analysis.Analyzer{
 }
 
 // processExits take a plain int that is an exit code.
-var processExits = map[string]bool{"os.Exit": true, "syscall.Exit": true}
+var processExits = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit"})
+
+var exitcodeExit = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".Exit"})
 
 type checker struct {
 	pass *analysis.Pass
@@ -139,7 +141,7 @@ func (ch *checker) call(call *ast.CallExpr) {
 		return
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if fn != nil && processExits[fn.FullName()] && len(call.Args) == 1 {
+	if processExits.Has(fn) && len(call.Args) == 1 {
 		// A test binary's exit status is go test's business, not the
 		// command's contract.
 		if !analyzerutil.InTestFile(ch.pass.Fset, call.Pos()) {
@@ -151,7 +153,7 @@ func (ch *checker) call(call *ast.CallExpr) {
 	if !ok {
 		return
 	}
-	exitCall := fn != nil && fn.FullName() == contract.ExitcodePath+".Exit"
+	exitCall := exitcodeExit.Has(fn)
 	params := sig.Params()
 	for i, arg := range call.Args {
 		var pt types.Type

@@ -86,6 +86,7 @@ type Report struct {
 type options struct {
 	json, findingsOK, tests, listCodes, fix bool
 	enable, disable                         string
+	cpuProfile, memProfile                  string
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -108,6 +109,8 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files (gofmt-formatted); the findings that remain are reported")
 	fs.StringVar(&o.enable, "enable", "", "comma-separated checks to run (default: all)")
 	fs.StringVar(&o.disable, "disable", "", "comma-separated checks not to run")
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
+	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
 	analyzers := all.Analyzers()
 	registerAnalyzerFlags(fs, append(analyzers, contract.Analyzer))
 
@@ -130,7 +133,14 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
+	stopProfiles, err := startProfiles(o.cpuProfile, o.memProfile)
+	if err != nil {
+		return fail(stdout, stderr, o.json, start, err)
+	}
 	rep, err := analyze(selected, patterns, o.tests)
+	if perr := stopProfiles(); perr != nil && err == nil {
+		err = perr
+	}
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}

@@ -6,9 +6,11 @@ package analyzerutil
 import (
 	"fmt"
 	"go/ast"
+	"go/build"
 	"go/token"
 	"go/types"
 	"iter"
+	"path/filepath"
 	"runtime/debug"
 	"strings"
 
@@ -169,3 +171,77 @@ func HasDirective(cg *ast.CommentGroup, name string) bool {
 	}
 	return false
 }
+
+// Funcs is a set of functions named as types.Func.FullName spells them
+// ("os.Exit", "(*log.Logger).Fatal"). Checks ask it about every call they
+// see, and most callees are in no package the set names, so Name answers
+// those without building the function's full name.
+type Funcs struct {
+	pkgs  map[string]bool
+	names map[string]bool
+}
+
+// NewFuncs returns the set of the named functions.
+func NewFuncs(lists ...[]string) *Funcs {
+	f := &Funcs{pkgs: map[string]bool{}, names: map[string]bool{}}
+	for _, list := range lists {
+		for _, name := range list {
+			f.names[name] = true
+			f.pkgs[PkgOfFullName(name)] = true
+		}
+	}
+	return f
+}
+
+// Name returns fn's full name if fn's package is one the set names (whether
+// or not fn is in the set), so that the caller may look it up in its own
+// tables too; otherwise "" and false.
+func (f *Funcs) Name(fn *types.Func) (string, bool) {
+	if fn == nil || fn.Pkg() == nil || !f.pkgs[fn.Pkg().Path()] {
+		return "", false
+	}
+	return fn.FullName(), true
+}
+
+// Has reports whether fn is in the set.
+func (f *Funcs) Has(fn *types.Func) bool {
+	name, ok := f.Name(fn)
+	return ok && f.names[name]
+}
+
+// PkgOfFullName returns the package path of a function named as
+// types.Func.FullName spells it: "k8s.io/klog/v2" for "k8s.io/klog/v2.Fatal",
+// "log" for "(*log.Logger).Fatal".
+func PkgOfFullName(name string) string {
+	if rest, ok := strings.CutPrefix(name, "("); ok {
+		recv, _, _ := strings.Cut(rest, ")")
+		name = strings.TrimPrefix(recv, "*") // "pkg.Type"
+	}
+	if i := strings.LastIndex(name, "."); i >= 0 {
+		return name[:i]
+	}
+	return name
+}
+
+// InStd reports whether the package being analyzed is part of the standard
+// library: its files lie under GOROOT/src, and not under GOROOT/src/cmd (the
+// Go commands, which no program imports). What the standard library does is
+// known by name (the exit functions, the fatals, the side-effect
+// catalogue), so exitlint's passes export no facts for its packages, and
+// under go vet exitlint skips standard packages it is asked about only for
+// their facts.
+func InStd(pass *analysis.Pass) bool {
+	if len(pass.Files) == 0 || goroot == "" {
+		return false
+	}
+	name := filepath.Clean(pass.Fset.File(pass.Files[0].Pos()).Name())
+	return strings.HasPrefix(name, goroot) && !strings.HasPrefix(name, goroot+"cmd"+string(filepath.Separator))
+}
+
+// goroot is GOROOT/src/ of the Go installation exitlint runs with.
+var goroot = func() string {
+	if r := build.Default.GOROOT; r != "" {
+		return filepath.Join(filepath.Clean(r), "src") + string(filepath.Separator)
+	}
+	return ""
+}()

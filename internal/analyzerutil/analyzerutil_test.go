@@ -62,3 +62,38 @@ func TestURL(t *testing.T) {
 		t.Error(got)
 	}
 }
+
+func TestFuncs(t *testing.T) {
+	for name, want := range map[string]string{
+		"os.Exit":                  "os",
+		"(*log.Logger).Fatal":      "log",
+		"(net.conn).Write":         "net",
+		"k8s.io/klog/v2.Fatal":     "k8s.io/klog/v2",
+		"gopkg.in/yaml.v3.Marshal": "gopkg.in/yaml.v3",
+		"(*example.com/a/b.T).M":   "example.com/a/b",
+		"(example.com/a/b.T[X]).M": "example.com/a/b",
+	} {
+		if got := PkgOfFullName(name); got != want {
+			t.Errorf("PkgOfFullName(%q) = %q, want %q", name, got, want)
+		}
+	}
+	set := NewFuncs([]string{"os.Exit", "(*log.Logger).Fatal"})
+	if set.Has(nil) {
+		t.Error("Has(nil)")
+	}
+	osPkg := types.NewPackage("os", "os")
+	sig := types.NewSignatureType(nil, nil, nil, types.NewTuple(types.NewVar(0, osPkg, "code", types.Typ[types.Int])), nil, false)
+	osExit := types.NewFunc(0, osPkg, "Exit", sig)
+	osGetenv := types.NewFunc(0, osPkg, "Getenv", sig)
+	other := types.NewFunc(0, types.NewPackage("example.com/os", "os"), "Exit", sig)
+	if !set.Has(osExit) || set.Has(osGetenv) || set.Has(other) {
+		t.Errorf("Has: os.Exit %v, os.Getenv %v, example.com/os.Exit %v; want true, false, false",
+			set.Has(osExit), set.Has(osGetenv), set.Has(other))
+	}
+	if name, ok := set.Name(osGetenv); !ok || name != "os.Getenv" {
+		t.Errorf("Name(os.Getenv) = %q, %v", name, ok)
+	}
+	if _, ok := set.Name(other); ok {
+		t.Error("Name of a function in an unlisted package must be empty")
+	}
+}

@@ -131,6 +131,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	for fn, f := range a.local {
+		if analyzerutil.InStd(pass) {
+			break // the standard library's functions carry no facts
+		}
 		pass.ExportObjectFact(fn, f)
 	}
 	a.Any = len(a.local) > 0 || a.mentions() || exitsWithArgError(pass, ex)
@@ -266,7 +269,7 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 		if !ok {
 			return ""
 		}
-		name := callee.FullName()
+		name, _ := argCallees.Name(callee)
 		switch {
 		case name == contract.ExitcodePath+".New" && len(x.Args) > 0:
 			if a.Carries(x.Args[0], body, depth+1) != "" {
@@ -292,6 +295,9 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 	}
 	return ""
 }
+
+// argCallees are the packages of the functions Carries knows by name.
+var argCallees = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"})
 
 // localCarries reports whether any value assigned to the local variable v
 // in body carries ARG_ERROR.

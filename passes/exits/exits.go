@@ -160,7 +160,7 @@ const (
 // process.
 type Exits struct {
 	pass   *analysis.Pass
-	fatals map[string]bool
+	fatals *analyzerutil.Funcs
 	local  map[*types.Func]*ExitFact
 }
 
@@ -173,14 +173,13 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 	if !ok {
 		return Exit{}, false
 	}
-	name := fn.FullName()
 	switch {
-	case name == "os.Exit" || name == "syscall.Exit" || name == contract.ExitcodePath+".Exit":
+	case IsExit(fn):
 		if len(call.Args) != 1 {
 			return Exit{}, false
 		}
 		return Exit{Code: constCode(e.pass.TypesInfo, call.Args[0]), Arg: call.Args[0], Callee: fn, Kind: KindExit}, true
-	case e.fatals[name]:
+	case e.fatals.Has(fn):
 		return Exit{Code: 1, Callee: fn, Kind: KindFatal}, true
 	}
 	if f := e.fact(fn); f != nil {
@@ -195,15 +194,16 @@ func (e *Exits) Func(fn *types.Func) *ExitFact { return e.fact(fn) }
 
 // IsExit reports whether fn is os.Exit, syscall.Exit or exitcode.Exit, whose
 // argument is the exit code.
-func IsExit(fn *types.Func) bool {
-	name := fn.FullName()
-	return name == "os.Exit" || name == "syscall.Exit" || name == contract.ExitcodePath+".Exit"
-}
+func IsExit(fn *types.Func) bool { return exitFuncs.Has(fn) }
+
+var exitFuncs = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit", contract.ExitcodePath + ".Exit"})
+
+var goexit = analyzerutil.NewFuncs([]string{"runtime.Goexit"})
 
 // NoReturn reports whether a call of fn never returns: an exit function or
 // a fatal.
 func (e *Exits) NoReturn(fn *types.Func) bool {
-	return IsExit(fn) || e.fatals[fn.FullName()] || fn.FullName() == "runtime.Goexit"
+	return IsExit(fn) || e.fatals.Has(fn) || goexit.Has(fn)
 }
 
 func onlyCode(f *ExitFact) int {
@@ -250,13 +250,8 @@ func moduleOf(pass *analysis.Pass) string {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	e := &Exits{pass: pass, fatals: map[string]bool{}, local: map[*types.Func]*ExitFact{}}
-	for _, f := range Fatals {
-		e.fatals[f] = true
-	}
-	for _, f := range ExtraFatals {
-		e.fatals[f] = true
-	}
+	e := &Exits{pass: pass, fatals: analyzerutil.NewFuncs(Fatals, ExtraFatals), local: map[*types.Func]*ExitFact{}}
+	std := analyzerutil.InStd(pass) // the standard library carries no facts: its exits are known by name
 
 	// Each function's own exits, and its static calls of this package's
 	// functions, whose exits it inherits.
@@ -336,7 +331,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		sort.Ints(f.Codes)
 		e.local[n.fn] = f
-		pass.ExportObjectFact(n.fn, f)
+		if !std {
+			pass.ExportObjectFact(n.fn, f)
+		}
 	}
 	return e, nil
 }

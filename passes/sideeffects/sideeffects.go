@@ -3,11 +3,9 @@ package sideeffects
 import (
 	_ "embed"
 	"go/ast"
-	"go/build"
 	"go/constant"
 	"go/types"
 	"os"
-	"path/filepath"
 	"reflect"
 	"strings"
 
@@ -75,8 +73,23 @@ type SideEffects struct {
 	pass    *analysis.Pass
 	catalog map[string]Entry
 	extra   map[string]bool
+	named   *analyzerutil.Funcs // the catalogue's and the extra functions
 	local   map[*types.Func]*SideEffectFact
 }
+
+// inCatalogue reports whether fn is an entry of the catalogue.
+func (s *SideEffects) inCatalogue(fn *types.Func) bool {
+	name, ok := s.named.Name(fn)
+	return ok && s.catalog[name].Func != ""
+}
+
+var catalogueNames = func() []string {
+	names := make([]string, len(Catalogue))
+	for i, e := range Catalogue {
+		names[i] = e.Func
+	}
+	return names
+}()
 
 var catalogue = func() map[string]Entry {
 	m := map[string]Entry{}
@@ -90,11 +103,14 @@ var catalogue = func() map[string]Entry {
 // it, if fn has one.
 func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 	fn = fn.Origin()
-	name := fn.FullName()
-	if e, ok := s.catalog[name]; ok {
+	name, named := s.named.Name(fn)
+	if !named {
+		name = "" // in no package the catalogue or the flag names
+	}
+	if e, ok := s.catalog[name]; named && ok {
 		return Effect{Chain: []string{exits.Name(fn)}, What: e.What}, Rule{e.Rule, e.Arg}, true
 	}
-	if s.extra[name] {
+	if named && s.extra[name] {
 		return Effect{Chain: []string{exits.Name(fn)}, What: "has a side effect (-argphase.sideeffects)"}, Rule{}, true
 	}
 	if f, ok := s.local[fn]; ok {
@@ -167,7 +183,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, f := range Extra {
 		s.extra[f] = true
 	}
-	if inGOROOT(pass) {
+	s.named = analyzerutil.NewFuncs(catalogueNames, Extra)
+	if analyzerutil.InStd(pass) {
 		// The catalogue is the authority on the standard library: a
 		// function that reaches an entry internally (http.Get through
 		// Client.Do) is no side effect unless it is an entry itself.
@@ -196,7 +213,7 @@ func run(pass *analysis.Pass) (any, error) {
 					if !ok {
 						return true
 					}
-					if callee.Pkg() == pass.Pkg && s.catalog[callee.FullName()].Func == "" {
+					if callee.Pkg() == pass.Pkg && !s.inCatalogue(callee) {
 						n.calls = append(n.calls, callee.Origin())
 						return true
 					}
@@ -256,19 +273,4 @@ func invokedLiterals(body *ast.BlockStmt) map[*ast.FuncLit]bool {
 		return true
 	})
 	return out
-}
-
-var goroot = func() string {
-	if r := build.Default.GOROOT; r != "" {
-		return filepath.Clean(r) + string(filepath.Separator)
-	}
-	return ""
-}()
-
-// inGOROOT reports whether the package's files lie in the Go installation.
-func inGOROOT(pass *analysis.Pass) bool {
-	if len(pass.Files) == 0 || goroot == "" {
-		return false
-	}
-	return strings.HasPrefix(filepath.Clean(pass.Fset.File(pass.Files[0].Pos()).Name()), goroot)
 }
