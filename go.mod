@@ -5,9 +5,15 @@ go 1.26.0
 require (
 	github.com/exitlint/exitlint/envelope v0.0.0-00010101000000-000000000000
 	github.com/exitlint/exitlint/exitcode v0.0.0-00010101000000-000000000000
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 )
 
-require golang.org/x/tools v0.52.0 // indirect
+require (
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/text v0.14.0 // indirect
+	golang.org/x/tools v0.52.0
+)
 
 // The runtime packages are modules of their own (a low go directive, no
 // analysis dependencies in users' builds). In this repository the command

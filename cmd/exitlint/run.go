@@ -56,6 +56,8 @@ type Diagnostic struct {
 	URL     string    `json:"url,omitempty"`
 	Related []Related `json:"related,omitempty"`
 	Fixes   []string  `json:"fixes,omitempty"`
+
+	suggested []suggestedFix // the fixes with their edits, for -sarif
 }
 
 // Related is a position that explains a finding.
@@ -79,14 +81,15 @@ type Report struct {
 	Fixed       []Diagnostic `json:"fixed,omitempty"`
 	Complete    bool         `json:"complete"`
 
-	fset  *token.FileSet
-	fixes []*pendingFix
+	fset   *token.FileSet
+	fixes  []*pendingFix
+	checks []*analysis.Analyzer // the checks that ran
 }
 
 type options struct {
-	json, findingsOK, tests, listCodes, fix bool
-	enable, disable                         string
-	cpuProfile, memProfile                  string
+	json, sarif, findingsOK, tests, listCodes, fix bool
+	enable, disable                                string
+	cpuProfile, memProfile                         string
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -103,6 +106,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.SetOutput(io.Discard)
 	var o options
 	fs.BoolVar(&o.json, "json", false, "write one response envelope (JSON) instead of text")
+	fs.BoolVar(&o.sarif, "sarif", false, "write a SARIF 2.1.0 log (for GitHub code scanning and other SARIF viewers) instead of text")
 	fs.BoolVar(&o.findingsOK, "findings-ok", false, "exit 0 when findings are reported, with the findings as the envelope's data")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
@@ -121,6 +125,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 			return exitcode.Success
 		}
 		return fail(stdout, stderr, wantJSON, start, usageError("%v", err))
+	}
+	if o.json && o.sarif {
+		return fail(stdout, stderr, true, start, usageError("-json and -sarif both choose the output: pass one"))
 	}
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
@@ -144,6 +151,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
+	rep.checks = selected
 	var fixErr error
 	if o.fix {
 		fixErr = fix(rep)
@@ -378,6 +386,16 @@ func convert(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) D
 	}
 	for _, f := range d.SuggestedFixes {
 		out.Fixes = append(out.Fixes, f.Message)
+		sf := suggestedFix{Message: f.Message}
+		for _, te := range f.TextEdits {
+			start, end := fset.Position(te.Pos), fset.Position(te.End)
+			if !te.End.IsValid() {
+				end = start
+			}
+			sf.Edits = append(sf.Edits, fixEdit{File: relative(start.Filename), Line: start.Line, Column: start.Column,
+				EndLine: end.Line, EndColumn: end.Column, NewText: string(te.NewText)})
+		}
+		out.suggested = append(out.suggested, sf)
 	}
 	return out
 }
@@ -451,6 +469,13 @@ func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report, f
 			WithSuggestion("fix the code at each position (each line names its check; docs at " + strings.TrimSuffix(rep.Diagnostics[0].URL, rep.Diagnostics[0].Check+".md") + "), or run with -json -findings-ok to receive the findings as data")
 	}
 	code := exitcode.FromError(err)
+	if o.sarif {
+		if werr := writeSARIF(stdout, rep.checks, rep, code); werr != nil {
+			fmt.Fprintf(stderr, "exitlint: writing the SARIF log: %v\n", werr)
+			return exitcode.GeneralError
+		}
+		return code
+	}
 	if o.json {
 		var data *Report
 		if err == nil {

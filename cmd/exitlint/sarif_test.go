@@ -1,0 +1,129 @@
+package main_test
+
+import (
+	"encoding/json"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+// TestSARIF validates the -sarif log of findings with related positions and
+// fixes against the published SARIF 2.1.0 schema, and checks what GitHub
+// code scanning reads from it: rules with their docs, locations relative to
+// the source root, the chain of an argphase finding and a fix's edits.
+func TestSARIF(t *testing.T) {
+	r := exitlint(t, cases, "-sarif", "./argphase/cmd", "./barecode/customenum")
+	if r.status != 80 {
+		t.Fatalf("status %d; want 80 (FINDINGS), as without -sarif\n%s", r.status, r.stderr)
+	}
+
+	c := jsonschema.NewCompiler()
+	schema, err := c.Compile("testdata/sarif/sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := jsonschema.UnmarshalJSON(strings.NewReader(r.stdout))
+	if err != nil {
+		t.Fatalf("the SARIF log is no JSON: %v\n%s", err, r.stdout)
+	}
+	if err := schema.Validate(doc); err != nil {
+		t.Fatalf("the SARIF log breaks the SARIF 2.1.0 schema: %v", err)
+	}
+
+	var log struct {
+		Version string
+		Runs    []struct {
+			Tool struct {
+				Driver struct {
+					Name  string
+					Rules []struct{ ID, HelpURI string }
+				}
+			}
+			Invocations []struct {
+				ExecutionSuccessful bool
+				ExitCode            int
+			}
+			Results []struct {
+				RuleID    string
+				RuleIndex int
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI, URIBaseID string }
+						Region           struct{ StartLine, StartColumn int }
+					}
+				}
+				RelatedLocations []struct{ Message struct{ Text string } }
+				Fixes            []struct {
+					ArtifactChanges []struct {
+						Replacements []struct {
+							DeletedRegion   struct{ StartLine, StartColumn, EndColumn int }
+							InsertedContent struct{ Text string }
+						}
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	if len(log.Runs) != 1 {
+		t.Fatalf("%d runs; want 1", len(log.Runs))
+	}
+	run := log.Runs[0]
+	rules := run.Tool.Driver.Rules
+	for _, rule := range rules {
+		if !strings.HasSuffix(rule.HelpURI, "/docs/checks/"+rule.ID+".md") {
+			t.Errorf("rule %s has help URI %q", rule.ID, rule.HelpURI)
+		}
+	}
+	if inv := run.Invocations; len(inv) != 1 || inv[0].ExitCode != 80 || !inv[0].ExecutionSuccessful {
+		t.Errorf("invocations = %+v", inv)
+	}
+	var chain, fix bool
+	for _, res := range run.Results {
+		if res.RuleIndex >= len(rules) || rules[res.RuleIndex].ID != res.RuleID {
+			t.Errorf("result of %s points at rule %d", res.RuleID, res.RuleIndex)
+		}
+		loc := res.Locations[0].PhysicalLocation
+		if loc.ArtifactLocation.URIBaseID != "%SRCROOT%" || strings.HasPrefix(loc.ArtifactLocation.URI, "/") || loc.Region.StartLine == 0 {
+			t.Errorf("location %+v", loc)
+		}
+		if res.RuleID == "argphase" && len(res.RelatedLocations) > 0 && strings.Contains(res.RelatedLocations[0].Message.Text, "side effect") {
+			chain = true
+		}
+		if res.RuleID == "barecode" && loc.ArtifactLocation.URI == "barecode/customenum/codes.go" && loc.Region.StartLine == 15 {
+			if len(res.Fixes) != 1 {
+				t.Fatalf("the bare code at codes.go:15 has %d fixes; want 1", len(res.Fixes))
+			}
+			rep := res.Fixes[0].ArtifactChanges[0].Replacements[0]
+			if rep.DeletedRegion.StartLine != 15 || rep.DeletedRegion.StartColumn != 10 || rep.DeletedRegion.EndColumn != 11 || rep.InsertedContent.Text != "Bad" {
+				t.Errorf("fix replacement = %+v; want 15:10-11 replaced by Bad", rep)
+			}
+			fix = true
+		}
+	}
+	if !chain || !fix {
+		t.Errorf("argphase chain in relatedLocations: %v; barecode fix: %v (want both)\n%s", chain, fix, r.stdout)
+	}
+}
+
+func TestSARIFAndJSONConflict(t *testing.T) {
+	r := exitlint(t, cases, "-json", "-sarif", "./barecode/customenum")
+	if r.status != 3 || !strings.Contains(r.stdout, "-json and -sarif") {
+		t.Errorf("status %d stdout %q; want 3 and an envelope naming both flags", r.status, r.stdout)
+	}
+}
+
+// The schema is test data, published by OASIS; keep it intact.
+func TestSARIFSchemaIsTheOfficialOne(t *testing.T) {
+	data, err := os.ReadFile("testdata/sarif/sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), `"id": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"`) {
+		t.Error("testdata/sarif/sarif-schema-2.1.0.json is not the OASIS SARIF 2.1.0 errata01 schema")
+	}
+}
