@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -94,5 +95,40 @@ func TestFixReportsAnUnwritableFile(t *testing.T) {
 	r := exitlint(t, dir, "-fix", "./...")
 	if r.status != 7 || !strings.Contains(r.stderr, "-fix wrote nothing") {
 		t.Errorf("read-only file: status %d stderr %q; want 7 PERMISSION_DENIED", r.status, r.stderr)
+	}
+}
+
+// TestGoFixAppliesTheSameFixes runs exitlint as go fix's tool (Go 1.26's
+// go fix -fixtool) and checks that the result is the file exitlint's own
+// -fix writes, and that go vet with the same tool is then clean.
+func TestGoFixAppliesTheSameFixes(t *testing.T) {
+	want := fixModule(t, fixable)
+	if r := exitlint(t, want, "-fix", "./..."); r.status != 0 {
+		t.Fatalf("exitlint -fix: status %d\n%s%s", r.status, r.stdout, r.stderr)
+	}
+	dir := fixModule(t, fixable)
+	gofix := func(args ...string) (string, int) {
+		cmd := exec.Command("go", append([]string{"fix", "-fixtool=" + binary}, args...)...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+		out, _ := cmd.CombinedOutput()
+		return string(out), cmd.ProcessState.ExitCode()
+	}
+	if out, status := gofix("-diff", "./..."); status == 0 || !strings.Contains(out, "+\t\tos.Exit(int(exitcode.ArgError))") {
+		t.Errorf("go fix -diff: status %d; want non-zero and the diff\n%s", status, out)
+	}
+	if out, status := gofix("./..."); status != 0 {
+		t.Fatalf("go fix: status %d\n%s", status, out)
+	}
+	got, _ := os.ReadFile(filepath.Join(dir, "main.go"))
+	wantSrc, _ := os.ReadFile(filepath.Join(want, "main.go"))
+	if string(got) != string(wantSrc) {
+		t.Errorf("go fix wrote\n%s\nexitlint -fix wrote\n%s", got, wantSrc)
+	}
+	vet := exec.Command("go", "vet", "-vettool="+binary, "./...")
+	vet.Dir = dir
+	vet.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet after go fix: %v\n%s", err, out)
 	}
 }
