@@ -3,6 +3,9 @@
 package all
 
 import (
+	"fmt"
+	"strings"
+
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/analyzers/argphase"
@@ -24,4 +27,49 @@ func Analyzers() []*analysis.Analyzer {
 		argphase.Analyzer,
 		directives.Analyzer,
 	}
+}
+
+// Select returns the checks that enable names (every check when it names
+// none) less those disable names, in the order of Analyzers. flag is how
+// errors name the setting ("-enable", "settings.enable"). Unknown names and a
+// selection that leaves nothing to run are errors.
+func Select(enable, disable []string, enableName, disableName string) ([]*analysis.Analyzer, error) {
+	analyzers := Analyzers()
+	known := map[string]bool{}
+	var names []string
+	for _, a := range analyzers {
+		known[a.Name] = true
+		names = append(names, a.Name)
+	}
+	set := func(setting string, list []string) (map[string]bool, error) {
+		m := map[string]bool{}
+		for _, n := range list {
+			if n = strings.TrimSpace(n); n == "" {
+				continue
+			}
+			if !known[n] {
+				return nil, fmt.Errorf("%s: unknown check %q; the checks are %s", setting, n, strings.Join(names, ", "))
+			}
+			m[n] = true
+		}
+		return m, nil
+	}
+	on, err := set(enableName, enable)
+	if err != nil {
+		return nil, err
+	}
+	off, err := set(disableName, disable)
+	if err != nil {
+		return nil, err
+	}
+	var out []*analysis.Analyzer
+	for _, a := range analyzers {
+		if (len(on) == 0 || on[a.Name]) && !off[a.Name] {
+			out = append(out, a)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s and %s leave no check to run", enableName, disableName)
+	}
+	return out, nil
 }

@@ -132,7 +132,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
 	}
-	selected, err := selectAnalyzers(analyzers, o.enable, o.disable)
+	selected, err := selectAnalyzers(o.enable, o.disable)
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
@@ -183,44 +183,12 @@ func registerAnalyzerFlags(fs *flag.FlagSet, analyzers []*analysis.Analyzer) {
 	}
 }
 
-func selectAnalyzers(analyzers []*analysis.Analyzer, enable, disable string) ([]*analysis.Analyzer, error) {
-	byName := map[string]*analysis.Analyzer{}
-	var names []string
-	for _, a := range analyzers {
-		byName[a.Name] = a
-		names = append(names, a.Name)
-	}
-	parse := func(flagName, list string) (map[string]bool, error) {
-		set := map[string]bool{}
-		for _, n := range strings.Split(list, ",") {
-			if n = strings.TrimSpace(n); n == "" {
-				continue
-			}
-			if byName[n] == nil {
-				return nil, usageError("-%s: unknown check %q; the checks are %s", flagName, n, strings.Join(names, ", "))
-			}
-			set[n] = true
-		}
-		return set, nil
-	}
-	on, err := parse("enable", enable)
+func selectAnalyzers(enable, disable string) ([]*analysis.Analyzer, error) {
+	selected, err := all.Select(strings.Split(enable, ","), strings.Split(disable, ","), "-enable", "-disable")
 	if err != nil {
-		return nil, err
+		return nil, usageError("%v", err)
 	}
-	off, err := parse("disable", disable)
-	if err != nil {
-		return nil, err
-	}
-	var out []*analysis.Analyzer
-	for _, a := range analyzers {
-		if (len(on) == 0 || on[a.Name]) && !off[a.Name] {
-			out = append(out, a)
-		}
-	}
-	if len(out) == 0 {
-		return nil, usageError("-enable and -disable leave no check to run")
-	}
-	return out, nil
+	return selected, nil
 }
 
 // analyze loads the packages and runs the checks on those that type-check.

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -9,12 +8,11 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
-	"unicode/utf16"
-	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/textpos"
 )
 
 // The SARIF 2.1.0 log that -sarif writes: one run, a rule per check that ran
@@ -258,44 +256,15 @@ func artifact(file string) sarifArtifactLoc {
 	return sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(file)}).String(), URIBaseID: srcRoot}
 }
 
-// columns converts go/token's byte columns into SARIF's UTF-16 columns,
-// reading each file once.
-type columns struct{ lines map[string][]string }
+// columns converts go/token's byte columns into SARIF's UTF-16 columns.
+type columns struct{ lines *textpos.Lines }
 
-func newColumns() *columns { return &columns{lines: map[string][]string{}} }
+func newColumns() *columns { return &columns{textpos.NewLines(os.ReadFile)} }
 
 func (c *columns) physical(file string, line, col, endLine, endCol int) sarifPhysical {
-	r := sarifRegion{StartLine: max(line, 1), StartColumn: c.utf16(file, line, col)}
+	r := sarifRegion{StartLine: max(line, 1), StartColumn: c.lines.UTF16Column(file, line, col)}
 	if endLine > 0 {
-		r.EndLine, r.EndColumn = endLine, c.utf16(file, endLine, endCol)
+		r.EndLine, r.EndColumn = endLine, c.lines.UTF16Column(file, endLine, endCol)
 	}
 	return sarifPhysical{Artifact: artifact(file), Region: r}
-}
-
-func (c *columns) utf16(file string, line, col int) int {
-	if col < 1 {
-		return 1
-	}
-	lines, ok := c.lines[file]
-	if !ok {
-		if f, err := os.Open(file); err == nil {
-			sc := bufio.NewScanner(f)
-			sc.Buffer(nil, 16<<20)
-			for sc.Scan() {
-				lines = append(lines, sc.Text())
-			}
-			f.Close()
-		}
-		c.lines[file] = lines
-	}
-	if line < 1 || line > len(lines) || col-1 > len(lines[line-1]) {
-		return col // not on disk as analyzed: keep the byte column
-	}
-	n := 1
-	for s := lines[line-1][:col-1]; s != ""; {
-		r, size := utf8.DecodeRuneInString(s)
-		n += len(utf16.Encode([]rune{r}))
-		s = s[size:]
-	}
-	return n
 }

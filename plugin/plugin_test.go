@@ -1,0 +1,80 @@
+package plugin_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/golangci/plugin-module-register/register"
+
+	"github.com/exitlint/exitlint/passes/exits"
+	_ "github.com/exitlint/exitlint/plugin"
+)
+
+func build(t *testing.T, conf any) ([]string, error) {
+	t.Helper()
+	newPlugin, err := register.GetPlugin("exitlint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(conf)
+	if err != nil {
+		return nil, err
+	}
+	if p.GetLoadMode() != register.LoadModeTypesInfo {
+		t.Errorf("load mode %q; the checks need type information", p.GetLoadMode())
+	}
+	analyzers, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, a := range analyzers {
+		names = append(names, a.Name)
+	}
+	return names, nil
+}
+
+func TestDefaultIsEveryCheck(t *testing.T) {
+	names, err := build(t, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(names, ","); got != "barecode,fallback,handbuilt,derivedok,argphase,directives" {
+		t.Errorf("checks = %s", got)
+	}
+}
+
+func TestSettings(t *testing.T) {
+	defer func() { exits.ExtraFatals = nil }()
+	// golangci-lint hands over the YAML settings decoded into generic values.
+	names, err := build(t, map[string]any{
+		"disable": []any{"handbuilt", "derivedok"},
+		"fatals":  []any{"example.com/log.Die", "(*example.com/log.Logger).Die"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(names, ","); got != "barecode,fallback,argphase,directives" {
+		t.Errorf("checks = %s", got)
+	}
+	if got := strings.Join(exits.ExtraFatals, ","); got != "example.com/log.Die,(*example.com/log.Logger).Die" {
+		t.Errorf("fallback.fatals = %s", got)
+	}
+}
+
+func TestBadSettingsAreNamed(t *testing.T) {
+	for _, tc := range []struct {
+		conf any
+		want string
+	}{
+		{map[string]any{"disabel": []any{"barecode"}}, `unknown field "disabel"`},
+		{map[string]any{"enable": []any{"barecod"}}, `unknown check "barecod"`},
+		{map[string]any{"enable": []any{"barecode"}, "disable": []any{"barecode"}}, "leave no check to run"},
+		{map[string]any{"fatals": []any{"Die"}}, "fatals"},
+		{map[string]any{"enable": "barecode"}, "settings"},
+	} {
+		if _, err := build(t, tc.conf); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("settings %v: error %v; want one that says %q", tc.conf, err, tc.want)
+		}
+	}
+}

@@ -1,0 +1,35 @@
+// Command lintme is the golangci-lint plugin's integration fixture
+// (.ci/golangci-plugin): each finding below is asserted by line.
+package main
+
+import (
+	"os"
+
+	"github.com/exitlint/exitlint/exitcode"
+
+	"lintme/store"
+)
+
+func run(args []string) exitcode.Code {
+	if err := store.Save("out.txt"); err != nil {
+		return exitcode.FromError(err)
+	}
+	if len(args) == 0 {
+		return exitcode.ArgError // argphase: after store.Save's write, a fact from package store
+	}
+	return exitcode.Success
+}
+
+func main() {
+	if len(os.Args) > 5 {
+		os.Exit(5) // barecode, with a fix
+	}
+	if len(os.Args) > 6 {
+		os.Exit(6) //nolint:exitlint // silenced by golangci-lint
+	}
+	if len(os.Args) > 7 {
+		//exitlint:ignore barecode silenced by exitlint's own directive
+		os.Exit(7)
+	}
+	exitcode.Exit(run(os.Args[1:]))
+}
