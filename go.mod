@@ -10,6 +10,8 @@ require (
 
 require github.com/golangci/plugin-module-register v0.1.2
 
+require github.com/sourcegraph/jsonrpc2 v0.2.3
+
 require (
 	golang.org/x/mod v0.42.0 // indirect
 	golang.org/x/sync v0.24.0 // indirect

@@ -32,6 +32,9 @@ func main() {
 		unitchecker.Main(all.Analyzers()...)
 		return
 	}
+	if len(args) > 0 && args[0] == "lsp" {
+		exitcode.Exit(lsp(args[1:], os.Stdin, os.Stdout, os.Stderr))
+	}
 	exitcode.Exit(run(args, os.Stdout, os.Stderr))
 }
 

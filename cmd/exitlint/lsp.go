@@ -1,0 +1,61 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"runtime/debug"
+
+	"github.com/exitlint/exitlint/exitcode"
+	lspserver "github.com/exitlint/exitlint/internal/lsp"
+)
+
+// lsp runs `exitlint lsp`, the language server, on stdin and stdout. Its
+// exit status is the protocol's: SUCCESS when the editor sent shutdown
+// before exit, GENERAL_ERROR when the stream ended without it.
+func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code {
+	fs := flag.NewFlagSet("exitlint lsp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	enable := fs.String("enable", "", "comma-separated checks to run (default: all)")
+	disable := fs.String("disable", "", "comma-separated checks not to run")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: exitlint lsp [-enable checks] [-disable checks]\n\n"+
+			"Runs exitlint's language server on stdin and stdout: an editor starts it.\n"+
+			"It analyzes a Go file's package when the file is opened or saved and\n"+
+			"offers each finding's fixes as quick fixes. docs/editors.md has the setups.")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return exitcode.Success
+		}
+		return exitcode.ArgError
+	}
+	if fs.NArg() > 0 {
+		fmt.Fprintf(stderr, "exitlint lsp: unexpected argument %q: the server takes no packages, the editor names the files\n", fs.Arg(0))
+		return exitcode.ArgError
+	}
+	analyzers, err := selectAnalyzers(*enable, *disable)
+	if err != nil {
+		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
+		return exitcode.FromError(err)
+	}
+	version := ""
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		version = bi.Main.Version
+	}
+	rw := stdio{stdin, stdout}
+	if !lspserver.New(analyzers, version).Serve(context.Background(), rw) {
+		return exitcode.GeneralError
+	}
+	return exitcode.Success
+}
+
+type stdio struct {
+	io.Reader
+	io.Writer
+}
+
+func (stdio) Close() error { return nil }
