@@ -80,7 +80,6 @@ func New(conf any) (register.LinterPlugin, error) {
 	return linter{analyzers}, nil
 }
 
-
 func (l linter) BuildAnalyzers() ([]*analysis.Analyzer, error) { return l.analyzers, nil }
 
 // GetLoadMode asks for type information: every check needs it.

@@ -129,7 +129,9 @@ func (c *lspClient) waitFor(t *testing.T, uri string) []lspDiag {
 	}
 }
 
-func fileURI(path string) string { return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String() }
+func fileURI(path string) string {
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(path)}).String()
+}
 
 // applyEdits applies LSP text edits (ASCII text: characters are bytes).
 func applyEdits(t *testing.T, text string, edits []struct {
