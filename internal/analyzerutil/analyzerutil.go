@@ -245,3 +245,15 @@ var goroot = func() string {
 	}
 	return ""
 }()
+
+// Imports reports whether pkg imports any of the paths directly.
+func Imports(pkg *types.Package, paths ...string) bool {
+	for _, imp := range pkg.Imports() {
+		for _, p := range paths {
+			if imp.Path() == p {
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -159,6 +159,20 @@ func (a *ArgErrors) mentions() bool {
 // exitsWithArgError reports whether the package has an exit call with the
 // constant 3 (os.Exit(3)) or calls a helper that may exit with 3.
 func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
+	// Only an exit function (os, syscall, exitcode) or a helper whose fact
+	// has code 3 can exit with ARG_ERROR: most packages have neither.
+	possible := analyzerutil.Imports(pass.Pkg, "os", "syscall", contract.ExitcodePath)
+	for _, f := range pass.AllObjectFacts() {
+		if possible {
+			break
+		}
+		if ef, ok := f.Fact.(*exits.ExitFact); ok && ef.Has(ArgCode) {
+			possible = true
+		}
+	}
+	if !possible {
+		return false
+	}
 	found := false
 	for _, f := range pass.Files {
 		ast.Inspect(f, func(n ast.Node) bool {

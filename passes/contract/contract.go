@@ -388,10 +388,15 @@ func factoryNames(pass *analysis.Pass) []string {
 	return out
 }
 
+var jsonDecoders = analyzerutil.NewFuncs([]string{"encoding/json.Unmarshal", "(*encoding/json.Decoder).Decode"})
+
 // decodedTypes finds the named types that non-test code of the package
 // decodes JSON into: json.Unmarshal(b, &v) and (*json.Decoder).Decode(&v).
 func decodedTypes(pass *analysis.Pass) map[*types.TypeName]bool {
 	out := map[*types.TypeName]bool{}
+	if !analyzerutil.Imports(pass.Pkg, "encoding/json") {
+		return out
+	}
 	for _, file := range pass.Files {
 		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
 			continue
@@ -406,7 +411,8 @@ func decodedTypes(pass *analysis.Pass) map[*types.TypeName]bool {
 				return true
 			}
 			var arg ast.Expr
-			switch fn.FullName() {
+			name, _ := jsonDecoders.Name(fn)
+			switch name {
 			case "encoding/json.Unmarshal":
 				if len(call.Args) == 2 {
 					arg = call.Args[1]
