@@ -65,10 +65,14 @@ func run(pass *analysis.Pass) (any, error) {
 			case exits.KindFatal:
 				msg = fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: report the error and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), advice)
 			case exits.KindHelper:
-				if !e.Fact.Only(1) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
+				// A library's helper is blamed at the call when it exits in
+				// its own package (Must, Die); not when the exit lies in
+				// another package deep below it (a decoder's fatal on a
+				// corrupt table under a client's Get).
+				if !e.Fact.Only(1) || e.Fact.Crossings > 0 || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
 					return true
 				}
-				msg = fmt.Sprintf("%s ends the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
+				msg = fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
 			}
 			if classification(ex, stack) {
 				return true

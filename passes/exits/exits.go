@@ -106,6 +106,12 @@ type ExitFact struct {
 	Codes  []int  // the exit codes it may end the process with, sorted; Computed for a non-constant code
 	Via    string // how: "os.Exit(1)", "log.Fatal", "die → os.Exit(1)"
 	Module string // the module that declares the function ("" for the standard library or when unknown)
+	// Crossings counts the package boundaries on the shortest path to the
+	// exit: 0 when the function or another function of its own package
+	// exits, 1 when it calls another package's function that does, and so
+	// on. A library function whose exit lies in yet another package, deep
+	// below it, is no exit helper of its own.
+	Crossings int
 }
 
 func (*ExitFact) AFact() {}
@@ -257,9 +263,10 @@ func run(pass *analysis.Pass) (any, error) {
 	// functions, whose exits it inherits.
 	type node struct {
 		fn    *types.Func
-		codes map[int]bool
-		via   string
-		calls []*types.Func
+		codes     map[int]bool
+		via       string
+		crossings int // meaningful once codes is not empty
+		calls     []*types.Func
 	}
 	var nodes []*node
 	byFunc := map[*types.Func]*node{}
@@ -282,6 +289,13 @@ func run(pass *analysis.Pass) (any, error) {
 					return true
 				}
 				if ex, ok := e.Call(x); ok {
+					crossings := 0
+					if ex.Kind == KindHelper {
+						crossings = ex.Fact.Crossings + 1
+					}
+					if len(n.codes) == 0 || crossings < n.crossings {
+						n.crossings = crossings
+					}
 					if ex.Kind == KindHelper {
 						for _, c := range ex.Fact.Codes {
 							n.codes[c] = true
@@ -305,8 +319,12 @@ func run(pass *analysis.Pass) (any, error) {
 		for _, n := range nodes {
 			for _, callee := range n.calls {
 				m := byFunc[callee]
-				if m == nil {
+				if m == nil || len(m.codes) == 0 {
 					continue
+				}
+				if len(n.codes) == 0 || m.crossings < n.crossings {
+					n.crossings = m.crossings
+					changed = true
 				}
 				for c := range m.codes {
 					if !n.codes[c] {
@@ -325,7 +343,7 @@ func run(pass *analysis.Pass) (any, error) {
 		if len(n.codes) == 0 {
 			continue
 		}
-		f := &ExitFact{Via: n.via, Module: moduleOf(pass)}
+		f := &ExitFact{Via: n.via, Module: moduleOf(pass), Crossings: n.crossings}
 		for c := range n.codes {
 			f.Codes = append(f.Codes, c)
 		}

@@ -5,6 +5,8 @@ package dielib
 import (
 	"fmt"
 	"os"
+
+	"example.com/dielib/codec"
 )
 
 // Must ends the process with 1 when err is not nil.
@@ -42,3 +44,7 @@ func Mixed(err error) {
 func Quit() { exitFunc(1) }
 
 var exitFunc = os.Exit
+
+// Fetch returns an error like any client call; only a codec of another
+// package, deep below it, may exit.
+func Fetch() error { return codec.Decode(nil) }

@@ -35,8 +35,8 @@ func bad(err error, l *log.Logger, lr *logrus.Logger) {
 	cobra.CheckErr(err)                                    // want `cobra.CheckErr ends the process with GENERAL_ERROR`
 	logrus.Fatal(err)                                      // want `logrus.Fatal ends the process`
 	lr.Fatalf("failed: %v", err)                           // want `logrus.Logger.Fatalf ends the process`
-	dielib.Must(err)                                       // want `dielib.Must ends the process with GENERAL_ERROR \(1\) \(via os.Exit\(1\)\), a catch-all that tells an agent nothing about what went wrong: handle the error here`
-	dielib.Die("failed")                                   // want `dielib.Die ends the process with GENERAL_ERROR \(1\) \(via fatal → os.Exit\(1\)\)`
+	dielib.Must(err)                                       // want `dielib.Must may end the process with GENERAL_ERROR \(1\) \(via os.Exit\(1\)\), a catch-all that tells an agent nothing about what went wrong: handle the error here`
+	dielib.Die("failed")                                   // want `dielib.Die may end the process with GENERAL_ERROR \(1\) \(via fatal → os.Exit\(1\)\)`
 	go func() { os.Exit(1) }()                             // want `os.Exit\(1\) ends the process`
 	defer log.Fatal("deferred")                            // want `log.Fatal ends the process`
 	cmd := func() { exitcode.Exit(exitcode.GeneralError) } // want `exitcode.Exit\(exitcode.GeneralError\) ends`
@@ -64,6 +64,7 @@ func good(err error, code exitcode.Code, n int, lr *logrus.Logger) {
 	exitcode.Exit(exitcode.ArgError)       // a specific code
 	dielib.ExitWith(1)                     // the helper's code is computed: not only 1
 	dielib.Usage()                         // exits with 2
+	_ = dielib.Fetch()                     // exits only in another package below it
 	dielib.Mixed(err)                      // exits with 0 or 1
 	dielib.Quit()                          // invisible, and not in the list of fatals
 	log.Print(err)
