@@ -21,8 +21,10 @@
 //   - calls of a function of another module that ends the process only ever
 //     with 1 (a dependency's helper that calls os.Exit(1)), known through
 //     the facts of the exits pass, when the exit lies in that function's own
-//     package: a client call that reaches a fatal in another package deep
-//     below it is no exit helper.
+//     package and the function returns no error: a client call that reaches
+//     a fatal in another package deep below it, or a function that reports
+//     failure through its error and exits only on an assertion of its own,
+//     is no exit helper.
 //
 // Findings are reported where the code must change: inside a helper of the
 // program's own module that exits (not at each call of it), and at the call

@@ -69,7 +69,11 @@ func run(pass *analysis.Pass) (any, error) {
 				// its own package (Must, Die); not when the exit lies in
 				// another package deep below it (a decoder's fatal on a
 				// corrupt table under a client's Get).
-				if !e.Fact.Only(1) || e.Fact.Crossings > 0 || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
+				// Nor is one that returns an error: it reports failure
+				// through the error, and an exit inside it is an internal
+				// assertion of the library (a converter's fatal on a
+				// mismatch it believes impossible).
+				if !e.Fact.Only(1) || e.Fact.Crossings > 0 || returnsError(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
 					return true
 				}
 				msg = fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
@@ -244,4 +248,15 @@ func mapError(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, stack []a
 func isNil(pass *analysis.Pass, e ast.Expr) bool {
 	tv, ok := pass.TypesInfo.Types[e]
 	return ok && tv.IsNil()
+}
+
+// returnsError reports whether fn has a result of type error.
+func returnsError(fn *types.Func) bool {
+	res := fn.Signature().Results()
+	for i := 0; i < res.Len(); i++ {
+		if types.Identical(res.At(i).Type(), types.Universe.Lookup("error").Type()) {
+			return true
+		}
+	}
+	return false
 }

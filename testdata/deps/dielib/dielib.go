@@ -45,6 +45,15 @@ func Quit() { exitFunc(1) }
 
 var exitFunc = os.Exit
 
+// Convert returns an error like any conversion; it exits only on a
+// mismatch of its own that it believes impossible.
+func Convert(in, out any) error {
+	if in == nil && out == nil {
+		fatal()
+	}
+	return nil
+}
+
 // Fetch returns an error like any client call; only a codec of another
 // package, deep below it, may exit.
 func Fetch() error { return codec.Decode(nil) }

@@ -65,6 +65,7 @@ func good(err error, code exitcode.Code, n int, lr *logrus.Logger) {
 	dielib.ExitWith(1)                     // the helper's code is computed: not only 1
 	dielib.Usage()                         // exits with 2
 	_ = dielib.Fetch()                     // exits only in another package below it
+	_ = dielib.Convert(nil, nil)           // reports failure through its error; its exit is an assertion
 	dielib.Mixed(err)                      // exits with 0 or 1
 	dielib.Quit()                          // invisible, and not in the list of fatals
 	log.Print(err)
