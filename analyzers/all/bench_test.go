@@ -1,6 +1,7 @@
 package all_test
 
 import (
+	"os"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -17,7 +18,10 @@ import (
 // with benchstat; bench/run measures whole processes against go vet and
 // staticcheck.
 func BenchmarkAnalyzers(b *testing.B) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax, Dir: "../../testdata/src"}
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax, Dir: "../../testdata/src",
+		Env: append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off"),
+	}
 	pkgs, err := packages.Load(cfg, "net/http", "cases/argphase/cmd")
 	if err != nil {
 		b.Fatal(err)
