@@ -262,7 +262,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Each function's own exits, and its static calls of this package's
 	// functions, whose exits it inherits.
 	type node struct {
-		fn    *types.Func
+		fn        *types.Func
 		codes     map[int]bool
 		via       string
 		crossings int // meaningful once codes is not empty
