@@ -46,7 +46,7 @@ type checker struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
-	if !c.EnumsInView && !importsAny(pass.Pkg, "os", "syscall") {
+	if !c.EnumsInView && !analyzerutil.Imports(pass.Pkg, "os", "syscall") {
 		return nil, nil
 	}
 	ch := &checker{pass: pass, c: c, s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
@@ -117,17 +117,6 @@ func signatureOf(pass *analysis.Pass, n ast.Node) *types.Signature {
 		}
 	}
 	return nil
-}
-
-func importsAny(pkg *types.Package, paths ...string) bool {
-	for _, imp := range pkg.Imports() {
-		for _, p := range paths {
-			if imp.Path() == p {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // call checks arguments of enum-typed parameters, the argument of os.Exit
