@@ -545,6 +545,8 @@ func usage(w io.Writer, fs *flag.FlagSet, analyzers []*analysis.Analyzer) {
 Usage:
   exitlint [flags] [packages]               (packages as for go list; ./... by default)
   go vet -vettool=$(which exitlint) [packages]
+  go fix -fixtool=$(which exitlint) [packages]
+  exitlint lsp                              (the language server an editor starts)
 
 Checks:
 `)
