@@ -29,7 +29,7 @@ func TestOverlaps(t *testing.T) {
 		want bool
 	}{
 		{r(3, 10, 3, 11), r(3, 10, 3, 11), true},
-		{r(3, 10, 3, 11), r(3, 0, 3, 0), false}, // the cursor at the start of the line
+		{r(3, 10, 3, 11), r(3, 0, 3, 0), false},  // the cursor at the start of the line
 		{r(3, 10, 3, 11), r(3, 11, 3, 11), true}, // the cursor right after the finding
 		{r(3, 10, 3, 11), r(0, 0, 9, 0), true},   // the whole file
 		{r(3, 10, 3, 11), r(4, 0, 4, 5), false},
