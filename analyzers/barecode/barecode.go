@@ -17,6 +17,7 @@ import (
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/suppress"
 )
 
@@ -31,11 +32,6 @@ var Analyzer = &analysis.Analyzer{
 	Run:      analyzerutil.Guard(run),
 	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, suppress.Analyzer},
 }
-
-// processExits take a plain int that is an exit code.
-var processExits = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit"})
-
-var exitcodeExit = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".Exit"})
 
 type checker struct {
 	pass *analysis.Pass
@@ -130,7 +126,7 @@ func (ch *checker) call(call *ast.CallExpr) {
 		return
 	}
 	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if processExits.Has(fn) && len(call.Args) == 1 {
+	if exits.IsProcessExit(fn) && len(call.Args) == 1 {
 		// A test binary's exit status is go test's business, not the
 		// command's contract.
 		if !analyzerutil.InTestFile(ch.pass.Fset, call.Pos()) {
@@ -142,7 +138,7 @@ func (ch *checker) call(call *ast.CallExpr) {
 	if !ok {
 		return
 	}
-	exitCall := exitcodeExit.Has(fn)
+	exitCall := exits.IsExitcodeExit(fn)
 	params := sig.Params()
 	for i, arg := range call.Args {
 		var pt types.Type

@@ -64,6 +64,9 @@ type Diagnostic struct {
 type Related struct {
 	Posn    string `json:"posn"`
 	Message string `json:"message"`
+
+	file         string // Posn's parts, for -sarif
+	line, column int
 }
 
 // Skipped is a package exitlint could not analyze.
@@ -350,7 +353,9 @@ func convert(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) D
 	out.Posn = fmt.Sprintf("%s:%d:%d", out.File, out.Line, out.Column)
 	for _, r := range d.Related {
 		rp := fset.Position(r.Pos)
-		out.Related = append(out.Related, Related{Posn: fmt.Sprintf("%s:%d:%d", relative(rp.Filename), rp.Line, rp.Column), Message: r.Message})
+		file := relative(rp.Filename)
+		out.Related = append(out.Related, Related{Posn: fmt.Sprintf("%s:%d:%d", file, rp.Line, rp.Column), Message: r.Message,
+			file: file, line: rp.Line, column: rp.Column})
 	}
 	for _, f := range d.SuggestedFixes {
 		out.Fixes = append(out.Fixes, f.Message)

@@ -179,9 +179,8 @@ func writeSARIF(w io.Writer, analyzers []*analysis.Analyzer, rep *Report, code e
 			Message:   sarifMessage{d.Message},
 			Locations: []sarifLocation{{Physical: cols.physical(d.File, d.Line, d.Column, 0, 0)}}}
 		for i, r := range d.Related {
-			file, line, col := splitPosn(r.Posn)
 			id := i + 1
-			res.Related = append(res.Related, sarifLocation{ID: &id, Physical: cols.physical(file, line, col, 0, 0), Message: &sarifMessage{r.Message}})
+			res.Related = append(res.Related, sarifLocation{ID: &id, Physical: cols.physical(r.file, r.line, r.column, 0, 0), Message: &sarifMessage{r.Message}})
 		}
 		for _, f := range d.suggested {
 			fix := sarifFix{Description: sarifMessage{f.Message}}
@@ -208,35 +207,6 @@ func writeSARIF(w io.Writer, analyzers []*analysis.Analyzer, rep *Report, code e
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
-}
-
-// splitPosn splits "file:line:col".
-func splitPosn(posn string) (string, int, int) {
-	var line, col int
-	rest, c, ok := cutLastNumber(posn)
-	if ok {
-		col = c
-		if file, l, ok := cutLastNumber(rest); ok {
-			line = l
-			return file, line, col
-		}
-	}
-	return posn, 0, 0
-}
-
-func cutLastNumber(s string) (string, int, bool) {
-	i := strings.LastIndex(s, ":")
-	if i < 0 {
-		return s, 0, false
-	}
-	n := 0
-	for _, r := range s[i+1:] {
-		if r < '0' || r > '9' {
-			return s, 0, false
-		}
-		n = n*10 + int(r-'0')
-	}
-	return s[:i], n, true
 }
 
 func fileURI(path string) string {

@@ -54,8 +54,14 @@ func TestSARIF(t *testing.T) {
 						Region           struct{ StartLine, StartColumn int }
 					}
 				}
-				RelatedLocations []struct{ Message struct{ Text string } }
-				Fixes            []struct {
+				RelatedLocations []struct {
+					Message          struct{ Text string }
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+						Region           struct{ StartLine, StartColumn int }
+					}
+				}
+				Fixes []struct {
 					ArtifactChanges []struct {
 						Replacements []struct {
 							DeletedRegion   struct{ StartLine, StartColumn, EndColumn int }
@@ -92,6 +98,10 @@ func TestSARIF(t *testing.T) {
 			t.Errorf("location %+v", loc)
 		}
 		if res.RuleID == "argphase" && len(res.RelatedLocations) > 0 && strings.Contains(res.RelatedLocations[0].Message.Text, "side effect") {
+			rel := res.RelatedLocations[0].PhysicalLocation
+			if !strings.HasPrefix(rel.ArtifactLocation.URI, "argphase/cmd/") || rel.Region.StartLine < 2 || rel.Region.StartColumn < 2 {
+				t.Errorf("the side effect's location %+v; want a position in argphase/cmd", rel)
+			}
 			chain = true
 		}
 		if res.RuleID == "barecode" && loc.ArtifactLocation.URI == "barecode/customenum/codes.go" && loc.Region.StartLine == 15 {

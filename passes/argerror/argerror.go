@@ -77,18 +77,7 @@ type ArgErrors struct {
 
 // Func returns fn's fact, from this package or a dependency.
 func (a *ArgErrors) Func(fn *types.Func) *ArgFact {
-	fn = fn.Origin()
-	if f, ok := a.local[fn]; ok {
-		return f
-	}
-	if fn.Pkg() == nil || fn.Pkg() == a.pass.Pkg {
-		return nil
-	}
-	var f ArgFact
-	if a.pass.ImportObjectFact(fn, &f) {
-		return &f
-	}
-	return nil
+	return analyzerutil.FuncFact(a.pass, a.local, fn)
 }
 
 // IsArgConst reports whether a constant of type t with value v is ARG_ERROR:

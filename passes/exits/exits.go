@@ -202,7 +202,17 @@ func (e *Exits) Func(fn *types.Func) *ExitFact { return e.fact(fn) }
 // argument is the exit code.
 func IsExit(fn *types.Func) bool { return exitFuncs.Has(fn) }
 
-var exitFuncs = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit", contract.ExitcodePath + ".Exit"})
+// IsProcessExit reports whether fn is os.Exit or syscall.Exit, whose code is
+// a plain int.
+func IsProcessExit(fn *types.Func) bool { return processExits.Has(fn) }
+
+// IsExitcodeExit reports whether fn is exitlint's exitcode.Exit.
+func IsExitcodeExit(fn *types.Func) bool { return IsExit(fn) && !IsProcessExit(fn) }
+
+var (
+	processExits = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit"})
+	exitFuncs    = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit", contract.ExitcodePath + ".Exit"})
+)
 
 var goexit = analyzerutil.NewFuncs([]string{"runtime.Goexit"})
 
@@ -220,18 +230,7 @@ func onlyCode(f *ExitFact) int {
 }
 
 func (e *Exits) fact(fn *types.Func) *ExitFact {
-	fn = fn.Origin()
-	if f, ok := e.local[fn]; ok {
-		return f
-	}
-	if fn.Pkg() == nil || fn.Pkg() == e.pass.Pkg {
-		return nil
-	}
-	var f ExitFact
-	if e.pass.ImportObjectFact(fn, &f) {
-		return &f
-	}
-	return nil
+	return analyzerutil.FuncFact(e.pass, e.local, fn)
 }
 
 // constCode returns the constant value of an exit code argument, looking

@@ -113,14 +113,7 @@ func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 	if named && s.extra[name] {
 		return Effect{Chain: []string{exits.Name(fn)}, What: "has a side effect (-argphase.sideeffects)"}, Rule{}, true
 	}
-	if f, ok := s.local[fn]; ok {
-		return Effect{Chain: append([]string{exits.Name(fn)}, f.Chain...), What: f.What}, Rule{}, true
-	}
-	if fn.Pkg() == nil || fn.Pkg() == s.pass.Pkg {
-		return Effect{}, Rule{}, false
-	}
-	var f SideEffectFact
-	if s.pass.ImportObjectFact(fn, &f) {
+	if f := analyzerutil.FuncFact(s.pass, s.local, fn); f != nil {
 		return Effect{Chain: append([]string{exits.Name(fn)}, f.Chain...), What: f.What}, Rule{}, true
 	}
 	return Effect{}, Rule{}, false
