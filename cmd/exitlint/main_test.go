@@ -192,8 +192,11 @@ func TestPartialAnalysis(t *testing.T) {
 	if !strings.Contains(r.stdout, "good/good.go:5:23: exit code 5") {
 		t.Errorf("findings of the package that type-checks are missing:\n%s", r.stdout)
 	}
-	if !strings.Contains(r.stderr, "broken/bad") || !strings.Contains(r.stderr, "1 package(s) could not be analyzed") {
+	if !strings.Contains(r.stderr, "broken/bad") || !strings.Contains(r.stderr, "2 package(s) could not be analyzed") {
 		t.Errorf("stderr does not name the skipped package:\n%s", r.stderr)
+	}
+	if !strings.Contains(r.stderr, "its dependency broken/bad does not load: ") || !strings.Contains(r.stderr, "not an int") {
+		t.Errorf("stderr does not say why broken/user was skipped:\n%s", r.stderr)
 	}
 	m := envelopeOf(t, exitlint(t, "testdata/broken", "-json", "./..."))
 	if errorField(m, "code") != "PACKAGES_SKIPPED" || !strings.Contains(errorField(m, "detail"), "exit code 5") {

@@ -14,10 +14,9 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/exitlint/exitlint/analyzers/all"
+	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/envelope"
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/passes/contract"
@@ -194,33 +193,27 @@ func selectAnalyzers(enable, disable string) ([]*analysis.Analyzer, error) {
 	return selected, nil
 }
 
-// analyze loads the packages and runs the checks on those that type-check.
+// analyze loads the packages and runs the checks on those that load.
 func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Report, error) {
-	cfg := &packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Tests: tests}
-	pkgs, err := packages.Load(cfg, patterns...)
+	graph, err := driver.Load(driver.Config{Tests: tests}, patterns...)
 	if err != nil {
 		//exitlint:ignore argphase go list is what validates the patterns; without overlays packages.Load writes nothing
 		return nil, loadError(err, patterns)
 	}
-	rep := &Report{Analyzed: []string{}, Skipped: []Skipped{}, Diagnostics: []Diagnostic{}}
-	var ok []*packages.Package
+	rep := &Report{Analyzed: []string{}, Skipped: []Skipped{}, Diagnostics: []Diagnostic{}, fset: graph.Fset}
 	var notFound []string
-	for _, p := range pkgs {
-		if len(p.Errors) == 0 && !p.IllTyped {
-			ok = append(ok, p)
-			continue
+	listed := 0
+	for _, p := range graph.Roots {
+		switch {
+		case len(p.ListErrors) == 0:
+			listed++
+		case missing(p):
+			notFound = append(notFound, p.ListErrors...)
+		default:
+			rep.Skipped = append(rep.Skipped, Skipped{Package: p.ID, Errors: p.ListErrors})
 		}
-		if missing(p) {
-			notFound = append(notFound, packageErrors(p)...)
-			continue
-		}
-		errs := packageErrors(p)
-		if len(errs) == 0 {
-			errs = []string{"a dependency does not type-check"}
-		}
-		rep.Skipped = append(rep.Skipped, Skipped{Package: p.ID, Errors: errs})
 	}
-	if len(ok) == 0 && len(rep.Skipped) == 0 {
+	if listed == 0 && len(rep.Skipped) == 0 {
 		if err := classifyRootErrors(notFound); err != nil {
 			//exitlint:ignore argphase go list is what validates the patterns; without overlays packages.Load writes nothing
 			return nil, err
@@ -233,42 +226,46 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 		}
 		return nil, e
 	}
-	if len(ok) > 0 {
-		graph, err := checker.Analyze(analyzers, ok, nil)
-		if err != nil {
-			return nil, exitcode.New(exitcode.GeneralError, "INTERNAL", "exitlint could not run its checks").Wrap(err)
+	res := graph.Run(analyzers)
+	analyzed := map[string]bool{}
+	for _, p := range graph.Roots {
+		if len(p.ListErrors) > 0 {
+			continue
 		}
-		fset := ok[0].Fset
-		rep.fset = fset
-		seen := map[string]bool{}
-		for _, act := range graph.Roots {
-			if act.Err != nil {
-				// A check failed on this package (an internal error, or a
-				// panic its Guard caught); the other checks' findings stand.
-				rep.Failed = append(rep.Failed, Skipped{Package: act.Package.ID, Errors: []string{act.Analyzer.Name + ": " + firstLine(act.Err.Error())}})
-				continue
-			}
-			for _, d := range act.Diagnostics {
-				diag := convert(fset, act.Analyzer, d)
-				key := diag.Posn + diag.Check + diag.Message
-				if !seen[key] { // a package and its test variant share files
-					seen[key] = true
-					rep.Diagnostics = append(rep.Diagnostics, diag)
-					if p := newPendingFix(fset, diag, d); p != nil {
-						rep.fixes = append(rep.fixes, p)
-					}
+		errs, dep := p.Broken()
+		switch {
+		case dep != nil:
+			rep.Skipped = append(rep.Skipped, Skipped{Package: p.ID, Errors: []string{brokenDependency(dep)}})
+		case len(errs) > 0:
+			rep.Skipped = append(rep.Skipped, Skipped{Package: p.ID, Errors: errs})
+		default:
+			analyzed[p.PkgPath] = true
+		}
+	}
+	seen := map[string]bool{}
+	for _, act := range res.Actions {
+		if act.Err != nil {
+			// A check failed on this package (an internal error, or a
+			// panic its Guard caught); the other checks' findings stand.
+			rep.Failed = append(rep.Failed, Skipped{Package: act.Package.ID, Errors: []string{act.Analyzer.Name + ": " + firstLine(act.Err.Error())}})
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			diag := convert(graph.Fset, act.Analyzer, d)
+			key := diag.Posn + diag.Check + diag.Message
+			if !seen[key] { // a package and its test variant share files
+				seen[key] = true
+				rep.Diagnostics = append(rep.Diagnostics, diag)
+				if p := newPendingFix(graph.Fset, diag, d); p != nil {
+					rep.fixes = append(rep.fixes, p)
 				}
 			}
 		}
-		analyzed := map[string]bool{}
-		for _, p := range ok {
-			analyzed[p.PkgPath] = true
-		}
-		for p := range analyzed {
-			rep.Analyzed = append(rep.Analyzed, p)
-		}
-		sort.Strings(rep.Analyzed)
 	}
+	for p := range analyzed {
+		rep.Analyzed = append(rep.Analyzed, p)
+	}
+	sort.Strings(rep.Analyzed)
 	sort.Slice(rep.Diagnostics, func(i, j int) bool {
 		a, b := rep.Diagnostics[i], rep.Diagnostics[j]
 		if a.File != b.File {
@@ -284,6 +281,22 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 	})
 	rep.Complete = len(rep.Skipped) == 0 && len(rep.Failed) == 0
 	return rep, nil
+}
+
+// brokenDependency names the package at the bottom of a chain of imports
+// that did not load, and its first error.
+func brokenDependency(dep *driver.Package) string {
+	for {
+		errs, next := dep.Broken()
+		if next == nil {
+			msg := "its dependency " + dep.ID + " does not load"
+			if len(errs) > 0 {
+				msg += ": " + firstLine(errs[0])
+			}
+			return msg
+		}
+		dep = next
+	}
 }
 
 // classifyRootErrors turns go list's errors for patterns that matched
@@ -321,24 +334,8 @@ func firstLine(s string) string {
 
 // missing reports whether a root package exists only as an error for a path
 // with no Go files.
-func missing(p *packages.Package) bool {
-	if len(p.GoFiles) > 0 || len(p.CompiledGoFiles) > 0 {
-		return false
-	}
-	for _, e := range p.Errors {
-		if e.Kind == packages.ListError {
-			return true
-		}
-	}
-	return false
-}
-
-func packageErrors(p *packages.Package) []string {
-	var out []string
-	for _, e := range p.Errors {
-		out = append(out, e.Error())
-	}
-	return out
+func missing(p *driver.Package) bool {
+	return p.NoFiles()
 }
 
 func convert(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) Diagnostic {

@@ -231,10 +231,18 @@ func PkgOfFullName(name string) string {
 // under go vet exitlint skips standard packages it is asked about only for
 // their facts.
 func InStd(pass *analysis.Pass) bool {
-	if len(pass.Files) == 0 || goroot == "" {
+	return len(pass.Files) > 0 && StdFile(pass.Fset.File(pass.Files[0].Pos()).Name())
+}
+
+// StdFile reports whether a Go file belongs to the standard library: it lies
+// under GOROOT/src, and not under GOROOT/src/cmd. InStd is this rule applied
+// to a pass; the standalone driver applies it to go list's packages to read
+// the standard library from export data.
+func StdFile(name string) bool {
+	if goroot == "" {
 		return false
 	}
-	name := filepath.Clean(pass.Fset.File(pass.Files[0].Pos()).Name())
+	name = filepath.Clean(name)
 	return strings.HasPrefix(name, goroot) && !strings.HasPrefix(name, goroot+"cmd"+string(filepath.Separator))
 }
 

@@ -1,0 +1,5 @@
+package user
+
+import "broken/bad"
+
+func G() int { return bad.F() }

@@ -1,0 +1,306 @@
+// Package driver is exitlint's standalone analysis driver: it loads the
+// packages that patterns name and runs analyzers on them in dependency
+// order, in one process.
+//
+// What it loads from where:
+//
+//   - The requested packages, and every dependency outside the standard
+//     library, are parsed and type-checked from source: the checks need
+//     their syntax, and their facts flow to the packages that import them.
+//   - The rest of the standard library is read from the export data the
+//     go command keeps in its build cache. exitlint's passes export no facts
+//     for standard packages (analyzerutil.InStd): what they do is known by
+//     name, so their syntax would be parsed for nothing.
+//   - A package's syntax trees and type information are dropped as soon as
+//     the analyzers are done with it; its types and facts stay for the
+//     packages that import it.
+//
+// Facts live with the package that exported them and are looked up there,
+// never copied from package to package.
+package driver
+
+import (
+	"fmt"
+	"go/token"
+	"go/types"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+)
+
+// Config says how to load.
+type Config struct {
+	Tests bool     // include test packages and test variants
+	Dir   string   // directory the go command runs in ("" for the current one)
+	Env   []string // the go command's environment (nil for this process's)
+}
+
+// Package is one package of the graph: a package, a test variant of one,
+// or a test's main package, identified by go list's ID.
+type Package struct {
+	ID      string
+	PkgPath string
+	Root    bool // named by the patterns (or a test variant of one)
+
+	// Source is set for packages type-checked from source, clear for those
+	// read from export data.
+	Source bool
+
+	// ListErrors are go list's errors for this package (a missing
+	// package, an import cycle, a bad build constraint).
+	ListErrors []string
+
+	meta       *packages.Package
+	imports    map[string]*Package // by import path as written in the source
+	deps       []*Package          // distinct imports
+	dependents []*Package
+	height     int // longest path to a package nothing imports: scheduling priority
+	exportFile string
+
+	// Set while loading; read by dependents after this package is done.
+	types    *types.Package
+	errors   []string // parse, type or export-data errors
+	brokenBy *Package // the first import that could not be loaded
+	pending  int      // imports not yet done
+	facts    facts
+}
+
+// Broken reports why the package could not be loaded: its own errors, or
+// the import that failed. Both are empty for a loaded package.
+func (p *Package) Broken() (errs []string, dep *Package) {
+	if len(p.ListErrors) > 0 {
+		return p.ListErrors, nil
+	}
+	return p.errors, p.brokenBy
+}
+
+// NoFiles reports whether go list found no Go files for the package and
+// said so: an import path or pattern that names nothing.
+func (p *Package) NoFiles() bool {
+	if len(p.meta.GoFiles) > 0 || len(p.meta.CompiledGoFiles) > 0 {
+		return false
+	}
+	for _, e := range p.meta.Errors {
+		if e.Kind == packages.ListError {
+			return true
+		}
+	}
+	return false
+}
+
+// Graph is what Load found: the requested packages and their dependencies.
+type Graph struct {
+	Roots []*Package // in go list's order
+	Fset  *token.FileSet
+
+	all   []*Package
+	sizes types.Sizes
+
+	filesMu sync.Mutex
+	files   map[string]*parsed // the parse cache, shared by a package and its test variant
+
+	typesMu sync.RWMutex
+	byTypes map[*types.Package]*Package
+}
+
+// Packages returns every package of the graph, the requested ones and
+// their dependencies.
+func (g *Graph) Packages() []*Package { return g.all }
+
+// metaMode is what the first go list call asks for: the import graph and
+// the files, no types and nothing compiled.
+const metaMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles |
+	packages.NeedImports | packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
+
+// exportMode asks go list for export data (the build cache's, compiled if
+// it is missing there).
+const exportMode = packages.NeedName | packages.NeedExportFile | packages.NeedImports | packages.NeedDeps
+
+// Load lists the packages that patterns name, with their dependencies, and
+// decides for each whether it is type-checked from source or read from
+// export data. It returns go list's own failure as an error; errors of
+// single packages are in their ListErrors.
+func Load(cfg Config, patterns ...string) (*Graph, error) {
+	roots, err := packages.Load(&packages.Config{Mode: metaMode, Tests: cfg.Tests, Dir: cfg.Dir, Env: cfg.Env}, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	g := &Graph{Fset: token.NewFileSet(), files: map[string]*parsed{}, byTypes: map[*types.Package]*Package{}}
+	byID := map[string]*Package{}
+	var node func(mp *packages.Package) *Package
+	node = func(mp *packages.Package) *Package {
+		if n, ok := byID[mp.ID]; ok {
+			return n
+		}
+		n := &Package{ID: mp.ID, PkgPath: mp.PkgPath, meta: mp, imports: map[string]*Package{}}
+		for _, e := range mp.Errors {
+			n.ListErrors = append(n.ListErrors, e.Error())
+		}
+		byID[mp.ID] = n
+		g.all = append(g.all, n)
+		paths := make([]string, 0, len(mp.Imports))
+		for path := range mp.Imports {
+			paths = append(paths, path)
+		}
+		sort.Strings(paths)
+		seen := map[*Package]bool{}
+		for _, path := range paths {
+			dep := node(mp.Imports[path])
+			n.imports[path] = dep
+			if !seen[dep] {
+				seen[dep] = true
+				n.deps = append(n.deps, dep)
+				dep.dependents = append(dep.dependents, n)
+			}
+		}
+		return n
+	}
+	for _, mp := range roots {
+		n := node(mp)
+		n.Root = true
+		g.Roots = append(g.Roots, n)
+		if g.sizes == nil && mp.TypesSizes != nil {
+			g.sizes = mp.TypesSizes
+		}
+	}
+	if g.sizes == nil {
+		g.sizes = types.SizesFor("gc", runtime.GOARCH)
+	}
+
+	// Source for what the checks read and what carries facts; export data
+	// for the rest of the standard library, where the build cache has it.
+	var exported []*Package
+	for _, n := range g.all {
+		switch {
+		case n.PkgPath == "unsafe":
+		case n.Root || !standard(n.meta) || len(n.ListErrors) > 0:
+			n.Source = true
+		default:
+			exported = append(exported, n)
+		}
+	}
+	exportFiles(cfg, g.Roots, exported)
+	for _, n := range exported {
+		if n.exportFile == "" {
+			n.Source = true // no export data: type-check it like the rest
+		}
+	}
+	for _, n := range g.all {
+		if n.Source {
+			for _, f := range n.meta.CompiledGoFiles {
+				g.file(f).refs++
+			}
+		}
+		n.types = types.NewPackage(n.PkgPath, n.meta.Name)
+		if n.PkgPath == "unsafe" {
+			n.types = types.Unsafe
+		}
+		g.byTypes[n.types] = n
+	}
+	heights(g.all)
+	return g, nil
+}
+
+// standard reports whether a package of go list's is part of the standard
+// library, by the rule analyzerutil.InStd applies to a pass.
+func standard(p *packages.Package) bool {
+	files := p.CompiledGoFiles
+	if len(files) == 0 {
+		files = p.GoFiles
+	}
+	return len(files) > 0 && analyzerutil.StdFile(files[0])
+}
+
+// exportFiles asks go list for the export data of the standard packages
+// that will not be type-checked from source. The standard library's test
+// variants (a package recompiled for another's test) exist only when the
+// requested packages are standard and tests are included; they are listed
+// through those packages. If go list fails, the packages are type-checked
+// from source instead: slower, never wrong.
+func exportFiles(cfg Config, roots, exported []*Package) {
+	if len(exported) == 0 {
+		return
+	}
+	want := map[string]*Package{}
+	for _, n := range exported {
+		want[n.ID] = n
+	}
+	ask := func(tests bool, patterns []string) {
+		if len(patterns) == 0 {
+			return
+		}
+		pkgs, err := packages.Load(&packages.Config{Mode: exportMode, Tests: tests, Dir: cfg.Dir, Env: cfg.Env}, patterns...)
+		if err != nil {
+			return
+		}
+		packages.Visit(pkgs, nil, func(p *packages.Package) {
+			if n := want[p.ID]; n != nil && len(p.Errors) == 0 {
+				n.exportFile = p.ExportFile
+				delete(want, p.ID)
+			}
+		})
+	}
+	if cfg.Tests {
+		var stdRoots []string
+		seen := map[string]bool{}
+		for _, r := range roots {
+			if standard(r.meta) && r.ID == r.PkgPath && !seen[r.PkgPath] {
+				seen[r.PkgPath] = true
+				stdRoots = append(stdRoots, r.PkgPath)
+			}
+		}
+		variants := false
+		for id := range want {
+			variants = variants || strings.Contains(id, " [")
+		}
+		if variants {
+			ask(true, stdRoots)
+		}
+	}
+	var rest []string
+	for id, n := range want {
+		if id == n.PkgPath { // a test variant left over stays on source
+			rest = append(rest, id)
+		}
+	}
+	sort.Strings(rest)
+	ask(false, rest)
+}
+
+// heights sets each package's longest path up to a package nothing in the
+// graph imports: the scheduler starts the packages with the longest chain
+// of dependents above them first.
+func heights(all []*Package) {
+	var visit func(n *Package) int
+	done := map[*Package]bool{}
+	visit = func(n *Package) int {
+		if done[n] {
+			return n.height
+		}
+		done[n] = true
+		h := 0
+		for _, d := range n.dependents {
+			if dh := visit(d) + 1; dh > h {
+				h = dh
+			}
+		}
+		n.height = h
+		return h
+	}
+	for _, n := range all {
+		visit(n)
+	}
+}
+
+// String returns the package's ID.
+func (p *Package) String() string { return p.ID }
+
+// errorf formats a load error of a package the way go/types does.
+func errorf(pos, format string, args ...any) string {
+	return pos + ": " + fmt.Sprintf(format, args...)
+}

@@ -1,0 +1,548 @@
+package driver
+
+import (
+	"container/heap"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/types"
+	"os"
+	"reflect"
+	"runtime"
+	"runtime/debug"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/gcexportdata"
+)
+
+// Action is one analyzer's run on one requested package.
+type Action struct {
+	Analyzer    *analysis.Analyzer
+	Package     *Package
+	Diagnostics []analysis.Diagnostic
+	Err         error
+}
+
+// Result is what Run found.
+type Result struct {
+	// Actions holds, for each requested package that loaded, one action
+	// per analyzer asked for, in the order of the roots and the analyzers.
+	Actions []*Action
+	// Source and Export count the packages type-checked from source and
+	// read from export data.
+	Source, Export int
+}
+
+// Run type-checks the graph's packages in dependency order, as many at a
+// time as there are CPUs, and runs on each package from source the
+// analyzers it needs: on a requested package, analyzers and everything
+// they require; on a dependency, the analyzers whose facts the requested
+// packages import, and what those require. Packages that cannot be loaded
+// are reported by Broken. Run may be called once per Graph.
+func (g *Graph) Run(analyzers []*analysis.Analyzer) *Result {
+	s := newSchedule(g, analyzers)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for n := s.next(); n != nil; n = s.next() {
+				s.process(n)
+				s.done(n)
+			}
+		}()
+	}
+	wg.Wait()
+	res := &Result{}
+	for _, n := range g.all {
+		switch {
+		case n.PkgPath == "unsafe":
+		case n.Source:
+			res.Source++
+		default:
+			res.Export++
+		}
+	}
+	for _, r := range g.Roots {
+		res.Actions = append(res.Actions, s.actions[r]...)
+	}
+	return res
+}
+
+// schedule hands out packages whose imports are all done, deepest chain of
+// dependents first.
+type schedule struct {
+	g        *Graph
+	wanted   []*analysis.Analyzer // the analyzers asked for
+	order    []*analysis.Analyzer // them and what they require, requirements first
+	forFacts map[*analysis.Analyzer]bool
+
+	exportMu sync.Mutex // export data is read one package at a time
+
+	mu      sync.Mutex
+	cond    *sync.Cond
+	ready   readyHeap
+	left    int // packages not yet done
+	actions map[*Package][]*Action
+}
+
+func newSchedule(g *Graph, analyzers []*analysis.Analyzer) *schedule {
+	s := &schedule{g: g, wanted: analyzers, forFacts: map[*analysis.Analyzer]bool{}, actions: map[*Package][]*Action{}}
+	s.cond = sync.NewCond(&s.mu)
+	seen := map[*analysis.Analyzer]bool{}
+	var visit func(a *analysis.Analyzer)
+	visit = func(a *analysis.Analyzer) {
+		if seen[a] {
+			return
+		}
+		seen[a] = true
+		for _, req := range a.Requires {
+			visit(req)
+		}
+		s.order = append(s.order, a)
+	}
+	for _, a := range analyzers {
+		visit(a)
+	}
+	// On dependencies: the analyzers with facts, and what they require.
+	var need func(a *analysis.Analyzer)
+	need = func(a *analysis.Analyzer) {
+		if !s.forFacts[a] {
+			s.forFacts[a] = true
+			for _, req := range a.Requires {
+				need(req)
+			}
+		}
+	}
+	for _, a := range s.order {
+		if len(a.FactTypes) > 0 {
+			need(a)
+		}
+	}
+	s.left = len(g.all)
+	for _, n := range g.all {
+		n.pending = len(n.deps)
+		if n.pending == 0 {
+			heap.Push(&s.ready, n)
+		}
+	}
+	return s
+}
+
+// next waits for a package whose imports are done; nil when all are.
+func (s *schedule) next() *Package {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for s.ready.Len() == 0 {
+		if s.left == 0 {
+			return nil
+		}
+		s.cond.Wait()
+	}
+	return heap.Pop(&s.ready).(*Package)
+}
+
+// done releases the packages that were waiting only for n.
+func (s *schedule) done(n *Package) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.left--
+	for _, d := range n.dependents {
+		d.pending--
+		if d.pending == 0 {
+			heap.Push(&s.ready, d)
+		}
+	}
+	s.cond.Broadcast()
+}
+
+// process loads one package and, if it is from source, analyzes it.
+func (s *schedule) process(n *Package) {
+	defer func() {
+		if r := recover(); r != nil {
+			// A bug in exitlint or go/types must cost this package, not the run.
+			n.errors = append(n.errors, fmt.Sprintf("internal error while loading %s: %v\n%s", n.ID, r, debug.Stack()))
+		}
+	}()
+	if n.PkgPath == "unsafe" {
+		if n.Root { // the checks run on it as on any requested package
+			s.analyze(n, nil, newInfo())
+		}
+		return
+	}
+	if len(n.ListErrors) > 0 {
+		return
+	}
+	for _, d := range n.deps {
+		if errs, dep := d.Broken(); len(errs) > 0 || dep != nil {
+			n.brokenBy = d
+			return
+		}
+	}
+	if !n.Source {
+		if err := s.readExport(n); err == nil {
+			return
+		}
+		// Unreadable export data (a go command newer than exitlint, say):
+		// type-check the package from source instead.
+		n.Source = true
+		s.g.setTypes(n, types.NewPackage(n.PkgPath, n.meta.Name))
+		for _, f := range n.meta.CompiledGoFiles {
+			s.g.acquire(f)
+		}
+	}
+	files, info := s.check(n)
+	if len(n.errors) == 0 {
+		s.analyze(n, files, info)
+	}
+	for _, f := range n.meta.CompiledGoFiles {
+		s.g.release(f)
+	}
+}
+
+// readExport reads n's types from its export data.
+func (s *schedule) readExport(n *Package) error {
+	s.exportMu.Lock()
+	defer s.exportMu.Unlock()
+	f, err := os.Open(n.exportFile)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return err
+	}
+	// Export data names packages by path. The view maps each path in n's
+	// dependency closure to that closure's package (a test variant, where
+	// there is one), so no types.Package is created twice.
+	view := map[string]*types.Package{}
+	var visit func(p *Package)
+	seen := map[*Package]bool{}
+	visit = func(p *Package) {
+		for _, d := range p.deps {
+			if !seen[d] {
+				seen[d] = true
+				view[d.PkgPath] = d.types
+				visit(d)
+			}
+		}
+	}
+	visit(n)
+	view[n.PkgPath] = n.types
+	tp, err := gcexportdata.Read(r, s.g.Fset, view, n.PkgPath)
+	if err != nil {
+		return err
+	}
+	if tp != n.types {
+		return fmt.Errorf("export data of %s made a second package", n.ID)
+	}
+	return nil
+}
+
+// check parses and type-checks a package from source.
+func (s *schedule) check(n *Package) ([]*ast.File, *types.Info) {
+	var files []*ast.File
+	for _, name := range n.meta.CompiledGoFiles {
+		f, err := s.g.parse(name)
+		if f != nil {
+			files = append(files, f)
+		}
+		var list scanner.ErrorList
+		switch {
+		case errors.As(err, &list):
+			for _, e := range list {
+				n.errors = append(n.errors, e.Error())
+			}
+		case err != nil:
+			n.errors = append(n.errors, errorf(name, "%v", err))
+		}
+	}
+	info := newInfo()
+	conf := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) {
+			if path == "unsafe" {
+				return types.Unsafe, nil
+			}
+			if d := n.imports[path]; d != nil {
+				return d.types, nil
+			}
+			return nil, fmt.Errorf("go list did not list the import %q of %s", path, n.ID)
+		}),
+		Sizes: s.g.sizes,
+		Error: func(err error) {
+			n.errors = append(n.errors, err.Error())
+		},
+	}
+	if m := n.meta.Module; m != nil && m.GoVersion != "" {
+		conf.GoVersion = "go" + m.GoVersion
+	}
+	err := types.NewChecker(conf, s.g.Fset, n.types, info).Files(files)
+	if err != nil && len(n.errors) == 0 {
+		n.errors = append(n.errors, err.Error())
+	}
+	return files, info
+}
+
+func newInfo() *types.Info {
+	return &types.Info{
+		Types:        map[ast.Expr]types.TypeAndValue{},
+		Defs:         map[*ast.Ident]types.Object{},
+		Uses:         map[*ast.Ident]types.Object{},
+		Implicits:    map[ast.Node]types.Object{},
+		Instances:    map[*ast.Ident]types.Instance{},
+		Scopes:       map[ast.Node]*types.Scope{},
+		Selections:   map[*ast.SelectorExpr]*types.Selection{},
+		FileVersions: map[*ast.File]string{},
+	}
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
+
+// analyze runs the analyzers n needs, requirements first.
+func (s *schedule) analyze(n *Package, files []*ast.File, info *types.Info) {
+	results := map[*analysis.Analyzer]any{}
+	failed := map[*analysis.Analyzer]error{}
+	acts := map[*analysis.Analyzer]*Action{}
+	module := &analysis.Module{}
+	if m := n.meta.Module; m != nil {
+		module = &analysis.Module{Path: m.Path, Version: m.Version, GoVersion: m.GoVersion}
+	}
+	for _, a := range s.order {
+		if !n.Root && !s.forFacts[a] {
+			continue
+		}
+		act := &Action{Analyzer: a, Package: n}
+		acts[a] = act
+		var bad []string
+		for _, req := range a.Requires {
+			if failed[req] != nil {
+				bad = append(bad, req.Name)
+			}
+		}
+		if bad != nil {
+			act.Err = fmt.Errorf("failed prerequisites: %s", strings.Join(bad, ", "))
+			failed[a] = act.Err
+			continue
+		}
+		inputs := map[*analysis.Analyzer]any{}
+		for _, req := range a.Requires {
+			inputs[req] = results[req]
+		}
+		pass := s.pass(n, a, act, files, info, module, inputs)
+		res, err := run(a, pass)
+		if err == nil && reflect.TypeOf(res) != a.ResultType {
+			err = fmt.Errorf("internal error: %s returned a %T on %s, not its declared %v", a.Name, res, n.ID, a.ResultType)
+		}
+		if err != nil {
+			act.Err = err
+			failed[a] = err
+			continue
+		}
+		results[a] = res
+	}
+	if n.Root {
+		var out []*Action
+		for _, a := range s.wanted {
+			out = append(out, acts[a])
+		}
+		s.mu.Lock()
+		s.actions[n] = out
+		s.mu.Unlock()
+	}
+}
+
+// run runs one analyzer, turning a panic into an error.
+func run(a *analysis.Analyzer, pass *analysis.Pass) (res any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("internal error: %s panicked on %s: %v\n%s", a.Name, pass.Pkg.Path(), r, debug.Stack())
+		}
+	}()
+	return a.Run(pass)
+}
+
+func (s *schedule) pass(n *Package, a *analysis.Analyzer, act *Action, files []*ast.File, info *types.Info, module *analysis.Module, inputs map[*analysis.Analyzer]any) *analysis.Pass {
+	declared := map[reflect.Type]bool{}
+	for _, f := range a.FactTypes {
+		declared[reflect.TypeOf(f)] = true
+	}
+	factType := func(f analysis.Fact) reflect.Type {
+		t := reflect.TypeOf(f)
+		if !declared[t] {
+			panic(fmt.Sprintf("analyzer %s uses fact type %v, which it does not declare", a.Name, t))
+		}
+		return t
+	}
+	meta := n.meta
+	allowed := map[string]bool{}
+	for _, list := range [][]string{meta.GoFiles, meta.CompiledGoFiles, meta.OtherFiles, meta.IgnoredFiles} {
+		for _, f := range list {
+			allowed[f] = true
+		}
+	}
+	return &analysis.Pass{
+		Analyzer:     a,
+		Fset:         s.g.Fset,
+		Files:        files,
+		OtherFiles:   meta.OtherFiles,
+		IgnoredFiles: meta.IgnoredFiles,
+		Pkg:          n.types,
+		TypesInfo:    info,
+		TypesSizes:   s.g.sizes,
+		Module:       module,
+		ResultOf:     inputs,
+		Report: func(d analysis.Diagnostic) {
+			if d.URL == "" {
+				d.URL = a.URL
+			}
+			act.Diagnostics = append(act.Diagnostics, d)
+		},
+		ReadFile: func(name string) ([]byte, error) {
+			if !allowed[name] {
+				return nil, fmt.Errorf("%s may read only its package's files, not %s", a.Name, name)
+			}
+			return os.ReadFile(name)
+		},
+		ImportObjectFact: func(obj types.Object, ptr analysis.Fact) bool {
+			if obj == nil {
+				panic("ImportObjectFact of a nil object")
+			}
+			owner := s.g.owner(obj.Pkg())
+			return owner != nil && owner.facts.object(obj, factType(ptr), ptr)
+		},
+		ImportPackageFact: func(pkg *types.Package, ptr analysis.Fact) bool {
+			owner := s.g.owner(pkg)
+			return owner != nil && owner.facts.packageFact(factType(ptr), ptr)
+		},
+		ExportObjectFact: func(obj types.Object, fact analysis.Fact) {
+			if obj.Pkg() != n.types {
+				panic(fmt.Sprintf("%s exported a fact on %s, which belongs to another package than %s", a.Name, obj, n.ID))
+			}
+			n.facts.setObject(obj, factType(fact), fact)
+		},
+		ExportPackageFact: func(fact analysis.Fact) {
+			n.facts.setPkg(factType(fact), fact)
+		},
+		AllObjectFacts: func() []analysis.ObjectFact {
+			var out []analysis.ObjectFact
+			closure(n, func(p *Package) { out = p.facts.allObjects(declared, out) })
+			return out
+		},
+		AllPackageFacts: func() []analysis.PackageFact {
+			var out []analysis.PackageFact
+			closure(n, func(p *Package) { out = p.facts.allPkg(p.types, declared, out) })
+			return out
+		},
+	}
+}
+
+// owner finds the package of the graph that pkg is the types of.
+func (g *Graph) owner(pkg *types.Package) *Package {
+	g.typesMu.RLock()
+	defer g.typesMu.RUnlock()
+	return g.byTypes[pkg]
+}
+
+// setTypes gives n a new types.Package.
+func (g *Graph) setTypes(n *Package, pkg *types.Package) {
+	g.typesMu.Lock()
+	defer g.typesMu.Unlock()
+	delete(g.byTypes, n.types)
+	n.types = pkg
+	g.byTypes[pkg] = n
+}
+
+// closure calls f on n and each package it depends on, directly or not.
+func closure(n *Package, f func(*Package)) {
+	seen := map[*Package]bool{n: true}
+	var visit func(p *Package)
+	visit = func(p *Package) {
+		f(p)
+		for _, d := range p.deps {
+			if !seen[d] {
+				seen[d] = true
+				visit(d)
+			}
+		}
+	}
+	visit(n)
+}
+
+// parsed is one file of the parse cache. A package and its test variant
+// share their files; an entry is dropped when the last package that lists
+// it is done.
+type parsed struct {
+	refs int // packages from source that list the file and are not done
+	once sync.Once
+	file *ast.File
+	err  error
+}
+
+// file returns the cache entry of a file; the caller holds filesMu.
+func (g *Graph) file(name string) *parsed {
+	p := g.files[name]
+	if p == nil {
+		p = &parsed{}
+		g.files[name] = p
+	}
+	return p
+}
+
+func (g *Graph) acquire(name string) {
+	g.filesMu.Lock()
+	g.file(name).refs++
+	g.filesMu.Unlock()
+}
+
+func (g *Graph) release(name string) {
+	g.filesMu.Lock()
+	defer g.filesMu.Unlock()
+	if p := g.files[name]; p != nil {
+		p.refs--
+		if p.refs <= 0 {
+			delete(g.files, name)
+		}
+	}
+}
+
+func (g *Graph) parse(name string) (*ast.File, error) {
+	g.filesMu.Lock()
+	p := g.file(name)
+	g.filesMu.Unlock()
+	p.once.Do(func() {
+		src, err := os.ReadFile(name)
+		if err != nil {
+			p.err = err
+			return
+		}
+		p.file, p.err = parser.ParseFile(g.Fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+	})
+	return p.file, p.err
+}
+
+// readyHeap orders ready packages by height, highest first, then by ID so
+// a run is reproducible.
+type readyHeap []*Package
+
+func (h readyHeap) Len() int { return len(h) }
+func (h readyHeap) Less(i, j int) bool {
+	if h[i].height != h[j].height {
+		return h[i].height > h[j].height
+	}
+	return h[i].ID < h[j].ID
+}
+func (h readyHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *readyHeap) Push(x any)   { *h = append(*h, x.(*Package)) }
+func (h *readyHeap) Pop() any {
+	old := *h
+	n := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return n
+}
