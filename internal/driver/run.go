@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"bytes"
 	"container/heap"
 	"errors"
 	"fmt"
@@ -8,6 +9,7 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/types"
+	"io"
 	"os"
 	"reflect"
 	"runtime"
@@ -208,14 +210,19 @@ func (s *schedule) process(n *Package) {
 func (s *schedule) readExport(n *Package) error {
 	s.exportMu.Lock()
 	defer s.exportMu.Unlock()
-	f, err := os.Open(n.exportFile)
+	data, err := os.ReadFile(n.exportFile)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	r, err := gcexportdata.NewReader(f)
-	if err != nil {
-		return err
+	var r io.Reader = bytes.NewReader(data)
+	if bytes.HasPrefix(data, []byte("!<arch>\n")) {
+		// Up to Go 1.27, go list -export names the compiler's archive;
+		// from Go 1.28 on, a file gcexportdata.Read takes as it is.
+		//lint:ignore SA1019 archives are what the go command of Go 1.27 and earlier lists
+		r, err = gcexportdata.NewReader(r)
+		if err != nil {
+			return err
+		}
 	}
 	// Export data names packages by path. The view maps each path in n's
 	// dependency closure to that closure's package (a test variant, where

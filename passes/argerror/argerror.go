@@ -150,16 +150,7 @@ func (a *ArgErrors) mentions() bool {
 func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
 	// Only an exit function (os, syscall, exitcode) or a helper whose fact
 	// has code 3 can exit with ARG_ERROR: most packages have neither.
-	possible := analyzerutil.Imports(pass.Pkg, "os", "syscall", contract.ExitcodePath)
-	for _, f := range pass.AllObjectFacts() {
-		if possible {
-			break
-		}
-		if ef, ok := f.Fact.(*exits.ExitFact); ok && ef.Has(ArgCode) {
-			possible = true
-		}
-	}
-	if !possible {
+	if !analyzerutil.Imports(pass.Pkg, "os", "syscall", contract.ExitcodePath) && !ex.InView(ArgCode) {
 		return false
 	}
 	found := false

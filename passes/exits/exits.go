@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -168,6 +169,25 @@ type Exits struct {
 	pass   *analysis.Pass
 	fatals *analyzerutil.Funcs
 	local  map[*types.Func]*ExitFact
+
+	viewOnce sync.Once
+	view     map[int]bool // the codes of every ExitFact in view
+}
+
+// InView reports whether a function this package can see, its own or a
+// dependency's, may end the process with code, by the facts.
+func (e *Exits) InView(code int) bool {
+	e.viewOnce.Do(func() {
+		e.view = map[int]bool{}
+		for _, f := range e.pass.AllObjectFacts() {
+			if ef, ok := f.Fact.(*ExitFact); ok {
+				for _, c := range ef.Codes {
+					e.view[c] = true
+				}
+			}
+		}
+	})
+	return e.view[code]
 }
 
 // Module is the module the package belongs to, "" if unknown.
