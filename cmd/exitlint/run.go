@@ -16,9 +16,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/analyzers/all"
-	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/envelope"
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/passes/contract"
 )
 
