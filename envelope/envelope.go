@@ -7,7 +7,7 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"regexp"
+	"strings"
 	"time"
 
 	"github.com/exitlint/exitlint/exitcode"
@@ -137,7 +137,22 @@ func New[T any](start time.Time, code exitcode.Code, data T, err error, opts ...
 	return fallback, bad
 }
 
-var schemaVersionPattern = regexp.MustCompile(`^\d+\.\d+$`)
+// majorMinor reports whether v is a schema version "MAJOR.MINOR", both
+// decimal numbers (checked by hand: no regular expression to compile when a
+// command starts).
+func majorMinor(v string) bool {
+	major, minor, ok := strings.Cut(v, ".")
+	return ok && digits(major) && digits(minor)
+}
+
+func digits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return s != ""
+}
 
 // build makes the envelope, or says why it may not.
 func build[T any](start time.Time, code exitcode.Code, data T, err error, o options) (*Envelope[T], string) {
@@ -191,7 +206,7 @@ func checkMeta(code exitcode.Code, m Meta) string {
 	if m.NotModified && code != exitcode.Success {
 		return "not_modified on a failure: a cache hit exits with SUCCESS"
 	}
-	if m.SchemaVersion != "" && !schemaVersionPattern.MatchString(m.SchemaVersion) {
+	if m.SchemaVersion != "" && !majorMinor(m.SchemaVersion) {
 		return fmt.Sprintf("schema_version %q is not MAJOR.MINOR", m.SchemaVersion)
 	}
 	for k := range m.Extra {

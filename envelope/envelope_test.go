@@ -327,3 +327,18 @@ func TestEncodeWritesOneLine(t *testing.T) {
 	assert.Equal(t, []string{"w1"}, env.Warnings())
 	assert.Equal(t, deploy{"d", "ok"}, env.Data())
 }
+
+func TestSchemaVersions(t *testing.T) {
+	start := time.Now()
+	for v, valid := range map[string]bool{
+		"1.0": true, "2.13": true, "10.0": true,
+		"v1": false, "1": false, "1.": false, ".1": false, "1.2.3": false, "1.x": false, "١.٢": false,
+	} {
+		_, err := envelope.New(start, exitcode.Success, &deploy{}, nil, envelope.WithMeta(envelope.Meta{SchemaVersion: v}))
+		if valid {
+			assert.NoError(t, err, v)
+		} else {
+			assert.ErrorContains(t, err, "MAJOR.MINOR", v)
+		}
+	}
+}

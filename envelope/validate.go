@@ -280,7 +280,7 @@ func (v *validator) checkMeta(raw json.RawMessage) (notModified bool) {
 			v.wantKind(p, val, "string")
 		case "schema_version":
 			var s string
-			if v.wantKind(p, val, "string") && json.Unmarshal(val, &s) == nil && !schemaVersionPattern.MatchString(s) {
+			if v.wantKind(p, val, "string") && json.Unmarshal(val, &s) == nil && !majorMinor(s) {
 				v.add(p, "must be MAJOR.MINOR, got %q", s)
 			}
 		case "not_modified":

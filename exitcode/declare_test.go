@@ -97,3 +97,18 @@ func TestMustDeclarePanics(t *testing.T) {
 	assert.Panics(t, func() { exitcode.MustDeclare("x", exitcode.Entry{Code: 200}) })
 	assert.NotPanics(t, func() { exitcode.MustDeclare("x", exitcode.Entry{Code: exitcode.Conflict}) })
 }
+
+func TestCommandCodeNames(t *testing.T) {
+	for name, valid := range map[string]bool{
+		"QUOTA": true, "QUOTA_EXCEEDED": true, "E2E_FAILED": true, "A": true, "V2": true,
+		"": false, "quota": false, "Quota": false, "2FA": false, "_QUOTA": false,
+		"QUOTA_": false, "QUOTA__EXCEEDED": false, "QUOTA-EXCEEDED": false, "QUÖTA": false,
+	} {
+		_, err := exitcode.Declare("cmd", exitcode.Entry{Code: 80, Name: name, Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsNone})
+		if valid {
+			assert.NoError(t, err, name)
+		} else {
+			assert.ErrorContains(t, err, "UPPER_SNAKE_CASE", name)
+		}
+	}
+}
