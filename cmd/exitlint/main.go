@@ -13,7 +13,6 @@
 package main
 
 import (
-	"encoding/json"
 	"os"
 	"strings"
 
@@ -47,32 +46,4 @@ func vetProtocol(args []string) bool {
 		}
 	}
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
-}
-
-// stdFactsOnly handles the vet units that ask only for the facts of a
-// standard-library package (go vet asks for every dependency, and again for
-// every test variant of it). exitlint's passes export no facts for the
-// standard library, whose exits and side effects they know by name, so the
-// unit is answered with an empty facts file instead of a type-check. It
-// reports whether it answered; on any doubt it leaves the unit to
-// unitchecker.
-func stdFactsOnly(cfgFile string) bool {
-	if !strings.HasSuffix(cfgFile, ".cfg") {
-		return false
-	}
-	data, err := os.ReadFile(cfgFile)
-	if err != nil {
-		return false
-	}
-	var cfg struct {
-		ImportPath string
-		Standard   map[string]bool
-		VetxOnly   bool
-		VetxOutput string
-	}
-	if json.Unmarshal(data, &cfg) != nil || !cfg.VetxOnly || cfg.VetxOutput == "" ||
-		!cfg.Standard[cfg.ImportPath] || cfg.ImportPath == "cmd" || strings.HasPrefix(cfg.ImportPath, "cmd/") {
-		return false
-	}
-	return os.WriteFile(cfg.VetxOutput, nil, 0o666) == nil
 }
