@@ -86,3 +86,10 @@ func (f *facts) allPkg(pkg *types.Package, declared map[reflect.Type]bool, out [
 	}
 	return out
 }
+
+// clear drops the facts.
+func (f *facts) clear() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.objects, f.pkgs = nil, nil
+}

@@ -67,6 +67,7 @@ type Package struct {
 	errors   []string // parse, type or export-data errors
 	brokenBy *Package // the first import that could not be loaded
 	pending  int      // imports not yet done
+	live     int      // dependents whose types are still held
 	facts    facts
 }
 

@@ -128,6 +128,7 @@ func newSchedule(g *Graph, analyzers []*analysis.Analyzer) *schedule {
 	s.left = len(g.all)
 	for _, n := range g.all {
 		n.pending = len(n.deps)
+		n.live = len(n.dependents)
 		if n.pending == 0 {
 			heap.Push(&s.ready, n)
 		}
@@ -159,7 +160,28 @@ func (s *schedule) done(n *Package) {
 			heap.Push(&s.ready, d)
 		}
 	}
+	if n.live == 0 {
+		s.release(n)
+	}
 	s.cond.Broadcast()
+}
+
+// release lets go of a done package's types and facts once nothing that
+// could refer to them is left to load: every package that imports it,
+// directly or not, is done and released. A test's packages go first, then
+// what only they imported, and so on down. The caller holds s.mu.
+func (s *schedule) release(n *Package) {
+	s.g.typesMu.Lock()
+	delete(s.g.byTypes, n.types)
+	s.g.typesMu.Unlock()
+	n.types = nil
+	n.facts.clear()
+	for _, d := range n.deps {
+		d.live--
+		if d.live == 0 {
+			s.release(d) // done: it was loaded before n
+		}
+	}
 }
 
 // process loads one package and, if it is from source, analyzes it.
