@@ -181,7 +181,17 @@ func TestWhatIsReadFromWhere(t *testing.T) {
 		"os":                                              false,
 		"encoding/json":                                   false,
 	}
+	exported := 0
 	for _, p := range g.Packages() {
+		first, _, _ := strings.Cut(p.PkgPath, "/")
+		if !p.Root && !strings.Contains(first, ".") && p.PkgPath != "unsafe" {
+			// A standard package (the example depends on nothing else
+			// without a dot in its path): export data, vendored ones too.
+			if p.Source {
+				t.Errorf("%s: standard, and type-checked from source", p.ID)
+			}
+			exported++
+		}
 		if source, ok := want[p.ID]; ok {
 			if p.Source != source {
 				t.Errorf("%s: from source = %v; want %v", p.ID, p.Source, source)
@@ -194,5 +204,8 @@ func TestWhatIsReadFromWhere(t *testing.T) {
 	}
 	for id := range want {
 		t.Errorf("%s is not in the graph", id)
+	}
+	if exported < 20 {
+		t.Errorf("only %d standard packages in the graph", exported)
 	}
 }
