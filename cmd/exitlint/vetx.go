@@ -68,7 +68,10 @@ func stdFactsOnly(cfgFile string) bool {
 
 // The layout of unitchecker's vetx file: the magic, the lengths of the
 // types and the facts sections (little-endian), the types in indexed
-// export format, the facts.
+// export format, the facts. It is unitchecker's private format (x/tools
+// v0.52): should an upgrade change it, TestGoVet and
+// TestGoVetFactsAcrossPackages fail, since real go vet runs read these
+// answers back through unitchecker.
 const (
 	vetxMagic  = "vetx"
 	vetxHeader = 12
