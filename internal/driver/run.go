@@ -250,19 +250,7 @@ func (s *schedule) readExport(n *Package) error {
 	// dependency closure to that closure's package (a test variant, where
 	// there is one), so no types.Package is created twice.
 	view := map[string]*types.Package{}
-	var visit func(p *Package)
-	seen := map[*Package]bool{}
-	visit = func(p *Package) {
-		for _, d := range p.deps {
-			if !seen[d] {
-				seen[d] = true
-				view[d.PkgPath] = d.types
-				visit(d)
-			}
-		}
-	}
-	visit(n)
-	view[n.PkgPath] = n.types
+	closure(n, func(p *Package) { view[p.PkgPath] = p.types })
 	tp, err := gcexportdata.Read(r, s.g.Fset, view, n.PkgPath)
 	if err != nil {
 		return err
