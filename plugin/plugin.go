@@ -15,22 +15,19 @@
 //
 // docs/golangci-lint.md gives the whole setup. The settings are those of the
 // exitlint command: enable and disable choose checks, enum, fatals and
-// sideeffects set the -contract.enum, -fallback.fatals and
-// -argphase.sideeffects options. An unknown setting or check is an error
+// sideeffects set the -config.enum, -config.fatals and -config.sideeffects
+// settings (passes/config). An unknown setting or check is an error
 // that names it.
 package plugin
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/analyzers/all"
-	"github.com/exitlint/exitlint/analyzers/argphase"
-	"github.com/exitlint/exitlint/analyzers/fallback"
-	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/config"
 )
 
 // Name is the linter's name in golangci-lint's configuration and in its
@@ -57,27 +54,19 @@ func New(conf any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("exitlint settings: %w (the settings are enable, disable, enum, fatals and sideeffects)", err)
 	}
-	for _, opt := range []struct {
-		a      *analysis.Analyzer
-		flag   string
-		values []string
-	}{
-		{contract.Analyzer, "enum", s.Enum},
-		{fallback.Analyzer, "fatals", s.Fatals},
-		{argphase.Analyzer, "sideeffects", s.SideEffects},
-	} {
-		if len(opt.values) == 0 {
-			continue
-		}
-		if err := opt.a.Flags.Set(opt.flag, strings.Join(opt.values, ",")); err != nil {
-			return nil, fmt.Errorf("exitlint settings: %s: %w", opt.flag, err)
+	values := map[string][]string{config.EnumFlag: s.Enum, config.FatalsFlag: s.Fatals, config.SideEffectsFlag: s.SideEffects}
+	for _, setting := range config.Settings {
+		if v := values[setting.Name]; len(v) > 0 {
+			if err := config.Set(setting.Name, v); err != nil {
+				return nil, fmt.Errorf("exitlint settings: %s: %w", setting.Name, err)
+			}
 		}
 	}
 	analyzers, err := all.Select(s.Enable, s.Disable, "exitlint settings: enable", "disable")
 	if err != nil {
 		return nil, err
 	}
-	return linter{analyzers}, nil
+	return linter{all.WithConfig(analyzers)}, nil
 }
 
 func (l linter) BuildAnalyzers() ([]*analysis.Analyzer, error) { return l.analyzers, nil }

@@ -6,7 +6,7 @@ import (
 
 	"github.com/golangci/plugin-module-register/register"
 
-	"github.com/exitlint/exitlint/passes/exits"
+	"github.com/exitlint/exitlint/passes/config"
 	_ "github.com/exitlint/exitlint/plugin"
 )
 
@@ -39,13 +39,13 @@ func TestDefaultIsEveryCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(names, ","); got != "barecode,fallback,handbuilt,derivedok,argphase,directives" {
+	if got := strings.Join(names, ","); got != "barecode,fallback,handbuilt,derivedok,argphase,directives,config,contract" {
 		t.Errorf("checks = %s", got)
 	}
 }
 
 func TestSettings(t *testing.T) {
-	defer func() { exits.ExtraFatals = nil }()
+	defer config.Reset()
 	// golangci-lint hands over the YAML settings decoded into generic values.
 	names, err := build(t, map[string]any{
 		"disable": []any{"handbuilt", "derivedok"},
@@ -54,10 +54,10 @@ func TestSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(names, ","); got != "barecode,fallback,argphase,directives" {
+	if got := strings.Join(names, ","); got != "barecode,fallback,argphase,directives,config,contract" {
 		t.Errorf("checks = %s", got)
 	}
-	if got := strings.Join(exits.ExtraFatals, ","); got != "example.com/log.Die,(*example.com/log.Logger).Die" {
+	if got := strings.Join(config.Current().Fatals, ","); got != "example.com/log.Die,(*example.com/log.Logger).Die" {
 		t.Errorf("fallback.fatals = %s", got)
 	}
 }

@@ -4,6 +4,7 @@ package all
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -14,6 +15,8 @@ import (
 	"github.com/exitlint/exitlint/analyzers/directives"
 	"github.com/exitlint/exitlint/analyzers/fallback"
 	"github.com/exitlint/exitlint/analyzers/handbuilt"
+	"github.com/exitlint/exitlint/passes/config"
+	"github.com/exitlint/exitlint/passes/contract"
 )
 
 // Analyzers returns every check, in a stable order. The directives check
@@ -27,6 +30,14 @@ func Analyzers() []*analysis.Analyzer {
 		argphase.Analyzer,
 		directives.Analyzer,
 	}
+}
+
+// WithConfig returns what a front end runs for the selected checks: the
+// checks, then the config pass, whose flags hold exitlint's settings and
+// which reports a setting that names nothing, and the contract pass, which
+// keeps the -contract.enum spelling of a setting.
+func WithConfig(checks []*analysis.Analyzer) []*analysis.Analyzer {
+	return append(slices.Clone(checks), config.Analyzer, contract.Analyzer)
 }
 
 // Select returns the checks that enable names (every check when it names

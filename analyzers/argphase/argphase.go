@@ -14,6 +14,7 @@ import (
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/argerror"
+	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/sideeffects"
@@ -33,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func init() {
-	Analyzer.Flags.Var(&sideeffects.Extra, "sideeffects", "comma-separated third-party functions with side effects: import/path.Func or (*import/path.Type).Method")
+	config.AddAlias(Analyzer, "sideeffects")
 }
 
 type checker struct {

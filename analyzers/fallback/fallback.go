@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/suppress"
@@ -32,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 }
 
 func init() {
-	Analyzer.Flags.Var(&exits.ExtraFatals, "fatals", "comma-separated functions that end the process with exit code 1, besides the built-in list: import/path.Func or (*import/path.Type).Method")
+	config.AddAlias(Analyzer, "fatals")
 }
 
 const advice = "a catch-all that tells an agent nothing about what went wrong"

@@ -8,8 +8,10 @@ import (
 	"io"
 	"runtime/debug"
 
+	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
 	lspserver "github.com/exitlint/exitlint/internal/lsp"
+	"github.com/exitlint/exitlint/passes/config"
 )
 
 // lsp runs `exitlint lsp`, the language server, on stdin and stdout. Its
@@ -20,6 +22,7 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	fs.SetOutput(stderr)
 	enable := fs.String("enable", "", "comma-separated checks to run (default: all)")
 	disable := fs.String("disable", "", "comma-separated checks not to run")
+	registerAnalyzerFlags(fs, all.WithConfig(all.Analyzers()))
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: exitlint lsp [-enable checks] [-disable checks]\n\n"+
 			"Runs exitlint's language server on stdin and stdout: an editor starts it.\n"+
@@ -47,7 +50,7 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 		version = bi.Main.Version
 	}
 	rw := stdio{stdin, stdout}
-	if !lspserver.New(analyzers, version).Serve(context.Background(), rw) {
+	if !lspserver.New(append(analyzers, config.Analyzer), version).Serve(context.Background(), rw) {
 		return exitcode.GeneralError
 	}
 	return exitcode.Success

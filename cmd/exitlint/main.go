@@ -28,7 +28,7 @@ func main() {
 		if stdFactsOnly(args[len(args)-1]) {
 			return // an empty facts file is written; nothing else to do
 		}
-		unitchecker.Main(all.Analyzers()...)
+		unitchecker.Main(all.WithConfig(all.Analyzers())...)
 		return
 	}
 	if len(args) > 0 && args[0] == "lsp" {

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -19,7 +20,7 @@ import (
 	"github.com/exitlint/exitlint/envelope"
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/driver"
-	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/config"
 )
 
 // Findings is exitlint's command-specific exit code: the analysis ran and
@@ -118,7 +119,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
 	analyzers := all.Analyzers()
-	registerAnalyzerFlags(fs, append(analyzers, contract.Analyzer))
+	registerAnalyzerFlags(fs, all.WithConfig(analyzers))
 
 	wantJSON := hasFlag(args, "json")
 	if err := fs.Parse(args); err != nil {
@@ -226,7 +227,10 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 		}
 		return nil, e
 	}
-	res := graph.Run(analyzers)
+	if problems := config.Unresolved(config.Current(), packagePaths(graph)); len(problems) > 0 {
+		return nil, settingsError(problems)
+	}
+	res := graph.Run(append(slices.Clone(analyzers), config.Analyzer))
 	analyzed := map[string]bool{}
 	for _, p := range graph.Roots {
 		if len(p.ListErrors) > 0 {
@@ -243,7 +247,16 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 		}
 	}
 	seen := map[string]bool{}
+	var unresolved []string
 	for _, act := range res.Actions {
+		if act.Analyzer == config.Analyzer && act.Err == nil {
+			for _, d := range act.Diagnostics {
+				if !slices.Contains(unresolved, d.Message) {
+					unresolved = append(unresolved, d.Message)
+				}
+			}
+			continue
+		}
 		if act.Err != nil {
 			// A check failed on this package (an internal error, or a
 			// panic its Guard caught); the other checks' findings stand.
@@ -261,6 +274,9 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 				}
 			}
 		}
+	}
+	if len(unresolved) > 0 {
+		return nil, settingsError(unresolved)
 	}
 	for p := range analyzed {
 		rep.Analyzed = append(rep.Analyzed, p)
@@ -281,6 +297,25 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 	})
 	rep.Complete = len(rep.Skipped) == 0 && len(rep.Failed) == 0
 	return rep, nil
+}
+
+// packagePaths lists the import path of every package the patterns load,
+// dependencies included.
+func packagePaths(g *driver.Graph) []string {
+	var out []string
+	for _, p := range g.Packages() {
+		out = append(out, p.PkgPath)
+	}
+	return out
+}
+
+// settingsError is a setting that names nothing in the program: ARG_ERROR,
+// since a typo must not pass for a clean run.
+func settingsError(problems []string) error {
+	sort.Strings(problems)
+	return exitcode.New(exitcode.ArgError, "SETTING_NAMES_NOTHING", problems[0]).
+		WithDetail(strings.Join(problems, "\n")).
+		WithSuggestion("correct the setting: it names a type or function as import/path.Name, (import/path.Type).Method or (*import/path.Type).Method")
 }
 
 // brokenDependency names the package at the bottom of a chain of imports

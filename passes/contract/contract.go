@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -13,6 +14,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/config"
 )
 
 //go:embed doc.go
@@ -31,32 +33,12 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "contract"),
 	URL:        analyzerutil.URL("contract"),
 	Run:        analyzerutil.Guard(run),
+	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeOf((*Contract)(nil)),
 	FactTypes:  []analysis.Fact{(*EnumFact)(nil), (*EnvelopeFact)(nil), (*PackageFact)(nil)},
 }
 
-var enumFlag stringList
-
-func init() {
-	Analyzer.Flags.Var(&enumFlag, "enum", "comma-separated exit-code enum types besides exitlint's, as import/path.Type")
-}
-
-// stringList is a flag.Value holding a comma-separated list.
-type stringList []string
-
-func (s *stringList) String() string { return strings.Join(*s, ",") }
-func (s *stringList) Set(v string) error {
-	*s = nil
-	for _, part := range strings.Split(v, ",") {
-		if part = strings.TrimSpace(part); part != "" {
-			if !strings.Contains(part, ".") || strings.HasSuffix(part, ".") {
-				return fmt.Errorf("%q is not import/path.Type", part)
-			}
-			*s = append(*s, part)
-		}
-	}
-	return nil
-}
+func init() { config.AddAlias(Analyzer, "enum") }
 
 // EnumFact marks a named integer type as an exit-code enum.
 type EnumFact struct {
@@ -223,6 +205,7 @@ func typeName(t types.Type) *types.TypeName {
 }
 
 func run(pass *analysis.Pass) (any, error) {
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	c := &Contract{pass: pass, decoded: decodedTypes(pass)}
 	pkgFact := &PackageFact{}
 	factories := factoryNames(pass)
@@ -246,7 +229,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if docs == nil && len(gd.Specs) == 1 {
 					docs = gd.Doc
 				}
-				if src := enumSource(tn, docs); src != "" {
+				if src := enumSource(tn, docs, cfg.Enums); src != "" {
 					pass.ExportObjectFact(tn, &EnumFact{Members: members(pass, tn), Source: src})
 					pkgFact.Enums = true
 				}
@@ -273,7 +256,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // enumSource says why tn is an exit-code enum, or "" if it is not one.
-func enumSource(tn *types.TypeName, docs *ast.CommentGroup) string {
+func enumSource(tn *types.TypeName, docs *ast.CommentGroup, named []string) string {
 	basic, ok := tn.Type().Underlying().(*types.Basic)
 	if !ok || basic.Info()&types.IsInteger == 0 {
 		return ""
@@ -285,10 +268,8 @@ func enumSource(tn *types.TypeName, docs *ast.CommentGroup) string {
 	case analyzerutil.HasDirective(docs, "enum"):
 		return "directive"
 	}
-	for _, want := range enumFlag {
-		if want == path {
-			return "flag"
-		}
+	if slices.Contains(named, path) {
+		return "flag"
 	}
 	return ""
 }

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/contract"
 )
 
@@ -29,6 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "exits"),
 	URL:        analyzerutil.URL("exits"),
 	Run:        analyzerutil.Guard(run),
+	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeOf((*Exits)(nil)),
 	FactTypes:  []analysis.Fact{(*ExitFact)(nil)},
 }
@@ -37,7 +39,8 @@ var Analyzer = &analysis.Analyzer{
 const Computed = -1
 
 // Fatals are well-known library functions that end the process with exit
-// code 1, by types.Func.FullName. ExtraFatals adds to them.
+// code 1, by types.Func.FullName. The fatals setting (-config.fatals) adds
+// to them.
 var Fatals = []string{
 	"log.Fatal", "log.Fatalf", "log.Fatalln",
 	"(*log.Logger).Fatal", "(*log.Logger).Fatalf", "(*log.Logger).Fatalln",
@@ -56,50 +59,6 @@ var Fatals = []string{
 	"github.com/golang/glog.Exit", "github.com/golang/glog.Exitf", "github.com/golang/glog.Exitln", "github.com/golang/glog.ExitDepth",
 	"github.com/charmbracelet/log.Fatal", "github.com/charmbracelet/log.Fatalf",
 	"(*github.com/charmbracelet/log.Logger).Fatal", "(*github.com/charmbracelet/log.Logger).Fatalf",
-}
-
-// ExtraFatals holds functions a user adds to Fatals (the fallback check's
-// -fallback.fatals flag).
-var ExtraFatals FuncList
-
-// FuncList is a flag.Value holding a comma-separated list of functions
-// named as types.Func.FullName spells them: "example.com/pkg.Func" or
-// "(*example.com/pkg.Type).Method".
-type FuncList []string
-
-func (l *FuncList) String() string { return strings.Join(*l, ",") }
-
-// Set parses the list, refusing names that are not functions.
-func (l *FuncList) Set(v string) error {
-	*l = nil
-	for _, part := range strings.Split(v, ",") {
-		part = strings.TrimSpace(part)
-		if part == "" {
-			continue
-		}
-		if err := checkFuncName(part); err != nil {
-			return err
-		}
-		*l = append(*l, part)
-	}
-	return nil
-}
-
-func checkFuncName(s string) error {
-	const want = `: want import/path.Func, (import/path.Type).Method or (*import/path.Type).Method`
-	if strings.HasPrefix(s, "(") {
-		recv, method, ok := strings.Cut(s[1:], ").")
-		recv = strings.TrimPrefix(recv, "*")
-		if !ok || method == "" || strings.ContainsAny(method, "./()* ") || !strings.Contains(recv, ".") || strings.HasSuffix(recv, ".") {
-			return fmt.Errorf("%q is no function name%s", s, want)
-		}
-		return nil
-	}
-	i := strings.LastIndex(s, ".")
-	if i <= 0 || i == len(s)-1 || strings.ContainsAny(s[i+1:], "/()* ") || strings.ContainsAny(s, "()* ") {
-		return fmt.Errorf("%q is no function name%s", s, want)
-	}
-	return nil
 }
 
 // ExitFact marks a function that may end the process.
@@ -275,7 +234,8 @@ func moduleOf(pass *analysis.Pass) string {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	e := &Exits{pass: pass, fatals: analyzerutil.NewFuncs(Fatals, ExtraFatals), local: map[*types.Func]*ExitFact{}}
+	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	e := &Exits{pass: pass, fatals: analyzerutil.NewFuncs(Fatals, cfg.Fatals), local: map[*types.Func]*ExitFact{}}
 	std := analyzerutil.InStd(pass) // the standard library carries no facts: its exits are known by name
 
 	// Each function's own exits, and its static calls of this package's

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/exits"
 )
 
@@ -26,14 +27,10 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "sideeffects"),
 	URL:        analyzerutil.URL("sideeffects"),
 	Run:        analyzerutil.Guard(run),
+	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeOf((*SideEffects)(nil)),
 	FactTypes:  []analysis.Fact{(*SideEffectFact)(nil)},
 }
-
-// Extra holds third-party functions with side effects, named as
-// types.Func.FullName spells them (the argphase check's -argphase.sideeffects
-// flag).
-var Extra exits.FuncList
 
 // SideEffectFact marks a function that may change the world outside the
 // process.
@@ -111,7 +108,7 @@ func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 		return Effect{Chain: []string{exits.Name(fn)}, What: e.What}, Rule{e.Rule, e.Arg}, true
 	}
 	if named && s.extra[name] {
-		return Effect{Chain: []string{exits.Name(fn)}, What: "has a side effect (-argphase.sideeffects)"}, Rule{}, true
+		return Effect{Chain: []string{exits.Name(fn)}, What: "has a side effect (-config.sideeffects)"}, Rule{}, true
 	}
 	if f := analyzerutil.FuncFact(s.pass, s.local, fn); f != nil {
 		return Effect{Chain: append([]string{exits.Name(fn)}, f.Chain...), What: f.What}, Rule{}, true
@@ -173,10 +170,11 @@ func WriteFlags(flags int64) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	s := &SideEffects{pass: pass, catalog: catalogue, extra: map[string]bool{}, local: map[*types.Func]*SideEffectFact{}}
-	for _, f := range Extra {
+	extra := pass.ResultOf[config.Analyzer].(*config.Config).SideEffects
+	for _, f := range extra {
 		s.extra[f] = true
 	}
-	s.named = analyzerutil.NewFuncs(catalogueNames, Extra)
+	s.named = analyzerutil.NewFuncs(catalogueNames, extra)
 	if analyzerutil.InStd(pass) {
 		// The catalogue is the authority on the standard library: a
 		// function that reaches an entry internally (http.Get through

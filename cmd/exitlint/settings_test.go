@@ -1,0 +1,47 @@
+package main_test
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestSettingsThatNameNothing: a setting whose name resolves to nothing in
+// the analyzed program is an ARG_ERROR that names it, in every spelling,
+// never a clean run; one that resolves is accepted.
+func TestSettingsThatNameNothing(t *testing.T) {
+	tests := []struct {
+		name   string
+		args   []string
+		status int
+		stderr string // substring
+	}{
+		{"enum in no package", []string{"-contract.enum=example.com/nosuch.Code"}, 3, "-config.enum: example.com/nosuch.Code: no package example.com/nosuch is among the packages the patterns load"},
+		{"enum, new spelling", []string{"-config.enum=example.com/nosuch.Code"}, 3, "no package example.com/nosuch"},
+		{"fatal in no package", []string{"-fallback.fatals=example.com/log.Die"}, 3, "-config.fatals: example.com/log.Die: no package example.com/log"},
+		{"side effect in no package", []string{"-argphase.sideeffects=(*example.com/db.DB).Save"}, 3, "-config.sideeffects: (*example.com/db.DB).Save: no package example.com/db"},
+		{"package loaded, no such function", []string{"-config.fatals=os.Exitt"}, 3, "package os declares no function Exitt; did you mean Exit?"},
+		{"package loaded, a variable", []string{"-config.sideeffects=os.Args"}, 3, "os.Args: Args is a variable, not a function"},
+		{"package loaded, no such type", []string{"-config.enum=os.Cod"}, 3, "package os declares no type Cod"},
+		{"package loaded, names resolve", []string{"-config.fatals=os.Exit", "-config.sideeffects=(*os.File).Sync"}, 0, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append(tc.args, "./...")
+			r := exitlint(t, "testdata/clean", args...)
+			if r.status != tc.status {
+				t.Errorf("status %d; want %d\nstdout: %s\nstderr: %s", r.status, tc.status, r.stdout, r.stderr)
+			}
+			if !strings.Contains(r.stderr, tc.stderr) {
+				t.Errorf("stderr lacks %q:\n%s", tc.stderr, r.stderr)
+			}
+			jr := exitlint(t, "testdata/clean", append([]string{"-json"}, args...)...)
+			if jr.status != tc.status {
+				t.Errorf("-json status %d; want %d", jr.status, tc.status)
+			}
+			m := envelopeOf(t, jr)
+			if tc.status != 0 && errorField(m, "code") != "SETTING_NAMES_NOTHING" {
+				t.Errorf("-json error code %q; want SETTING_NAMES_NOTHING", errorField(m, "code"))
+			}
+		})
+	}
+}

@@ -1,0 +1,104 @@
+package config_test
+
+import (
+	"flag"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/analysis/analysistest"
+
+	"github.com/exitlint/exitlint/analyzers/all"
+	"github.com/exitlint/exitlint/passes/config"
+)
+
+var testdata = filepath.Join("..", "..", "testdata", "src")
+
+func set(t *testing.T, name string, names ...string) {
+	t.Helper()
+	if err := config.Set(name, names); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestNamesThatNameNothing: every name that the package or its imports
+// could hold but do not is reported, with what is there instead; names in
+// packages out of view and names that resolve are not.
+func TestNamesThatNameNothing(t *testing.T) {
+	defer config.Reset()
+	set(t, config.EnumFlag, "cases/config.Name", "cases/config.Code", "example.com/dielib.Must", "example.com/elsewhere.Code")
+	set(t, config.FatalsFlag, "example.com/dielib.Dye", "example.com/dielib.Die", "(log.Logger).Fatal", "(*log.Logger).Fatalf", "log.Fatal")
+	set(t, config.SideEffectsFlag, "(*log.Logger).Fatl", "example.com/nowhere.F")
+	analysistest.Run(t, testdata, config.Analyzer, "cases/config")
+}
+
+func TestFormIsCheckedWhenSet(t *testing.T) {
+	defer config.Reset()
+	for _, good := range []string{"example.com/x.F", "(*example.com/x.T).M", "(example.com/x.T).M", "log.Fatal"} {
+		if err := config.Set(config.FatalsFlag, []string{good}); err != nil {
+			t.Errorf("fatals %q: %v", good, err)
+		}
+	}
+	for _, bad := range []string{"Fatal", "example.com/x.", "(*example.com/x.T)", "(*T).M", "example.com/x.(T).M", "x.F G"} {
+		if err := config.Set(config.FatalsFlag, []string{bad}); err == nil {
+			t.Errorf("fatals %q: accepted; want an error", bad)
+		}
+	}
+	for _, bad := range []string{"noDot", "example.com/x.", "(*example.com/x.T).M"} {
+		if err := config.Set(config.EnumFlag, []string{bad}); err == nil {
+			t.Errorf("enum %q: accepted; want an error", bad)
+		}
+	}
+	if err := config.Analyzer.Flags.Set(config.FatalsFlag, " a.F , (*b/c.T).M ,"); err != nil || strings.Join(config.Current().Fatals, ",") != "a.F,(*b/c.T).M" {
+		t.Errorf("fatals with spaces: %v %q", err, config.Current().Fatals)
+	}
+}
+
+// TestAliases: the spellings of earlier versions set the one setting.
+func TestAliases(t *testing.T) {
+	defer config.Reset()
+	fs := flag.NewFlagSet("exitlint", flag.ContinueOnError)
+	for _, a := range all.WithConfig(all.Analyzers()) {
+		a.Flags.VisitAll(func(f *flag.Flag) { fs.Var(f.Value, a.Name+"."+f.Name, f.Usage) })
+	}
+	for _, s := range config.Settings {
+		for _, alias := range s.Aliases {
+			config.Reset()
+			if err := fs.Set(alias, "example.com/x.Y"); err != nil {
+				t.Fatalf("-%s: %v", alias, err)
+			}
+			if got := s.Values(config.Current()); len(got) != 1 || got[0] != "example.com/x.Y" {
+				t.Errorf("-%s set %s to %q", alias, s.Flag(), got)
+			}
+		}
+	}
+}
+
+func TestUnresolved(t *testing.T) {
+	c := &config.Config{Enums: []string{"example.com/nosuch.Code", "example.com/cli/codes.Code"}, Fatals: []string{"(*example.com/cli/lgo.Logger).Die"}}
+	got := config.Unresolved(c, []string{"example.com/cli", "example.com/cli/codes", "example.com/cli/log"})
+	want := []string{
+		"-config.enum: example.com/nosuch.Code: no package example.com/nosuch is among the packages the patterns load",
+		"-config.fatals: (*example.com/cli/lgo.Logger).Die: no package example.com/cli/lgo is among the packages the patterns load; did you mean example.com/cli/log?",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("Unresolved:\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func TestClosest(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		cands []string
+		want  string
+	}{
+		{"Dye", []string{"Die", "Must", "ExitWith"}, "Die"},
+		{"fatl", []string{"Fatal", "Fatalf", "Print"}, "Fatal"},
+		{"Exit", []string{"Abort", "Quit"}, ""},
+		{"codes", []string{"CODES"}, "CODES"},
+	} {
+		if got := config.Closest(tc.name, tc.cands); got != tc.want {
+			t.Errorf("Closest(%q, %q) = %q; want %q", tc.name, tc.cands, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,32 @@
+// Package config defines the pseudo-analyzer that holds exitlint's
+// settings.
+//
+// # Analyzer config
+//
+// config: exitlint's settings, validated against the program
+//
+// The config pass reports only settings that name nothing. Every setting of
+// exitlint lives here, and every pass and check that depends on one requires
+// this pass and reads its result, so the command, go vet, the golangci-lint
+// plugin and the language server set them one way:
+//
+//	-config.enum         comma-separated exit-code enum types besides
+//	                     exitlint's, as import/path.Type
+//	-config.fatals       comma-separated functions that end the process with
+//	                     exit code 1, besides the built-in list:
+//	                     import/path.Func, (import/path.Type).Method or
+//	                     (*import/path.Type).Method
+//	-config.sideeffects  comma-separated functions with side effects, besides
+//	                     the standard library's catalogue, spelled the same way
+//
+// The spellings of earlier versions, -contract.enum, -fallback.fatals and
+// -argphase.sideeffects, set the same settings.
+//
+// A name that is not of the form above is refused when the flag is parsed.
+// A name of the right form that names nothing in the program is reported:
+// the package it names is imported (or analyzed) but declares no such type
+// or function, or the type is no integer type. The report says what the
+// package declares instead, when a name is close. The exitlint command
+// also refuses, before analyzing anything, a name whose package is in no
+// package the patterns load, and exits with ARG_ERROR for either.
+package config
