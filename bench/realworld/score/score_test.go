@@ -573,3 +573,23 @@ func TestCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeExample parses the judged file the README shows.
+func TestReadmeExample(t *testing.T) {
+	b, err := os.ReadFile("../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, rest, ok := strings.Cut(string(b), "one judgement a line; for an invented repository:\n\n```\n")
+	block, _, ok2 := strings.Cut(rest, "```")
+	if !ok || !ok2 {
+		t.Fatal("the README's judged-file example is not where this test looks")
+	}
+	j, err := ParseJudged(strings.NewReader(block), "README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if j.Commit == "" || len(j.Judgements) != 4 {
+		t.Errorf("commit %q, %d judgements", j.Commit, len(j.Judgements))
+	}
+}
