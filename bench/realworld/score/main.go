@@ -50,23 +50,27 @@ const (
 
 // codedError is an error with the exit code it ends score with.
 type codedError struct {
-	code int
-	err  error
+	code  int
+	err   error
+	usage bool // print the usage after the error
 }
 
 func (e *codedError) Error() string { return e.err.Error() }
 func (e *codedError) Unwrap() error { return e.err }
 
 func argError(format string, args ...any) error {
-	return &codedError{exitArgError, fmt.Errorf(format, args...)}
+	return &codedError{exitArgError, fmt.Errorf(format, args...), true}
 }
 
-func precondition(err error) error { return &codedError{exitPrecondition, err} }
+// unknownName is a NAME argument the manifest does not have.
+func unknownName(err error) error { return &codedError{exitArgError, err, false} }
+
+func precondition(err error) error { return &codedError{exitPrecondition, err, false} }
 
 // fileError classifies an error opening a file named on the command line.
 func fileError(err error) error {
 	if errors.Is(err, fs.ErrNotExist) {
-		return &codedError{exitNotFound, err}
+		return &codedError{exitNotFound, err, false}
 	}
 	return err
 }
@@ -105,7 +109,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if !errors.As(err, &ce) {
 		return exitGeneralError
 	}
-	if ce.code == exitArgError {
+	if ce.usage {
 		fmt.Fprintln(stderr, usage)
 	}
 	return ce.code
@@ -134,7 +138,7 @@ func cmdManifest(args []string, stdout io.Writer) error {
 	}
 	sel, err := Select(repos, args[1:])
 	if err != nil {
-		return argError("%v", err)
+		return unknownName(err)
 	}
 	for _, r := range sel {
 		fmt.Fprintf(stdout, "%s\t%s\t%s\t%s\t%s\n", r.Name, r.Repo, r.Commit, strings.Join(r.Modules, ","), strings.Join(r.Patterns, " "))
@@ -214,7 +218,7 @@ func cmdReport(args []string, stdout io.Writer) error {
 	}
 	sel, err := Select(repos, fl.Args())
 	if err != nil {
-		return argError("%v", err)
+		return unknownName(err)
 	}
 	var reps []*RepoReport
 	var bad []string

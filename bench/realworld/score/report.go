@@ -219,12 +219,17 @@ func checkTable(w io.Writer, per map[string]*Counts, all Counts) {
 func WriteText(w io.Writer, reps []*RepoReport, verbose bool) {
 	for _, r := range reps {
 		fmt.Fprintf(w, "== %s  %s@%s  %s", r.Name, r.Repo, short(r.Commit), r.State)
-		if r.State != StateNotRun && r.State != StateStale {
+		switch {
+		case r.scored():
 			pk := "?"
 			if r.Analyzed >= 0 {
 				pk = fmt.Sprint(r.Analyzed)
 			}
 			fmt.Fprintf(w, ": %s packages analyzed in %.1f s (setup %.1f s)", pk, r.Seconds, r.SetupSeconds)
+		case r.State == StateFailed && len(r.Modules) > 0:
+			fmt.Fprintf(w, ": exitlint ran %.1f s and analyzed nothing", r.Seconds)
+		case r.State == StateFailed:
+			fmt.Fprint(w, ": exitlint did not run")
 		}
 		fmt.Fprintf(w, "; %d judgements (%s)\n", r.Judgements, r.JudgedFile)
 		for _, p := range r.Problems {
