@@ -7,7 +7,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -244,27 +243,31 @@ func (ch *checker) callEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect,
 	if !ok {
 		return sideeffects.Effect{}, false
 	}
-	switch rule.Kind {
-	case "writeFlags":
-		i := rule.Arg + recvArg
-		if i >= len(c.Args) {
-			return sideeffects.Effect{}, false
-		}
-		k, ok := c.Args[i].(*ssa.Const)
-		if !ok || k.Value == nil || k.Value.Kind() != constant.Int {
-			return sideeffects.Effect{}, false
-		}
-		n, _ := constant.Int64Val(k.Value)
-		if !sideeffects.WriteFlags(n) {
-			return sideeffects.Effect{}, false
-		}
-	case "notStdio":
-		if len(c.Args) > 0 && isStdio(c.Args[0]) {
-			return sideeffects.Effect{}, false
-		}
+	if !rule.Applies(ssaCall{c, recvArg}) {
+		return sideeffects.Effect{}, false
 	}
 	return e, true
 }
+
+// ssaCall answers a side-effect rule's questions from a call in SSA form,
+// whose arguments start with the receiver of a static method call.
+type ssaCall struct {
+	c       *ssa.CallCommon
+	recvArg int
+}
+
+func (s ssaCall) Const(i int) constant.Value {
+	i += s.recvArg
+	if i >= len(s.c.Args) {
+		return nil
+	}
+	if k, ok := s.c.Args[i].(*ssa.Const); ok {
+		return k.Value
+	}
+	return nil
+}
+
+func (s ssaCall) StdioRecv() bool { return len(s.c.Args) > 0 && isStdio(s.c.Args[0]) }
 
 func isStdio(v ssa.Value) bool {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
@@ -323,7 +326,7 @@ func (ch *checker) exitEmission(c *ssa.CallCommon) (string, bool) {
 	}
 	if exits.IsExit(fn) && len(c.Args) == 1 {
 		if k, ok := unconvert(c.Args[0]).(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
-			if n, exact := constant.Int64Val(k.Value); exact && n == argerror.ArgCode {
+			if n, exact := constant.Int64Val(k.Value); exact && n == int64(argerror.ArgCode) {
 				return "emitted by " + exits.Name(fn), true
 			}
 		}
@@ -419,17 +422,19 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 			return ""
 		}
 		args := x.Common().Args
-		name := fn.FullName()
-		switch {
-		case name == contract.ExitcodePath+".New" && len(args) > 0:
-			if ch.carries(args[0], from, depth+1) != "" {
+		switch argerror.CarrierOf(fn) {
+		case argerror.CarrierCode:
+			if len(args) > 0 && ch.carries(args[0], from, depth+1) != "" {
 				from[x] = true
 				return "exitcode.New"
 			}
 			return ""
-		case strings.HasPrefix(name, "(*"+contract.ExitcodePath+".Error).With") && len(args) > 0:
-			return ch.carries(args[0], from, depth+1)
-		case name == "fmt.Errorf" || name == "errors.Join":
+		case argerror.CarrierRecv:
+			if len(args) > 0 {
+				return ch.carries(args[0], from, depth+1)
+			}
+			return ""
+		case argerror.CarrierArgs:
 			for _, a := range args {
 				for _, el := range sliceElems(a) {
 					if via := ch.carries(el, from, depth+1); via != "" {

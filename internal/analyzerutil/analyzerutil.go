@@ -265,24 +265,3 @@ func Imports(pkg *types.Package, paths ...string) bool {
 	}
 	return false
 }
-
-// FuncFact returns the fact of type P on fn: from local, the facts the pass
-// computed on its own package, or imported from fn's package. Generic
-// functions and methods are looked up by their origin.
-func FuncFact[F any, P interface {
-	*F
-	analysis.Fact
-}](pass *analysis.Pass, local map[*types.Func]P, fn *types.Func) P {
-	fn = fn.Origin()
-	if f, ok := local[fn]; ok {
-		return f
-	}
-	if fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
-		return nil
-	}
-	f := P(new(F))
-	if pass.ImportObjectFact(fn, f) {
-		return f
-	}
-	return nil
-}

@@ -38,6 +38,13 @@ type Config struct {
 	Tests bool     // include test packages and test variants
 	Dir   string   // directory the go command runs in ("" for the current one)
 	Env   []string // the go command's environment (nil for this process's)
+	// Strict holds the analyzers to the analysis API as it is written, for
+	// tests: a pass's fact and report functions panic once its Run has
+	// returned, and the analyzers of a package that do not require one
+	// another run at the same time, so that a result is read from several
+	// goroutines at once. Findings do not change; only a broken analyzer
+	// fails.
+	Strict bool
 }
 
 // Package is one package of the graph: a package, a test variant of one,
@@ -99,8 +106,9 @@ type Graph struct {
 	Roots []*Package // in go list's order
 	Fset  *token.FileSet
 
-	all   []*Package
-	sizes types.Sizes
+	all    []*Package
+	sizes  types.Sizes
+	strict bool
 
 	filesMu sync.Mutex
 	files   map[string]*parsed // the parse cache, shared by a package and its test variant
@@ -131,7 +139,7 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Graph{Fset: token.NewFileSet(), files: map[string]*parsed{}, byTypes: map[*types.Package]*Package{}}
+	g := &Graph{Fset: token.NewFileSet(), files: map[string]*parsed{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict}
 	byID := map[string]*Package{}
 	var node func(mp *packages.Package) *Package
 	node = func(mp *packages.Package) *Package {

@@ -16,6 +16,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/gcexportdata"
@@ -331,38 +332,56 @@ func (s *schedule) analyze(n *Package, files []*ast.File, info *types.Info) {
 	if m := n.meta.Module; m != nil {
 		module = &analysis.Module{Path: m.Path, Version: m.Version, GoVersion: m.GoVersion}
 	}
-	for _, a := range s.order {
-		if !n.Root && !s.forFacts[a] {
-			continue
-		}
+	// runOne runs a once its requirements have run; the strict mode runs
+	// independent analyzers at once, so it guards the maps.
+	var mu sync.Mutex
+	runOne := func(a *analysis.Analyzer) {
 		act := &Action{Analyzer: a, Package: n}
+		mu.Lock()
 		acts[a] = act
 		var bad []string
+		inputs := map[*analysis.Analyzer]any{}
 		for _, req := range a.Requires {
 			if failed[req] != nil {
 				bad = append(bad, req.Name)
 			}
-		}
-		if bad != nil {
-			act.Err = fmt.Errorf("failed prerequisites: %s", strings.Join(bad, ", "))
-			failed[a] = act.Err
-			continue
-		}
-		inputs := map[*analysis.Analyzer]any{}
-		for _, req := range a.Requires {
 			inputs[req] = results[req]
 		}
-		pass := s.pass(n, a, act, files, info, module, inputs)
+		mu.Unlock()
+		if bad != nil {
+			mu.Lock()
+			act.Err = fmt.Errorf("failed prerequisites: %s", strings.Join(bad, ", "))
+			failed[a] = act.Err
+			mu.Unlock()
+			return
+		}
+		pass, finish := s.pass(n, a, act, files, info, module, inputs)
 		res, err := run(a, pass)
+		finish()
 		if err == nil && reflect.TypeOf(res) != a.ResultType {
 			err = fmt.Errorf("internal error: %s returned a %T on %s, not its declared %v", a.Name, res, n.ID, a.ResultType)
 		}
+		mu.Lock()
+		defer mu.Unlock()
 		if err != nil {
 			act.Err = err
 			failed[a] = err
-			continue
+			return
 		}
 		results[a] = res
+	}
+	var needed []*analysis.Analyzer
+	for _, a := range s.order {
+		if n.Root || s.forFacts[a] {
+			needed = append(needed, a)
+		}
+	}
+	if s.g.strict {
+		runConcurrently(needed, runOne)
+	} else {
+		for _, a := range needed {
+			runOne(a)
+		}
 	}
 	if n.Root {
 		var out []*Action
@@ -375,6 +394,29 @@ func (s *schedule) analyze(n *Package, files []*ast.File, info *types.Info) {
 	}
 }
 
+// runConcurrently runs each analyzer as soon as its requirements have run,
+// independent ones at the same time. needed is in dependency order and
+// holds every requirement of each of its analyzers.
+func runConcurrently(needed []*analysis.Analyzer, runOne func(*analysis.Analyzer)) {
+	done := map[*analysis.Analyzer]chan struct{}{}
+	for _, a := range needed {
+		done[a] = make(chan struct{})
+	}
+	var wg sync.WaitGroup
+	for _, a := range needed {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(done[a])
+			for _, req := range a.Requires {
+				<-done[req]
+			}
+			runOne(a)
+		}()
+	}
+	wg.Wait()
+}
+
 // run runs one analyzer, turning a panic into an error.
 func run(a *analysis.Analyzer, pass *analysis.Pass) (res any, err error) {
 	defer func() {
@@ -385,7 +427,9 @@ func run(a *analysis.Analyzer, pass *analysis.Pass) (res any, err error) {
 	return a.Run(pass)
 }
 
-func (s *schedule) pass(n *Package, a *analysis.Analyzer, act *Action, files []*ast.File, info *types.Info, module *analysis.Module, inputs map[*analysis.Analyzer]any) *analysis.Pass {
+// finish is to be called when the pass's Run has returned: in the strict
+// mode, the pass's fact and report functions panic from then on.
+func (s *schedule) pass(n *Package, a *analysis.Analyzer, act *Action, files []*ast.File, info *types.Info, module *analysis.Module, inputs map[*analysis.Analyzer]any) (_ *analysis.Pass, finish func()) {
 	declared := map[reflect.Type]bool{}
 	for _, f := range a.FactTypes {
 		declared[reflect.TypeOf(f)] = true
@@ -404,7 +448,7 @@ func (s *schedule) pass(n *Package, a *analysis.Analyzer, act *Action, files []*
 			allowed[f] = true
 		}
 	}
-	return &analysis.Pass{
+	pass := &analysis.Pass{
 		Analyzer:     a,
 		Fset:         s.g.Fset,
 		Files:        files,
@@ -458,6 +502,37 @@ func (s *schedule) pass(n *Package, a *analysis.Analyzer, act *Action, files []*
 			return out
 		},
 	}
+	if !s.g.strict {
+		return pass, func() {}
+	}
+	return enforce(pass)
+}
+
+// enforce wraps the pass's fact and report functions so that they panic
+// when called after the pass is complete, as the analysis API says they
+// may; finish marks it complete.
+func enforce(pass *analysis.Pass) (_ *analysis.Pass, finish func()) {
+	var complete atomic.Bool
+	check := func(what string) {
+		if complete.Load() {
+			panic(fmt.Sprintf("%s called after the %s pass on %s is complete", what, pass.Analyzer.Name, pass.Pkg.Path()))
+		}
+	}
+	p := *pass
+	p.Report = func(d analysis.Diagnostic) { check("Report"); pass.Report(d) }
+	p.ImportObjectFact = func(obj types.Object, f analysis.Fact) bool {
+		check("ImportObjectFact")
+		return pass.ImportObjectFact(obj, f)
+	}
+	p.ImportPackageFact = func(pkg *types.Package, f analysis.Fact) bool {
+		check("ImportPackageFact")
+		return pass.ImportPackageFact(pkg, f)
+	}
+	p.ExportObjectFact = func(obj types.Object, f analysis.Fact) { check("ExportObjectFact"); pass.ExportObjectFact(obj, f) }
+	p.ExportPackageFact = func(f analysis.Fact) { check("ExportPackageFact"); pass.ExportPackageFact(f) }
+	p.AllObjectFacts = func() []analysis.ObjectFact { check("AllObjectFacts"); return pass.AllObjectFacts() }
+	p.AllPackageFacts = func() []analysis.PackageFact { check("AllPackageFacts"); return pass.AllPackageFacts() }
+	return &p, func() { complete.Store(true) }
 }
 
 // owner finds the package of the graph that pkg is the types of.

@@ -14,7 +14,9 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/exits"
 )
@@ -29,12 +31,12 @@ var Analyzer = &analysis.Analyzer{
 	URL:        analyzerutil.URL("argerror"),
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer},
-	ResultType: reflect.TypeOf((*ArgErrors)(nil)),
+	ResultType: reflect.TypeFor[*ArgErrors](),
 	FactTypes:  []analysis.Fact{(*ArgFact)(nil)},
 }
 
 // ArgCode is ARG_ERROR's value in the table.
-const ArgCode = 3
+const ArgCode = int(exitcode.ArgError)
 
 // ArgFact marks a function that may return ARG_ERROR in some results.
 type ArgFact struct {
@@ -64,10 +66,14 @@ func (f *ArgFact) Has(i int) bool {
 
 // ArgErrors answers, for the package being analyzed, which functions may
 // return ARG_ERROR.
+//
+// It is a snapshot taken during the pass: it holds the package's type
+// information and the facts its code can ask about, never the pass.
 type ArgErrors struct {
-	pass  *analysis.Pass
+	info  *types.Info
+	pkg   *types.Package
 	c     *contract.Contract
-	local map[*types.Func]*ArgFact
+	facts *summary.Table[ArgFact, *ArgFact]
 	// Any reports whether the package can emit ARG_ERROR: it mentions the
 	// value 3 of an exit-code enum, calls a function with an ArgFact, or
 	// exits with 3 (os.Exit(3), a helper that may). Only then can a check
@@ -76,9 +82,7 @@ type ArgErrors struct {
 }
 
 // Func returns fn's fact, from this package or a dependency.
-func (a *ArgErrors) Func(fn *types.Func) *ArgFact {
-	return analyzerutil.FuncFact(a.pass, a.local, fn)
-}
+func (a *ArgErrors) Func(fn *types.Func) *ArgFact { return a.facts.Of(fn) }
 
 // IsArgConst reports whether a constant of type t with value v is ARG_ERROR:
 // the value 3 of an exit-code enum.
@@ -87,57 +91,41 @@ func (a *ArgErrors) IsArgConst(t types.Type, v constant.Value) bool {
 		return false
 	}
 	n, exact := constant.Int64Val(v)
-	return exact && n == ArgCode
+	return exact && n == int64(ArgCode)
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	a := &ArgErrors{pass: pass, c: pass.ResultOf[contract.Analyzer].(*contract.Contract), local: map[*types.Func]*ArgFact{}}
+	a := &ArgErrors{
+		info:  pass.TypesInfo,
+		pkg:   pass.Pkg,
+		c:     pass.ResultOf[contract.Analyzer].(*contract.Contract),
+		facts: summary.NewTable[ArgFact](pass),
+	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
 	if !a.c.EnumsInView {
 		// No exit-code enum: no value is ARG_ERROR, but an exit may be.
 		a.Any = exitsWithArgError(pass, ex)
 		return a, nil
 	}
-	type fnDecl struct {
-		fn   *types.Func
-		decl *ast.FuncDecl
-	}
-	var decls []fnDecl
-	for fd, fn := range analyzerutil.FuncDecls(pass) {
-		if fd.Body != nil {
-			decls = append(decls, fnDecl{fn, fd})
-		}
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, d := range decls {
-			f := a.returns(d.fn, d.decl.Body)
-			old := a.local[d.fn]
-			if f != nil && (old == nil || len(f.Results) != len(old.Results)) {
-				a.local[d.fn] = f
-				changed = true
-			}
-		}
-	}
-	for fn, f := range a.local {
-		if analyzerutil.InStd(pass) {
-			break // the standard library's functions carry no facts
-		}
-		pass.ExportObjectFact(fn, f)
-	}
-	a.Any = len(a.local) > 0 || a.mentions() || exitsWithArgError(pass, ex)
+	funcs := summary.Funcs(pass)
+	summary.Solve(a.facts, funcs, func(fn summary.Func, old *ArgFact) (*ArgFact, bool) {
+		f := a.returns(fn.Obj, fn.Decl.Body)
+		return f, f != nil && (old == nil || len(f.Results) != len(old.Results))
+	})
+	a.facts.Export(pass)
+	a.Any = a.facts.HasLocal() || a.mentions() || exitsWithArgError(pass, ex)
 	return a, nil
 }
 
 // mentions reports whether the package uses an ARG_ERROR constant or calls
 // a function with an ArgFact from a dependency.
 func (a *ArgErrors) mentions() bool {
-	for e, tv := range a.pass.TypesInfo.Types {
+	for e, tv := range a.info.Types {
 		if a.IsArgConst(tv.Type, tv.Value) {
 			return true
 		}
 		if call, ok := e.(*ast.CallExpr); ok {
-			if fn, ok := typeutil.Callee(a.pass.TypesInfo, call).(*types.Func); ok && a.Func(fn) != nil {
+			if fn, ok := typeutil.Callee(a.info, call).(*types.Func); ok && a.Func(fn) != nil {
 				return true
 			}
 		}
@@ -190,7 +178,7 @@ func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *ArgFact {
 			case len(n.Results) == 1:
 				// return f(): f's results are this function's.
 				if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok {
-					if callee, ok := typeutil.Callee(a.pass.TypesInfo, call).(*types.Func); ok {
+					if callee, ok := typeutil.Callee(a.info, call).(*types.Func); ok {
 						if f := a.Func(callee); f != nil {
 							for _, i := range f.Results {
 								results[i] = localName(callee)
@@ -230,7 +218,7 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 	if depth > 6 || e == nil {
 		return ""
 	}
-	info := a.pass.TypesInfo
+	info := a.info
 	e = ast.Unparen(e)
 	if tv, ok := info.Types[e]; ok && a.IsArgConst(tv.Type, tv.Value) {
 		return types.ExprString(e)
@@ -252,7 +240,7 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 			}
 		}
 	case *ast.Ident:
-		if v, ok := info.Uses[x].(*types.Var); ok && body != nil && !v.IsField() && v.Parent() != nil && v.Parent() != a.pass.Pkg.Scope() {
+		if v, ok := info.Uses[x].(*types.Var); ok && body != nil && !v.IsField() && v.Parent() != nil && v.Parent() != a.pkg.Scope() {
 			return a.localCarries(v, body, depth+1)
 		}
 	case *ast.CallExpr:
@@ -263,19 +251,18 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 		if !ok {
 			return ""
 		}
-		name, _ := argCallees.Name(callee)
-		switch {
-		case name == contract.ExitcodePath+".New" && len(x.Args) > 0:
-			if a.Carries(x.Args[0], body, depth+1) != "" {
+		switch CarrierOf(callee) {
+		case CarrierCode:
+			if len(x.Args) > 0 && a.Carries(x.Args[0], body, depth+1) != "" {
 				return "exitcode.New"
 			}
 			return ""
-		case strings.HasPrefix(name, "(*"+contract.ExitcodePath+".Error).With"):
+		case CarrierRecv:
 			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
 				return a.Carries(sel.X, body, depth+1)
 			}
 			return ""
-		case name == "fmt.Errorf" || name == "errors.Join":
+		case CarrierArgs:
 			for _, arg := range x.Args {
 				if via := a.Carries(arg, body, depth+1); via != "" {
 					return via
@@ -290,13 +277,49 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 	return ""
 }
 
-// argCallees are the packages of the functions Carries knows by name.
-var argCallees = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"})
+// Carrier is how a call passes ARG_ERROR on from what it is given to what
+// it returns. CarrierOf is the one table of carriers: this pass reads it
+// over syntax, the argphase check over SSA.
+type Carrier int
+
+const (
+	// NoCarrier: the call passes nothing on by name (a function with an
+	// ArgFact may still return ARG_ERROR).
+	NoCarrier Carrier = iota
+	// CarrierCode: exitcode.New carries ARG_ERROR when its code argument,
+	// the first, is ARG_ERROR.
+	CarrierCode
+	// CarrierRecv: a With method of *exitcode.Error carries what its
+	// receiver carries.
+	CarrierRecv
+	// CarrierArgs: fmt.Errorf and errors.Join carry what any argument
+	// carries.
+	CarrierArgs
+)
+
+// CarrierOf returns how a call of fn carries ARG_ERROR on.
+func CarrierOf(fn *types.Func) Carrier {
+	name, ok := carrierFuncs.Name(fn)
+	switch {
+	case !ok:
+		return NoCarrier
+	case name == contract.ExitcodePath+".New":
+		return CarrierCode
+	case strings.HasPrefix(name, "(*"+contract.ExitcodePath+".Error).With"):
+		return CarrierRecv
+	case name == "fmt.Errorf" || name == "errors.Join":
+		return CarrierArgs
+	}
+	return NoCarrier
+}
+
+// carrierFuncs are the packages of the carriers CarrierOf knows by name.
+var carrierFuncs = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"})
 
 // localCarries reports whether any value assigned to the local variable v
 // in body carries ARG_ERROR.
 func (a *ArgErrors) localCarries(v *types.Var, body *ast.BlockStmt, depth int) string {
-	info := a.pass.TypesInfo
+	info := a.info
 	via := ""
 	ast.Inspect(body, func(n ast.Node) bool {
 		if via != "" {

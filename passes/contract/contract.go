@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        analyzerutil.URL("contract"),
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
-	ResultType: reflect.TypeOf((*Contract)(nil)),
+	ResultType: reflect.TypeFor[*Contract](),
 	FactTypes:  []analysis.Fact{(*EnumFact)(nil), (*EnvelopeFact)(nil), (*PackageFact)(nil)},
 }
 
@@ -85,8 +85,13 @@ func (f *PackageFact) String() string {
 }
 
 // Contract answers questions about the contract's types for one package.
+//
+// It is a snapshot taken during the pass: it holds the enum and envelope
+// facts of every type in view, never the pass.
 type Contract struct {
-	pass *analysis.Pass
+	pkg       *types.Package
+	enums     map[*types.TypeName]*EnumFact
+	envelopes map[*types.TypeName]*EnvelopeFact
 	// decoded holds the types this package's non-test code decodes JSON
 	// into: models of another service's reply, never this program's envelope.
 	decoded map[*types.TypeName]bool
@@ -107,11 +112,7 @@ func (c *Contract) Enum(t types.Type) *EnumFact {
 	if tn == nil {
 		return nil
 	}
-	var f EnumFact
-	if c.pass.ImportObjectFact(tn, &f) {
-		return &f
-	}
-	return nil
+	return c.enums[tn]
 }
 
 // IsMember reports whether obj is a member constant of an exit-code enum.
@@ -135,9 +136,8 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *EnvelopeFact) {
 	if tn == nil || c.decoded[tn] {
 		return nil, nil
 	}
-	var f EnvelopeFact
-	if c.pass.ImportObjectFact(tn, &f) {
-		return tn, &f
+	if f := c.envelopes[tn]; f != nil {
+		return tn, f
 	}
 	return nil, nil
 }
@@ -147,7 +147,7 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *EnvelopeFact) {
 // package that declares the envelope, narrowed to the functions marked
 // //exitlint:factory when there are any.
 func (c *Contract) InFactory(env *types.TypeName, f *EnvelopeFact, fn *types.Func) bool {
-	if env.Pkg() != c.pass.Pkg {
+	if env.Pkg() != c.pkg {
 		return false
 	}
 	if len(f.Factories) == 0 {
@@ -206,7 +206,7 @@ func typeName(t types.Type) *types.TypeName {
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
-	c := &Contract{pass: pass, decoded: decodedTypes(pass)}
+	c := &Contract{pkg: pass.Pkg, decoded: decodedTypes(pass), enums: map[*types.TypeName]*EnumFact{}, envelopes: map[*types.TypeName]*EnvelopeFact{}}
 	pkgFact := &PackageFact{}
 	factories := factoryNames(pass)
 
@@ -230,11 +230,14 @@ func run(pass *analysis.Pass) (any, error) {
 					docs = gd.Doc
 				}
 				if src := enumSource(tn, docs, cfg.Enums); src != "" {
-					pass.ExportObjectFact(tn, &EnumFact{Members: members(pass, tn), Source: src})
+					f := &EnumFact{Members: members(pass, tn), Source: src}
+					c.enums[tn] = f
+					pass.ExportObjectFact(tn, f)
 					pkgFact.Enums = true
 				}
 				if fact := envelopeFact(tn, docs, c.decoded[tn]); fact != nil {
 					fact.Factories = factories
+					c.envelopes[tn] = fact
 					pass.ExportObjectFact(tn, fact)
 					pkgFact.Envelopes = true
 				}
@@ -247,12 +250,35 @@ func run(pass *analysis.Pass) (any, error) {
 	c.EnumsInView, c.EnvelopesInView = pkgFact.Enums, pkgFact.Envelopes
 	c.home, c.factories = pkgFact.Envelopes, factories
 	for _, pf := range pass.AllPackageFacts() {
-		if f, ok := pf.Fact.(*PackageFact); ok {
+		if f, ok := pf.Fact.(*PackageFact); ok && pf.Package != pass.Pkg {
 			c.EnumsInView = c.EnumsInView || f.Enums
 			c.EnvelopesInView = c.EnvelopesInView || f.Envelopes
+			c.importTypes(pass, pf.Package, f)
 		}
 	}
 	return c, nil
+}
+
+// importTypes copies the enum and envelope facts of the types of pkg, a
+// dependency that declares some.
+func (c *Contract) importTypes(pass *analysis.Pass, pkg *types.Package, f *PackageFact) {
+	scope := pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if f.Enums {
+			if ef := new(EnumFact); pass.ImportObjectFact(tn, ef) {
+				c.enums[tn] = ef
+			}
+		}
+		if f.Envelopes {
+			if vf := new(EnvelopeFact); pass.ImportObjectFact(tn, vf) {
+				c.envelopes[tn] = vf
+			}
+		}
+	}
 }
 
 // enumSource says why tn is an exit-code enum, or "" if it is not one.

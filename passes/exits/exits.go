@@ -7,15 +7,15 @@ import (
 	"go/constant"
 	"go/types"
 	"reflect"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/contract"
 )
@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        analyzerutil.URL("exits"),
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
-	ResultType: reflect.TypeOf((*Exits)(nil)),
+	ResultType: reflect.TypeFor[*Exits](),
 	FactTypes:  []analysis.Fact{(*ExitFact)(nil)},
 }
 
@@ -124,37 +124,28 @@ const (
 
 // Exits answers, for the package being analyzed, which calls end the
 // process.
+//
+// It is a snapshot taken during the pass: it holds the package's type
+// information and the facts its code can ask about, never the pass.
 type Exits struct {
-	pass   *analysis.Pass
+	info   *types.Info
+	module string
 	fatals *analyzerutil.Funcs
-	local  map[*types.Func]*ExitFact
-
-	viewOnce sync.Once
-	view     map[int]bool // the codes of every ExitFact in view
+	facts  *summary.Table[ExitFact, *ExitFact]
 }
 
-// InView reports whether a function this package can see, its own or a
+// InView reports whether a function this package refers to, its own or a
 // dependency's, may end the process with code, by the facts.
 func (e *Exits) InView(code int) bool {
-	e.viewOnce.Do(func() {
-		e.view = map[int]bool{}
-		for _, f := range e.pass.AllObjectFacts() {
-			if ef, ok := f.Fact.(*ExitFact); ok {
-				for _, c := range ef.Codes {
-					e.view[c] = true
-				}
-			}
-		}
-	})
-	return e.view[code]
+	return e.facts.Any(func(f *ExitFact) bool { return f.Has(code) })
 }
 
 // Module is the module the package belongs to, "" if unknown.
-func (e *Exits) Module() string { return moduleOf(e.pass) }
+func (e *Exits) Module() string { return e.module }
 
 // Call reports whether call ends the process (or may, through a helper).
 func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
-	fn, ok := typeutil.Callee(e.pass.TypesInfo, call).(*types.Func)
+	fn, ok := typeutil.Callee(e.info, call).(*types.Func)
 	if !ok {
 		return Exit{}, false
 	}
@@ -163,11 +154,11 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 		if len(call.Args) != 1 {
 			return Exit{}, false
 		}
-		return Exit{Code: constCode(e.pass.TypesInfo, call.Args[0]), Arg: call.Args[0], Callee: fn, Kind: KindExit}, true
+		return Exit{Code: constCode(e.info, call.Args[0]), Arg: call.Args[0], Callee: fn, Kind: KindExit}, true
 	case e.fatals.Has(fn):
 		return Exit{Code: 1, Callee: fn, Kind: KindFatal}, true
 	}
-	if f := e.fact(fn); f != nil {
+	if f := e.facts.Of(fn); f != nil {
 		return Exit{Code: onlyCode(f), Callee: fn, Kind: KindHelper, Fact: f}, true
 	}
 	return Exit{}, false
@@ -175,7 +166,7 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 
 // Func returns the exit fact of fn, from this package or a dependency, or
 // nil.
-func (e *Exits) Func(fn *types.Func) *ExitFact { return e.fact(fn) }
+func (e *Exits) Func(fn *types.Func) *ExitFact { return e.facts.Of(fn) }
 
 // IsExit reports whether fn is os.Exit, syscall.Exit or exitcode.Exit, whose
 // argument is the exit code.
@@ -208,10 +199,6 @@ func onlyCode(f *ExitFact) int {
 	return Computed
 }
 
-func (e *Exits) fact(fn *types.Func) *ExitFact {
-	return analyzerutil.FuncFact(e.pass, e.local, fn)
-}
-
 // constCode returns the constant value of an exit code argument, looking
 // through conversions, or Computed.
 func constCode(info *types.Info, arg ast.Expr) int {
@@ -235,104 +222,105 @@ func moduleOf(pass *analysis.Pass) string {
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
-	e := &Exits{pass: pass, fatals: analyzerutil.NewFuncs(Fatals, cfg.Fatals), local: map[*types.Func]*ExitFact{}}
-	std := analyzerutil.InStd(pass) // the standard library carries no facts: its exits are known by name
-
+	e := &Exits{
+		info:   pass.TypesInfo,
+		module: moduleOf(pass),
+		fatals: analyzerutil.NewFuncs(Fatals, cfg.Fatals),
+		facts:  summary.NewTable[ExitFact](pass),
+	}
 	// Each function's own exits, and its static calls of this package's
 	// functions, whose exits it inherits.
-	type node struct {
-		fn        *types.Func
-		codes     map[int]bool
-		via       string
-		crossings int // meaningful once codes is not empty
-		calls     []*types.Func
-	}
-	var nodes []*node
-	byFunc := map[*types.Func]*node{}
-	for fd, fn := range analyzerutil.FuncDecls(pass) {
-		if fd.Body == nil {
-			continue
-		}
-		n := &node{fn: fn, codes: map[int]bool{}}
-		ast.Inspect(fd.Body, func(x ast.Node) bool {
-			switch x := x.(type) {
-			case *ast.FuncLit:
-				return false
-			case *ast.CallExpr:
-				callee, ok := typeutil.Callee(pass.TypesInfo, x).(*types.Func)
-				if !ok {
-					return true
-				}
-				if callee.Pkg() == pass.Pkg {
-					n.calls = append(n.calls, callee.Origin())
-					return true
-				}
-				if ex, ok := e.Call(x); ok {
-					crossings := 0
-					if ex.Kind == KindHelper {
-						crossings = ex.Fact.Crossings + 1
-					}
-					if len(n.codes) == 0 || crossings < n.crossings {
-						n.crossings = crossings
-					}
-					if ex.Kind == KindHelper {
-						for _, c := range ex.Fact.Codes {
-							n.codes[c] = true
-						}
-					} else {
-						n.codes[ex.Code] = true
-					}
-					if n.via == "" {
-						n.via = describe(ex)
-					}
-				}
+	own := map[*types.Func]*ExitFact{}
+	calls := map[*types.Func][]*types.Func{}
+	funcs := summary.Funcs(pass)
+	for _, fn := range funcs {
+		summary.Calls(pass.TypesInfo, fn.Decl.Body, nil, func(call *ast.CallExpr, callee *types.Func) {
+			if callee.Pkg() == pass.Pkg {
+				calls[fn.Obj] = append(calls[fn.Obj], callee.Origin())
+				return
 			}
-			return true
+			if ex, ok := e.Call(call); ok {
+				own[fn.Obj] = own[fn.Obj].with(ex, e.module)
+			}
 		})
-		nodes = append(nodes, n)
-		byFunc[fn] = n
 	}
-	// Propagate through this package's calls to a fixed point.
-	for changed := true; changed; {
-		changed = false
-		for _, n := range nodes {
-			for _, callee := range n.calls {
-				m := byFunc[callee]
-				if m == nil || len(m.codes) == 0 {
-					continue
-				}
-				if len(n.codes) == 0 || m.crossings < n.crossings {
-					n.crossings = m.crossings
-					changed = true
-				}
-				for c := range m.codes {
-					if !n.codes[c] {
-						n.codes[c] = true
-						changed = true
-					}
-				}
-				if n.via == "" && m.via != "" {
-					n.via = callee.Name() + " → " + m.via
-					changed = true
-				}
+	for fn, f := range own {
+		e.facts.Set(fn, f)
+	}
+	summary.Solve(e.facts, funcs, func(fn summary.Func, cur *ExitFact) (*ExitFact, bool) {
+		changed := false
+		for _, callee := range calls[fn.Obj] {
+			m := e.facts.Local(callee)
+			if m == nil {
+				continue
 			}
+			var grew bool
+			cur, grew = cur.inherit(m, callee, e.module)
+			changed = changed || grew
 		}
-	}
-	for _, n := range nodes {
-		if len(n.codes) == 0 {
-			continue
-		}
-		f := &ExitFact{Via: n.via, Module: moduleOf(pass), Crossings: n.crossings}
-		for c := range n.codes {
-			f.Codes = append(f.Codes, c)
-		}
-		sort.Ints(f.Codes)
-		e.local[n.fn] = f
-		if !std {
-			pass.ExportObjectFact(n.fn, f)
-		}
-	}
+		return cur, changed
+	})
+	e.facts.Export(pass)
 	return e, nil
+}
+
+// with adds an exiting call of another package to a function's own exits
+// (f may be nil).
+func (f *ExitFact) with(ex Exit, module string) *ExitFact {
+	crossings := 0
+	if ex.Kind == KindHelper {
+		crossings = ex.Fact.Crossings + 1
+	}
+	if f == nil {
+		f = &ExitFact{Module: module, Crossings: crossings}
+	} else if crossings < f.Crossings {
+		f.Crossings = crossings
+	}
+	if ex.Kind == KindHelper {
+		for _, c := range ex.Fact.Codes {
+			f.Codes = addCode(f.Codes, c)
+		}
+	} else {
+		f.Codes = addCode(f.Codes, ex.Code)
+	}
+	if f.Via == "" {
+		f.Via = describe(ex)
+	}
+	return f
+}
+
+// inherit adds the exits of a callee of the same package to f (which may be
+// nil), and reports whether f grew: new codes, fewer crossings, or its
+// first Via.
+func (f *ExitFact) inherit(m *ExitFact, callee *types.Func, module string) (*ExitFact, bool) {
+	changed := false
+	if f == nil {
+		f = &ExitFact{Module: module, Crossings: m.Crossings}
+		changed = true
+	} else if m.Crossings < f.Crossings {
+		f.Crossings = m.Crossings
+		changed = true
+	}
+	for _, c := range m.Codes {
+		if !f.Has(c) {
+			f.Codes = addCode(f.Codes, c)
+			changed = true
+		}
+	}
+	if f.Via == "" && m.Via != "" {
+		f.Via = callee.Name() + " → " + m.Via
+		changed = true
+	}
+	return f, changed
+}
+
+// addCode adds c to the sorted codes.
+func addCode(codes []int, c int) []int {
+	i, found := slices.BinarySearch(codes, c)
+	if found {
+		return codes
+	}
+	return slices.Insert(codes, i, c)
 }
 
 // describe names an exiting call for a fact's Via: "os.Exit(1)",

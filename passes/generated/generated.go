@@ -22,7 +22,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "generated"),
 	URL:        analyzerutil.URL("generated"),
 	Run:        analyzerutil.Guard(run),
-	ResultType: reflect.TypeOf((*Files)(nil)),
+	ResultType: reflect.TypeFor[*Files](),
 }
 
 // Files knows which files of the package are generated.

@@ -4,10 +4,9 @@ package sideeffects
 type Entry struct {
 	Func string // as types.Func.FullName spells it
 	What string // what it does, for messages: "writes a file"
-	// Rule narrows when a call counts: "" always; "writeFlags" when the
-	// argument at index Arg is a constant with a write flag; "notStdio"
-	// unless the receiver is os.Stdout or os.Stderr.
-	Rule string
+	// Rule narrows when a call counts (Always by default); Arg is the
+	// argument RuleWriteFlags reads.
+	Rule RuleKind
 	Arg  int
 	// Recv is an exported type through which the method is reached, when
 	// the method belongs to an unexported type and is promoted (net.conn's
@@ -24,7 +23,7 @@ var Catalogue = []Entry{
 	// Files and directories.
 	{Func: "os.WriteFile", What: "writes a file"},
 	{Func: "os.Create", What: "creates a file"},
-	{Func: "os.OpenFile", What: "opens a file for writing", Rule: "writeFlags", Arg: 1},
+	{Func: "os.OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1},
 	{Func: "os.Remove", What: "removes a file"},
 	{Func: "os.RemoveAll", What: "removes files"},
 	{Func: "os.Rename", What: "renames a file"},
@@ -38,17 +37,17 @@ var Catalogue = []Entry{
 	{Func: "os.Symlink", What: "creates a symbolic link"},
 	{Func: "os.Link", What: "creates a hard link"},
 	{Func: "os.CopyFS", What: "writes files"},
-	{Func: "(*os.File).Write", What: "writes to a file", Rule: "notStdio"},
-	{Func: "(*os.File).WriteString", What: "writes to a file", Rule: "notStdio"},
-	{Func: "(*os.File).WriteAt", What: "writes to a file", Rule: "notStdio"},
-	{Func: "(*os.File).ReadFrom", What: "writes to a file", Rule: "notStdio"},
+	{Func: "(*os.File).Write", What: "writes to a file", Rule: RuleNotStdio},
+	{Func: "(*os.File).WriteString", What: "writes to a file", Rule: RuleNotStdio},
+	{Func: "(*os.File).WriteAt", What: "writes to a file", Rule: RuleNotStdio},
+	{Func: "(*os.File).ReadFrom", What: "writes to a file", Rule: RuleNotStdio},
 	{Func: "(*os.File).Truncate", What: "truncates a file"},
 	{Func: "(*os.File).Chmod", What: "changes a file's mode"},
 	{Func: "(*os.File).Chown", What: "changes a file's owner"},
 	{Func: "(*os.Root).Create", What: "creates a file"},
 	{Func: "(*os.Root).Remove", What: "removes a file"},
 	{Func: "(*os.Root).Mkdir", What: "creates a directory"},
-	{Func: "(*os.Root).OpenFile", What: "opens a file for writing", Rule: "writeFlags", Arg: 1},
+	{Func: "(*os.Root).OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1},
 	{Func: "io/ioutil.WriteFile", What: "writes a file"},
 	{Func: "syscall.Unlink", What: "removes a file"},
 	{Func: "syscall.Rmdir", What: "removes a directory"},

@@ -109,7 +109,7 @@ func TestCatalogue(t *testing.T) {
 				break
 			}
 			switch {
-			case e.Rule == "writeFlags" && j == e.Arg:
+			case e.Rule == sideeffects.RuleWriteFlags && j == e.Arg:
 				imports["os"] = "os"
 				args = append(args, "os.O_WRONLY|os.O_CREATE")
 			default:

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/exits"
 )
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        analyzerutil.URL("sideeffects"),
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
-	ResultType: reflect.TypeOf((*SideEffects)(nil)),
+	ResultType: reflect.TypeFor[*SideEffects](),
 	FactTypes:  []analysis.Fact{(*SideEffectFact)(nil)},
 }
 
@@ -58,20 +59,63 @@ func (e Effect) String() string {
 	return strings.Join(e.Chain, " → ") + " " + e.What
 }
 
-// Rule tells when a catalogue entry counts; see Entry.
+// RuleKind is how a catalogue entry narrows when a call of it counts.
+type RuleKind int
+
+const (
+	// Always: every call counts.
+	Always RuleKind = iota
+	// RuleWriteFlags: the call counts when its argument Arg is a constant
+	// with a write flag (os.OpenFile's flag).
+	RuleWriteFlags
+	// RuleNotStdio: the call counts unless its receiver is os.Stdout or
+	// os.Stderr.
+	RuleNotStdio
+)
+
+// Rule tells when a call of a function with a side effect counts.
 type Rule struct {
-	Kind string // "", "writeFlags" or "notStdio"
+	Kind RuleKind
 	Arg  int
+}
+
+// CallSite is what a rule asks of one call: the syntax side and the SSA
+// side each answer from their own form of the call.
+type CallSite interface {
+	// Const returns the constant value of argument i (the receiver not
+	// counted), or nil if it is no constant or there is no such argument.
+	Const(i int) constant.Value
+	// StdioRecv reports whether the receiver is os.Stdout or os.Stderr.
+	StdioRecv() bool
+}
+
+// Applies reports whether a call counts as the side effect.
+func (r Rule) Applies(call CallSite) bool {
+	switch r.Kind {
+	case RuleWriteFlags:
+		v := call.Const(r.Arg)
+		if v == nil || v.Kind() != constant.Int {
+			return false
+		}
+		n, _ := constant.Int64Val(v)
+		return WriteFlags(n)
+	case RuleNotStdio:
+		return !call.StdioRecv()
+	}
+	return true
 }
 
 // SideEffects answers, for the package being analyzed, which calls have side
 // effects.
+//
+// It is a snapshot taken during the pass: it holds the package's type
+// information and the facts its code can ask about, never the pass.
 type SideEffects struct {
-	pass    *analysis.Pass
+	info    *types.Info
 	catalog map[string]Entry
 	extra   map[string]bool
 	named   *analyzerutil.Funcs // the catalogue's and the extra functions
-	local   map[*types.Func]*SideEffectFact
+	facts   *summary.Table[SideEffectFact, *SideEffectFact]
 }
 
 // inCatalogue reports whether fn is an entry of the catalogue.
@@ -110,7 +154,7 @@ func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 	if named && s.extra[name] {
 		return Effect{Chain: []string{exits.Name(fn)}, What: "has a side effect (-config.sideeffects)"}, Rule{}, true
 	}
-	if f := analyzerutil.FuncFact(s.pass, s.local, fn); f != nil {
+	if f := s.facts.Of(fn); f != nil {
 		return Effect{Chain: append([]string{exits.Name(fn)}, f.Chain...), What: f.What}, Rule{}, true
 	}
 	return Effect{}, Rule{}, false
@@ -118,7 +162,7 @@ func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 
 // Call returns the side effect of a call, if it has one.
 func (s *SideEffects) Call(call *ast.CallExpr) (Effect, bool) {
-	fn, ok := typeutil.Callee(s.pass.TypesInfo, call).(*types.Func)
+	fn, ok := typeutil.Callee(s.info, call).(*types.Func)
 	if !ok {
 		return Effect{}, false
 	}
@@ -126,25 +170,28 @@ func (s *SideEffects) Call(call *ast.CallExpr) (Effect, bool) {
 	if !ok {
 		return Effect{}, false
 	}
-	switch rule.Kind {
-	case "writeFlags":
-		if rule.Arg >= len(call.Args) {
-			return Effect{}, false
-		}
-		tv := s.pass.TypesInfo.Types[call.Args[rule.Arg]]
-		if tv.Value == nil || tv.Value.Kind() != constant.Int {
-			return Effect{}, false
-		}
-		n, _ := constant.Int64Val(tv.Value)
-		if !WriteFlags(n) {
-			return Effect{}, false
-		}
-	case "notStdio":
-		if sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr); ok && IsStdio(s.pass.TypesInfo.Uses[selIdent(sel.X)]) {
-			return Effect{}, false
-		}
+	if !rule.Applies(syntaxCall{s.info, call}) {
+		return Effect{}, false
 	}
 	return e, true
+}
+
+// syntaxCall answers a rule's questions from a call's syntax.
+type syntaxCall struct {
+	info *types.Info
+	call *ast.CallExpr
+}
+
+func (c syntaxCall) Const(i int) constant.Value {
+	if i >= len(c.call.Args) {
+		return nil
+	}
+	return c.info.Types[c.call.Args[i]].Value
+}
+
+func (c syntaxCall) StdioRecv() bool {
+	sel, ok := ast.Unparen(c.call.Fun).(*ast.SelectorExpr)
+	return ok && IsStdio(c.info.Uses[selIdent(sel.X)])
 }
 
 func selIdent(e ast.Expr) *ast.Ident {
@@ -169,8 +216,8 @@ func WriteFlags(flags int64) bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	s := &SideEffects{pass: pass, catalog: catalogue, extra: map[string]bool{}, local: map[*types.Func]*SideEffectFact{}}
 	extra := pass.ResultOf[config.Analyzer].(*config.Config).SideEffects
+	s := &SideEffects{info: pass.TypesInfo, catalog: catalogue, extra: map[string]bool{}, facts: summary.NewTable[SideEffectFact](pass)}
 	for _, f := range extra {
 		s.extra[f] = true
 	}
@@ -181,66 +228,45 @@ func run(pass *analysis.Pass) (any, error) {
 		// Client.Do) is no side effect unless it is an entry itself.
 		return s, nil
 	}
-	type node struct {
-		fn    *types.Func
-		fact  *SideEffectFact
-		calls []*types.Func
-	}
-	var nodes []*node
-	byFunc := map[*types.Func]*node{}
+	// Each function's first own side effect (or its directive), and its
+	// static calls of this package's functions, whose side effects it
+	// inherits.
+	calls := map[*types.Func][]*types.Func{}
+	var funcs []summary.Func
 	for fd, fn := range analyzerutil.FuncDecls(pass) {
-		n := &node{fn: fn}
+		funcs = append(funcs, summary.Func{Obj: fn, Decl: fd})
 		if analyzerutil.HasDirective(fd.Doc, "sideeffect") {
-			n.fact = &SideEffectFact{What: "is marked //exitlint:sideeffect"}
+			s.facts.Set(fn, &SideEffectFact{What: "is marked //exitlint:sideeffect"})
+			continue
 		}
-		if fd.Body != nil && n.fact == nil {
-			invoked := invokedLiterals(fd.Body)
-			ast.Inspect(fd.Body, func(x ast.Node) bool {
-				switch x := x.(type) {
-				case *ast.FuncLit:
-					return invoked[x]
-				case *ast.CallExpr:
-					callee, ok := typeutil.Callee(pass.TypesInfo, x).(*types.Func)
-					if !ok {
-						return true
-					}
-					if callee.Pkg() == pass.Pkg && !s.inCatalogue(callee) {
-						n.calls = append(n.calls, callee.Origin())
-						return true
-					}
-					if n.fact == nil {
-						if e, ok := s.Call(x); ok {
-							n.fact = &SideEffectFact{Chain: e.Chain, What: e.What}
-						}
-					}
-				}
-				return true
-			})
+		if fd.Body == nil {
+			continue
 		}
-		nodes = append(nodes, n)
-		byFunc[fn] = n
-	}
-	for changed := true; changed; {
-		changed = false
-		for _, n := range nodes {
-			if n.fact != nil {
-				continue
+		invoked := invokedLiterals(fd.Body)
+		summary.Calls(pass.TypesInfo, fd.Body, func(lit *ast.FuncLit) bool { return invoked[lit] }, func(call *ast.CallExpr, callee *types.Func) {
+			if callee.Pkg() == pass.Pkg && !s.inCatalogue(callee) {
+				calls[fn] = append(calls[fn], callee.Origin())
+				return
 			}
-			for _, callee := range n.calls {
-				if m := byFunc[callee]; m != nil && m.fact != nil {
-					n.fact = &SideEffectFact{Chain: append([]string{exits.Name(callee)}, m.fact.Chain...), What: m.fact.What}
-					changed = true
-					break
+			if s.facts.Local(fn) == nil {
+				if e, ok := s.Call(call); ok {
+					s.facts.Set(fn, &SideEffectFact{Chain: e.Chain, What: e.What})
 				}
 			}
-		}
+		})
 	}
-	for _, n := range nodes {
-		if n.fact != nil {
-			s.local[n.fn] = n.fact
-			pass.ExportObjectFact(n.fn, n.fact)
+	summary.Solve(s.facts, funcs, func(fn summary.Func, cur *SideEffectFact) (*SideEffectFact, bool) {
+		if cur != nil {
+			return cur, false
 		}
-	}
+		for _, callee := range calls[fn.Obj] {
+			if m := s.facts.Local(callee); m != nil {
+				return &SideEffectFact{Chain: append([]string{exits.Name(callee)}, m.Chain...), What: m.What}, true
+			}
+		}
+		return nil, false
+	})
+	s.facts.Export(pass)
 	return s, nil
 }
 

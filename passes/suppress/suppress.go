@@ -24,7 +24,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "suppress"),
 	URL:        analyzerutil.URL("suppress"),
 	Run:        analyzerutil.Guard(run),
-	ResultType: reflect.TypeOf((*Suppressions)(nil)),
+	ResultType: reflect.TypeFor[*Suppressions](),
 	Requires:   []*analysis.Analyzer{generated.Analyzer},
 }
 
