@@ -1,4 +1,4 @@
-// Package directives defines an Analyzer that reports exitlint directives
+// Package directives builds the Analyzer that reports exitlint directives
 // that are malformed or do nothing.
 //
 // # Analyzer directives
