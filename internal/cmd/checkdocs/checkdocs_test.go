@@ -30,7 +30,7 @@ func TestPagesAreGenerated(t *testing.T) {
 		}
 		if line, page, doc, differ := firstDifference(got, want); differ {
 			t.Errorf("%s disagrees with its doc.go at line %d:\n  page:   %q\n  doc.go: %q\n"+
-				"edit the doc.go, not the page, and run go generate ./internal/cmd/checkdocs", path, line, page, doc)
+				"pages are written from doc.go: edit the doc.go, never the page, then run go generate ./internal/cmd/checkdocs", path, line, page, doc)
 		}
 	}
 	if err := strayPages(root, pages); err != nil {
