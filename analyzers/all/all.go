@@ -19,17 +19,22 @@ import (
 	"github.com/exitlint/exitlint/passes/contract"
 )
 
-// Analyzers returns every check, in a stable order. The directives check
-// comes last: it runs after the others on each package.
+// checks are every check but directives, in a stable order.
+var checks = []*analysis.Analyzer{
+	barecode.Analyzer,
+	fallback.Analyzer,
+	handbuilt.Analyzer,
+	derivedok.Analyzer,
+	argphase.Analyzer,
+}
+
+// Directives is the directives check over every other check: it knows their
+// names from this list and runs after them.
+var Directives = directives.New(checks...)
+
+// Analyzers returns every check, in a stable order, directives last.
 func Analyzers() []*analysis.Analyzer {
-	return []*analysis.Analyzer{
-		barecode.Analyzer,
-		fallback.Analyzer,
-		handbuilt.Analyzer,
-		derivedok.Analyzer,
-		argphase.Analyzer,
-		directives.Analyzer,
-	}
+	return append(slices.Clone(checks), Directives)
 }
 
 // WithConfig returns what a front end runs for the selected checks: the

@@ -5,47 +5,136 @@
 //
 // argphase: report ARG_ERROR reachable after a side effect
 //
-// ARG_ERROR (3) promises the agent zero side effects: fix the input and
-// retry at once. Emitted after a write, it makes the agent repeat a
-// half-done operation. The contract: if any write occurred before the
-// error, emit PARTIAL_FAILURE (2) instead; no side effect may begin before
-// ARG_ERROR can be emitted.
+// ARG_ERROR (3) tells the agent to fix its input and retry at once, with
+// zero side effects guaranteed. The contract: "If any write occurred before
+// the error, emit PARTIAL_FAILURE (2) instead"; "No side effect may begin
+// before this code can be emitted." An agent that gets ARG_ERROR after a
+// write repeats a half-done operation.
 //
-// An emission of ARG_ERROR is a return of a value that carries it (see the
-// argerror pass: exitcode.ArgError or a user enum's 3, an error built by
-// exitcode.New with it, a user error type holding it, an error wrapping one,
-// the result of a function that may return one, through local variables and
-// branches), or an exit with it (exitcode.Exit(exitcode.ArgError),
-// os.Exit(int(exitcode.ArgError)), os.Exit(3), a helper that may exit with
-// 3). Comparing with ArgError, printing it or passing it along is no
-// emission.
+// # What it flags
 //
-// A side effect is a call the sideeffects pass knows: the standard-library
-// catalogue (file writes, removals and renames, HTTP requests other than GET
-// and HEAD, network writes, database Exec and Commit, processes and
-// signals), functions marked //exitlint:sideeffect, functions named by
-// -argphase.sideeffects, and any function of this program or a dependency
-// that reaches one (through facts, so store.Archive → store.Save →
-// os.WriteFile is known in another package). Writes to os.Stdout and
-// os.Stderr and reads are none.
+// An emission of ARG_ERROR that some path of the function's control-flow
+// graph reaches after a side effect.
 //
-// The check works on the SSA form of each function that may emit ARG_ERROR
-// and reports an emission when some path of the control-flow graph runs a
-// side effect before it: a side effect on one branch and ARG_ERROR on the
-// other is fine; a write in one loop iteration before a rejection in the
-// next is a finding. Deferred calls run after the return and are not
-// counted; calls that never return (os.Exit, log.Fatal) end their paths.
-// The finding is reported at the emission, with the side-effecting call
-// (and the chain of calls to the effect) as related information.
+// Emissions (the [argerror] pass knows which functions may return one):
 //
-// Packages that cannot emit ARG_ERROR — they mention no ARG_ERROR value and
-// call no function that may return or exit with one — cost nothing beyond
-// the helper passes: no SSA is built for them. Test files and generated
-// files are not reported.
+//   - returning a value that carries ARG_ERROR: `exitcode.ArgError` (or your
+//     enum's 3, including `return 3` into an enum-typed result), directly or
+//     through a local variable or a branch; an error from
+//     `exitcode.New(exitcode.ArgError, …)` and its `With…` copies; your own
+//     error type holding the code (`&ExitError{Code: exitcode.ArgError}`); an
+//     error wrapping one (`fmt.Errorf("…%w", e)`, `errors.Join`); the result
+//     of a function that may return one, in this package or another
+//     (`return validate(name)`);
+//   - exiting with it: `exitcode.Exit(exitcode.ArgError)`,
+//     `os.Exit(int(exitcode.ArgError))`, `os.Exit(3)`, or calling a helper
+//     that may exit with 3.
 //
-// Flags:
+// Comparing with ArgError, printing it or passing it along is no emission.
 //
-//	-argphase.sideeffects  comma-separated third-party functions with side
-//	                       effects: import/path.Func or
-//	                       (*import/path.Type).Method
+// Side effects are the calls the [sideeffects] pass knows, directly or
+// through any chain of calls in your code or your dependencies:
+//
+//   - files: `os.WriteFile`, `Create`, `OpenFile` with write flags, `Remove`,
+//     `RemoveAll`, `Rename`, `Mkdir`, `MkdirAll`, `Chmod`, `Chown`,
+//     `Chtimes`, `Truncate`, `Symlink`, `Link`, `CopyFS`, writes to an
+//     `*os.File` other than `os.Stdout` and `os.Stderr`, `os.Root`'s
+//     writers, `ioutil.WriteFile`;
+//   - network: `http.Post`, `PostForm`, `Client.Post`, `Client.PostForm`,
+//     `Client.Do`, connection writes, `smtp.SendMail`;
+//   - databases: `database/sql`'s `Exec`, `ExecContext`, `Tx.Commit`;
+//   - processes: `exec.Cmd`'s `Run`, `Start`, `Output`, `CombinedOutput`,
+//     `os.StartProcess`, `syscall.Exec`, signals (`Process.Kill`, `Signal`,
+//     `syscall.Kill`);
+//   - functions marked `//exitlint:sideeffect` (an SDK wrapper exitlint
+//     cannot see into), and functions named with `-argphase.sideeffects`.
+//
+// The catalogue of the standard library's side effects lives in one place,
+// `passes/sideeffects/catalogue.go`; a test resolves every entry against the
+// standard library and checks that a call of it is found. No side effects:
+// writing to stdout or stderr, reads, GET and HEAD requests, temporary files
+// and directories.
+//
+// The finding is reported at the emission; the side-effecting call is
+// attached as related information, with the chain of calls across packages
+// (`store.Archive → store.Save → os.WriteFile writes a file`).
+//
+// # Not flagged
+//
+// An emission that no path reaches after a side effect; mentions of
+// ARG_ERROR that are no emission; test files; generated files.
+//
+// # Example
+//
+// Flagged:
+//
+//	func deploy(env string) error {
+//		if err := os.WriteFile(".lock", nil, 0o644); err != nil {
+//			return err
+//		}
+//		if env == "" {
+//			return exitcode.New(exitcode.ArgError, "EMPTY_ENV", "env is empty")
+//			// ARG_ERROR returned (exitcode.New) after a side effect: os.WriteFile writes a file (line 2) …
+//		}
+//		…
+//	}
+//
+// Good — validate first, then report what happened:
+//
+//	func deploy(env string) error {
+//		if env == "" {
+//			return exitcode.New(exitcode.ArgError, "EMPTY_ENV", "env is empty")
+//		}
+//		if err := os.WriteFile(".lock", nil, 0o644); err != nil {
+//			return err
+//		}
+//		if err := push(env); err != nil {
+//			return exitcode.New(exitcode.PartialFailure, "PUSH_FAILED", err.Error())
+//		}
+//		…
+//	}
+//
+// # How precise
+//
+//   - The check works on the SSA form of each function that may emit
+//     ARG_ERROR, path-sensitive on its control-flow graph: a side effect on
+//     one branch and ARG_ERROR on the other is fine; a write in one loop
+//     iteration before a rejection in the next is a finding.
+//   - Deferred calls run after the return and are not counted; calls that
+//     never return (`os.Exit`, `log.Fatal`, `exitcode.Exit`) end their paths.
+//   - Function literals: a literal the function calls (or starts) counts
+//     with its side effects; one it only returns or stores does not. Each
+//     literal is checked as a function of its own (a cobra `RunE`).
+//   - `return f()` where `f` both writes and may return ARG_ERROR is not
+//     reported at the caller: the order inside `f` is `f`'s, and is checked
+//     there.
+//   - Facts say "may": a library function that writes only under a condition
+//     (an option you do not set) still counts. Suppress such a finding with
+//     a reason.
+//   - Not followed: calls through function values and interface methods
+//     other than the catalogue's (`net.Conn.Write`).
+//
+// # Cost
+//
+// No SSA is built for a package that cannot emit ARG_ERROR — one that
+// mentions no ARG_ERROR value, has no exit with 3, and calls no function
+// that may return or exit with one; there the check costs nothing beyond
+// the helper passes, whose side-effect and ARG_ERROR facts are computed from
+// syntax and types. See [performance].
+//
+// # Fix
+//
+// Move the validation before the first side effect, so that ARG_ERROR is
+// emitted while nothing has changed; where the input can only be judged
+// after a write, emit PARTIAL_FAILURE instead.
+//
+// # Flags
+//
+// `-argphase.sideeffects=LIST`: third-party functions with side effects,
+// comma-separated, as `import/path.Func` or `(*import/path.Type).Method`; for
+// example `-argphase.sideeffects='(*cloud.google.com/go/storage.Writer).Close'`.
+//
+// [argerror]: https://github.com/exitlint/exitlint/blob/main/docs/checks/argerror.md
+// [sideeffects]: https://github.com/exitlint/exitlint/blob/main/docs/checks/sideeffects.md
+// [performance]: https://github.com/exitlint/exitlint/blob/main/docs/performance.md
 package argphase

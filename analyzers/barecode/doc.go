@@ -5,36 +5,80 @@
 //
 // barecode: report an exit code spelled as a bare integer
 //
-// The contract's exit codes are a fixed table, and its rule is that a code
-// is "a named constant / enum — never a bare integer at call sites". Go
-// converts an untyped constant to any integer type silently, so
-// exitcode.Exit(5) compiles; this check catches what the type system lets
-// through.
+// The contract's exit codes are a fixed table, and a code is "a named
+// constant / enum — never a bare integer at call sites": compare against
+// `exitcode.PermissionDenied`, never write `if code == 7`. Codes 14–63 and
+// 126–255 are reserved and never emitted. Go converts an untyped constant to
+// any integer type silently, so `exitcode.Exit(5)` compiles; this check
+// catches what the type system lets through.
 //
-// Where an exit code is expected, a constant not written as a member of the
-// exit-code enum is reported: an integer literal, or a named constant that is
-// no member (const exitUsage = 2). An exit code is expected in the argument
-// of os.Exit, syscall.Exit and exitcode.Exit and of any parameter of enum
-// type; in a conversion to the enum (exitcode.Code(7)); in a return value,
-// variable, constant, field, map key or value, or slice element of enum
-// type; in a comparison (==, !=) with an enum-typed operand; and in a case of
-// a switch on one.
+// # What it flags
 //
-// Not reported: enum members, and conversions of them (int(exitcode.NotFound));
-// values that are not constants (os.Exit(m.Run()) in TestMain,
-// exitcode.Code(n) from parsed text); integers that are no exit code (n == 3
-// on a plain int); typed constants of the enum type, which are reported at
-// their declaration instead — except a command-specific value (79–125),
-// since const Findings exitcode.Code = 80 is how a program declares one; the
-// value 1 as the argument of an exit call, which the fallback check reports;
-// os.Exit and syscall.Exit in test files, whose status belongs to go test;
-// generated files.
+// Where an exit code is expected, any constant not written as a member of
+// the exit-code enum: an integer literal, or a named constant that is no
+// member (`const exitUsage = 2`). An exit code is expected in
 //
-// A code in a reserved range gets a message naming the range: 14–63 is
-// reserved for the framework, 126–255 for the shell, and 79–125 must be
-// declared as a command-specific member. For a table code the check offers a
-// fix that spells the member, adding the import where needed:
+//   - the argument of `os.Exit`, `syscall.Exit` and `exitcode.Exit`, and of
+//     any parameter of enum type;
+//   - a conversion to the enum (`exitcode.Code(7)`);
+//   - a return value, variable, constant, struct field, map key or value, or
+//     slice element of enum type;
+//   - a comparison (`==`, `!=`) with an enum-typed operand, and a `case` of a
+//     `switch` on one.
 //
-//	os.Exit(5)        // becomes os.Exit(int(exitcode.NotFound))
-//	exitcode.Code(3)  // becomes exitcode.Code(exitcode.ArgError)
+// A code outside the table gets a message naming its range: 14–63 is
+// reserved for the framework, 64–78 are POSIX sysexits codes, 79–125 must be
+// declared as a command-specific member, 126–255 is reserved for the shell,
+// and a value outside 0–255 is no exit code a process can report.
+//
+// # Not flagged
+//
+// Enum members and conversions of them (`int(exitcode.NotFound)`); values
+// that are not constants (`os.Exit(m.Run())` in TestMain, `exitcode.Code(n)`
+// from parsed text); integers that are no exit code (`n == 3` on a plain
+// `int`); typed constants of the enum type at their uses, which are reported
+// at their declaration instead (`const x exitcode.Code = 6`) — except a
+// command-specific value (79–125), since `const Findings exitcode.Code = 80`
+// is how a program declares one; the value 1 as the argument of an exit
+// call, which the fallback check reports; `os.Exit` and `syscall.Exit` in
+// test files, whose status belongs to `go test` (comparisons in tests are
+// still checked); generated files.
+//
+// # Example
+//
+// Flagged:
+//
+//	os.Exit(5)         // exit code 5 written as a bare integer: spell it exitcode.NotFound …
+//	if code == 7 { … } // exit code 7 written as a bare integer: spell it exitcode.PermissionDenied …
+//	return 130         // exit code 130 is in the shell-reserved range 126–255 …
+//	const exitUsage = 2
+//	os.Exit(exitUsage) // exit code exitUsage (2) is a constant of its own, not a member …
+//
+// Good:
+//
+//	exitcode.Exit(exitcode.NotFound)
+//	os.Exit(int(exitcode.NotFound))
+//	exitcode.Exit(exitcode.FromError(err))
+//	os.Exit(m.Run()) // TestMain: not a constant
+//
+// # Fix
+//
+// For a table code (0–13) the check offers a suggested fix that spells the
+// member, adding the import when the file lacks it:
+//
+//	os.Exit(5)       // becomes os.Exit(int(exitcode.NotFound))
+//	exitcode.Code(3) // becomes exitcode.Code(exitcode.ArgError)
+//
+// For a named constant, check that the member its value maps to is the one
+// you mean: a private `exitUsage = 2` is PARTIAL_FAILURE in the table, while
+// a usage error is `exitcode.ArgError`.
+//
+// With an enum of your own, mark the type `//exitlint:enum` or pass
+// `-contract.enum=import/path.Type`; its members are the constants of that
+// type declared beside it.
+//
+// # Flags
+//
+// None of its own. `-contract.enum` names further enum types (see the
+// contract pass).
 package barecode

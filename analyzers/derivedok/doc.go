@@ -5,24 +5,56 @@
 //
 // derivedok: report an envelope's ok set by hand instead of derived from the exit code
 //
-// In the contract, ok is derived from the exit code (true exactly when the
-// code is SUCCESS), never set by command logic. An envelope whose ok is set
-// by hand can say "ok": true beside exit code 5, and an agent that reads one
-// of them gets the other wrong.
+// In the contract, `ok` is derived from the exit code: true exactly when the
+// code is SUCCESS (0), never set by command logic. An envelope that says
+// `"ok": true` beside exit code 5 sends an agent down the wrong path
+// whichever of the two it trusts.
 //
-// Reported, also inside the envelope's factory: an assignment to the ok
-// field of an envelope (env.OK = false), and a composite literal of an
-// envelope type that gives ok a value (OK: true, OK: err == nil) not
-// computed from an exit code. A value counts as computed from an exit code
-// when it uses a value of the exit-code enum's type — OK: code ==
-// exitcode.Success, OK: code.IsSuccess(), OK: succeeded(code) — directly or
-// through a local variable assigned only such values.
+// # What it flags
 //
-// Not reported: ok fields of structs that are no envelope (a health reply
-// {ok, version}, a decoded reply from another service); exitlint's own
-// envelope.Envelope, which has no field to set; test files; generated files.
+// Everywhere, the factory's own package included:
 //
-// To fix a finding, compute ok from the exit code the response goes out
-// with, in the factory, or build the response with envelope.New, which
-// derives it.
+//   - an assignment to an envelope's `ok` field: `resp.OK = false`,
+//     `resp.OK, err = check()`;
+//   - a composite literal of an envelope type that gives `ok` a value not
+//     computed from an exit code: `Response{OK: true}`,
+//     `Response{OK: err == nil}`, `Response{OK: ok}` where `ok` is a
+//     parameter.
+//
+// A value counts as computed from an exit code when it uses a value of the
+// exit-code enum's type (exitlint's `exitcode.Code` or your `//exitlint:enum`
+// type): `code == exitcode.Success`, `code.IsSuccess()`, `succeeded(code)` —
+// directly, or through a local variable that is only ever assigned such
+// values (and whose address is not taken).
+//
+// # Not flagged
+//
+// `ok` fields of structs that are no envelope (a health reply
+// `{ok, version}`, a decoded reply from another service); exitlint's own
+// `envelope.Envelope`, which has no field to set and derives `ok` when it
+// encodes; test files; generated files.
+//
+// # Example
+//
+// Flagged:
+//
+//	func Respond(ok bool, data any) Response {
+//		return Response{OK: ok, Data: data} // OK: ok sets ok of envelope output.Response by hand …
+//	}
+//	resp.OK = false // assigning resp.OK sets ok of envelope output.Response by hand …
+//
+// Good:
+//
+//	func Respond(code exitcode.Code, data any) Response {
+//		return Response{OK: code == exitcode.Success, Data: data}
+//	}
+//
+// # Fix
+//
+// Pass the exit code the response goes out with to the factory and compute
+// `ok` there — or build the response with `envelope.New`, which derives it.
+//
+// # Flags
+//
+// None.
 package derivedok

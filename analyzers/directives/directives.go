@@ -3,16 +3,12 @@ package directives
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
-	"github.com/exitlint/exitlint/analyzers/argphase"
-	"github.com/exitlint/exitlint/analyzers/barecode"
-	"github.com/exitlint/exitlint/analyzers/derivedok"
-	"github.com/exitlint/exitlint/analyzers/fallback"
-	"github.com/exitlint/exitlint/analyzers/handbuilt"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/generated"
 	"github.com/exitlint/exitlint/passes/suppress"
@@ -21,22 +17,32 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer reports malformed and unused exitlint directives. It requires
-// every check that reports through the suppress pass, so that it runs after
-// them; the analyzers/all tests keep that list complete.
-var Analyzer = &analysis.Analyzer{
-	Name: "directives",
-	Doc:  analyzerutil.Doc(doc, "directives"),
-	URL:  analyzerutil.URL("directives"),
-	Run:  analyzerutil.Guard(run),
-	Requires: []*analysis.Analyzer{suppress.Analyzer, generated.Analyzer,
-		barecode.Analyzer, fallback.Analyzer, handbuilt.Analyzer, derivedok.Analyzer, argphase.Analyzer},
+// New returns the check over checks, the checks whose directives it
+// validates (analyzers/all passes every other check). Their names are the
+// ones a directive may use, and requiring them makes this check run after
+// all of them on each package: only then has the suppress pass marked every
+// directive that suppressed a finding.
+func New(checks ...*analysis.Analyzer) *analysis.Analyzer {
+	names := make([]string, 0, len(checks))
+	for _, c := range checks {
+		names = append(names, c.Name)
+	}
+	slices.Sort(names)
+	return &analysis.Analyzer{
+		Name:     "directives",
+		Doc:      analyzerutil.Doc(doc, "directives"),
+		URL:      analyzerutil.URL("directives"),
+		Run:      analyzerutil.Guard(func(pass *analysis.Pass) (any, error) { return run(pass, names) }),
+		Requires: append([]*analysis.Analyzer{suppress.Analyzer, generated.Analyzer}, checks...),
+	}
 }
 
-func run(pass *analysis.Pass) (any, error) {
+// run reports the package's directives that are malformed or unused; names
+// are the checks a directive may name, sorted.
+func run(pass *analysis.Pass, names []string) (any, error) {
 	sup := pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)
 	gen := pass.ResultOf[generated.Analyzer].(*generated.Files)
-	checks := strings.Join(suppress.Checks, ", ")
+	checks := strings.Join(names, ", ")
 	for _, d := range sup.Directives() {
 		kind := "//exitlint:ignore"
 		where := "on its line or the line below"
@@ -46,12 +52,12 @@ func run(pass *analysis.Pass) (any, error) {
 		report := func(format string, args ...any) {
 			pass.Report(analysis.Diagnostic{Pos: d.Pos, End: d.End, Message: fmt.Sprintf(format, args...)})
 		}
-		switch {
-		case len(d.Checks) == 0:
+		if len(d.Checks) == 0 {
 			report("%s names no check: write %s CHECK[,CHECK] reason (the checks are %s)", kind, kind, checks)
 			continue
-		case len(d.Unknown) > 0:
-			report("%s names %s, which is no exitlint check (the checks are %s)", kind, quoteAll(d.Unknown), checks)
+		}
+		if unknown := unknownChecks(d.Checks, names); len(unknown) > 0 {
+			report("%s names %s, which is no exitlint check (the checks are %s)", kind, quoteAll(unknown), checks)
 			continue
 		}
 		if d.Reason == "" {
@@ -79,6 +85,17 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
+}
+
+// unknownChecks returns the names in named that are not in names.
+func unknownChecks(named, names []string) []string {
+	var out []string
+	for _, n := range named {
+		if _, found := slices.BinarySearch(names, n); !found {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func quoteAll(names []string) string {

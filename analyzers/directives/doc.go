@@ -1,25 +1,59 @@
-// Package directives defines an Analyzer that reports exitlint directives
+// Package directives builds the Analyzer that reports exitlint directives
 // that are malformed or do nothing.
 //
 // # Analyzer directives
 //
 // directives: report exitlint directives without a reason, with unknown names, or suppressing nothing
 //
-// A suppression is a claim that a finding does not apply, and the next
-// reader deserves to know why; one that suppresses nothing hides the next
-// real finding on its line. This check reports:
+// A suppression claims that a finding does not apply. Without a reason the
+// next reader cannot judge the claim; a suppression that matches nothing (a
+// typo in the check's name, a finding long fixed) silently hides the next
+// real finding on its line.
 //
-//   - //exitlint:ignore and //exitlint:file-ignore without a reason;
-//   - a directive that names no check, or a check that does not exist
-//     (a typo suppresses nothing);
-//   - a directive that suppresses no finding of the checks it names, on its
-//     line or the line below (ignore) or in its file (file-ignore);
-//   - an //exitlint: comment whose name is no exitlint directive
-//     (//exitlint:ingore).
+// # What it flags
 //
-// The check runs after every other check on the package, so it knows which
-// directives were used. When a check named by a directive is disabled it
-// still runs for this purpose; its findings are not shown.
+//   - `//exitlint:ignore CHECK` and `//exitlint:file-ignore CHECK` without a
+//     reason;
+//   - a directive that names no check, or a name that is no check
+//     (`//exitlint:ignore barcode …`);
+//   - a directive that suppresses no finding of the checks it names — on its
+//     line or the line below (`ignore`), or in its file (`file-ignore`);
+//   - an `//exitlint:` comment whose name is no exitlint directive
+//     (`//exitlint:ingore`); the finding lists the directives there are.
 //
-// Not reported: directives in generated files.
+// # How it knows
+//
+// The check requires every other check, so it runs after all of them on
+// each package, when the suppress pass has marked each directive that
+// covered a finding; the names a directive may use are those of the checks
+// it requires. With `exitlint -disable CHECK`, CHECK still runs for this
+// purpose and its findings are not shown.
+//
+// # Not flagged
+//
+// Directives in generated files.
+//
+// # Example
+//
+// Flagged:
+//
+//	//exitlint:ignore barecode
+//	os.Exit(7) // … has no reason: say after the check why the finding does not apply here
+//
+//	//exitlint:ignore fallback legacy wrapper
+//	log.Print(err) // … suppresses nothing: no fallback finding on its line or the line below
+//
+// Good:
+//
+//	//exitlint:ignore barecode the install script maps 7 to its own message
+//	os.Exit(7)
+//
+// # Fix
+//
+// Say after the check's name why the finding does not apply; correct a
+// misspelt name; remove a directive that suppresses nothing.
+//
+// # Flags
+//
+// None.
 package directives

@@ -5,48 +5,102 @@
 //
 // fallback: report GENERAL_ERROR (1) used as a catch-all exit
 //
-// GENERAL_ERROR is the contract's last resort: it tells an agent only that
-// something failed, not whether to retry, fix the input or ask for help. A
-// program that ends with exit code 1 wherever anything goes wrong hides the
-// specific code the agent needs. This check reports the places where a
-// program ends the process with 1:
+// The contract: "GENERAL_ERROR is a last resort. If the condition matches
+// any specific code (3–13), use that code instead." Exit code 1 tells an
+// agent only that something failed — not whether to retry, fix its input,
+// authenticate or give up. A program that ends with 1 wherever anything goes
+// wrong hides the specific code the agent needs.
 //
-//   - os.Exit(1), syscall.Exit(1), exitcode.Exit(exitcode.GeneralError),
-//     and any other constant spelling of 1;
-//   - log.Fatal, log.Fatalf, log.Fatalln and the same methods of a
-//     *log.Logger, which exit with 1;
-//   - well-known fatal functions of libraries (cobra.CheckErr and the Fatal
-//     functions and methods of logrus, zap, zerolog, klog, glog and
-//     charmbracelet/log), and any function the -fallback.fatals flag names;
+// # What it flags
+//
+// The places where a program ends the process with exit code 1:
+//
+//   - `os.Exit(1)`, `syscall.Exit(1)`, `exitcode.Exit(exitcode.GeneralError)`,
+//     `exitcode.Exit(1)`, `os.Exit(int(exitcode.GeneralError))` — any
+//     constant 1;
+//   - `log.Fatal`, `log.Fatalf`, `log.Fatalln` and the same methods of a
+//     `*log.Logger`, which exit with 1;
+//   - well-known fatal functions of libraries: `cobra.CheckErr`; the `Fatal…`
+//     functions and methods of logrus, zap (`Logger.Fatal`,
+//     `SugaredLogger.Fatal`, `Fatalf`, `Fatalw`, `Fatalln`), zerolog, klog and
+//     glog (`Fatal…` and `Exit…`) and charmbracelet/log; and any function
+//     named by `-fallback.fatals`;
 //   - calls of a function of another module that ends the process only ever
-//     with 1 (a dependency's helper that calls os.Exit(1)), known through
-//     the facts of the exits pass, when the exit lies in that function's own
-//     package and the function returns no error: a client call that reaches
-//     a fatal in another package deep below it, or a function that reports
-//     failure through its error and exits only on an assertion of its own,
-//     is no exit helper.
+//     with 1 — a dependency's `Must(err)` helper that calls `os.Exit(1)`,
+//     known through the facts of the exits pass. The exit must lie in the
+//     helper's own package (`Must` → `fail` → `os.Exit(1)`): a client's `Get`
+//     that reaches a decoder's fatal in another package deep below it is no
+//     exit helper, and neither is a function that returns an error
+//     (`Convert(in, out) error` whose exit is an internal assertion), since
+//     it reports failure through its error.
 //
-// Findings are reported where the code must change: inside a helper of the
-// program's own module that exits (not at each call of it), and at the call
-// of a library's.
+// Findings are reported where the code must change: a helper of the
+// program's own module that exits with 1 is reported inside the helper, the
+// one place to change, and not at each call of it; a library's helper is
+// reported at the call.
 //
-// Not reported: an exit with 1 that is the last branch of a classification
-// — the default of a switch, the final else of an if chain, or the statement
-// after ifs in the same block, when another branch exits with a different
-// code; exitcode.Exit(exitcode.FromError(err)) and other computed codes;
-// test files (TestMain's os.Exit(m.Run()) and test helpers are no part of
-// the command's contract); generated files.
+// # Not flagged
 //
-// When the exit is inside if err != nil and the file already imports
-// exitlint's exitcode package, the check offers a fix that maps the error:
+//   - An exit with 1 that is the last branch of a classification: the
+//     `default` of a `switch`, the final `else` of an `if`/`else if` chain,
+//     or a statement after `if`s in the same block, when another branch
+//     exits with a different code.
+//   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
+//     `os.Exit(code)`.
+//   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that
+//     exits with 0 or 1, one that takes the code as a parameter).
+//   - Test files (TestMain's `os.Exit(m.Run())`, `log.Fatal` in a test
+//     helper): tests are no part of the command's contract.
+//   - A method of your own named `Exit` or `Fatal` that is no process exit.
+//   - Generated files.
+//
+// # Example
+//
+// Flagged:
+//
+//	if err := cmd.Execute(); err != nil {
+//		os.Exit(1) // os.Exit(1) ends the process with GENERAL_ERROR (1), a catch-all …
+//	}
+//	log.Fatalf("load: %v", err) // log.Fatalf ends the process with GENERAL_ERROR (1) …
+//	cobra.CheckErr(err)         // cobra.CheckErr ends the process with GENERAL_ERROR (1) …
+//
+// Good:
+//
+//	if err := cmd.Execute(); err != nil {
+//		fmt.Fprintln(os.Stderr, err)
+//		exitcode.Exit(exitcode.FromError(err)) // a specific code when one applies
+//	}
+//
+//	// A classification may end with GENERAL_ERROR as its last branch.
+//	switch {
+//	case errors.Is(err, fs.ErrNotExist):
+//		exitcode.Exit(exitcode.NotFound)
+//	case errors.Is(err, fs.ErrPermission):
+//		exitcode.Exit(exitcode.PermissionDenied)
+//	default:
+//		exitcode.Exit(exitcode.GeneralError)
+//	}
+//
+// # Fix
+//
+// Choose the code that tells the agent what to do: `exitcode.FromError(err)`
+// maps `context.DeadlineExceeded`, `fs.ErrNotExist`, `fs.ErrPermission` and
+// errors carrying an `*exitcode.Error` to their codes. For an exit inside
+// `if err != nil { … }` in a file that imports exitlint's `exitcode`
+// package, the check offers a suggested fix that maps the error:
 //
 //	if err != nil {
 //		os.Exit(1) // becomes exitcode.Exit(exitcode.FromError(err))
 //	}
 //
-// Flags:
+// For `log.Fatal` there is no automatic fix: print the message, then exit
+// with a specific code.
 //
-//	-fallback.fatals  comma-separated functions that end the process with 1,
-//	                  besides the built-in list: import/path.Func or
-//	                  (*import/path.Type).Method
+// # Flags
+//
+// `-fallback.fatals=LIST`: further functions that end the process with 1,
+// comma-separated, as `import/path.Func`, `(import/path.Type).Method` or
+// `(*import/path.Type).Method`; for example
+// `-fallback.fatals='(*example.com/log.Logger).Die'`. A malformed name is an
+// ARG_ERROR.
 package fallback

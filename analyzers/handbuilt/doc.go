@@ -5,33 +5,70 @@
 //
 // handbuilt: report a response envelope constructed outside its factory
 //
-// The contract has one place that builds the response envelope: command
-// handlers must never construct it directly, and one formatter is the single
-// source of envelope construction. With one factory the envelope's shape is
-// invariant and its ok follows from the exit code; every hand-built envelope
-// is a place where they can drift apart.
+// The contract has one place that builds the response envelope: one
+// factory that the framework calls after the command handler returns, so
+// that command handlers never construct the envelope themselves and one
+// formatter is the single source of envelope construction. With one factory
+// the envelope's shape is invariant and its `ok` follows from the exit code;
+// every hand-built envelope is a place where they can drift apart.
 //
-// An envelope type is exitlint's envelope.Envelope, a struct marked
-// //exitlint:envelope, or a struct whose JSON names include "ok" and at least
-// one of "data" and "error" (see the contract pass) — but not a model of
-// another service's reply that the program decodes JSON into. Its factory
-// lives in the package that declares it; functions marked
-// //exitlint:factory narrow that to those functions.
+// # What it flags
 //
-// Reported outside the factory:
+// Outside the envelope's factory:
 //
-//   - composite literals of an envelope type, as values or &T{};
-//   - new(T) of an envelope type;
-//   - map literals with string keys that include "ok" and "data" or "error"
-//     (map[string]any{"ok": true, "data": v}, gin.H{...}), and literals of
-//     anonymous struct types with that JSON shape, unless they are in the
+//   - composite literals of an envelope type, as values or `&T{}` (elided
+//     types in `[]T{{…}}` included);
+//   - `new(T)` of an envelope type;
+//   - map literals whose string keys include `"ok"` and `"data"` or `"error"`
+//     (`map[string]any{…}`, a framework's `gin.H{…}`), and literals of
+//     anonymous struct types with that JSON shape — unless they are in the
 //     factory of a package that declares an envelope type.
 //
-// Not reported: structs with an ok field that are no envelope (a health
-// reply {ok, version}); maps whose keys merely look close ("okay"); code in
-// the factory's home; test files, which build expected envelopes to compare
-// with; generated files.
+// An envelope type is exitlint's `envelope.Envelope`, a struct marked
+// `//exitlint:envelope`, or a struct whose JSON names include `ok` and at
+// least one of `data` and `error` — except a struct the package decodes JSON
+// into, which models another service's reply (see the [contract] pass). Its
+// factory lives in the package that declares it; functions of that package
+// marked `//exitlint:factory` narrow it to themselves.
 //
-// To fix a finding, call the factory: envelope.New for exitlint's envelope,
-// or the function of the envelope's package that builds it.
+// # Not flagged
+//
+// Structs with an `ok` field that are no envelope (a health reply
+// `{ok, version}`), and decoded models of other services (a chat API's
+// `{ok, error}`); maps whose keys only look close (`"okay"`) or lack `data`
+// and `error`; code in the factory's home; declarations (`var r Response`);
+// test files, which build expected envelopes to compare with; generated
+// files.
+//
+// # Example
+//
+// Flagged:
+//
+//	// package cmd
+//	return output.Response{OK: true, Data: result} // … builds the response envelope outside its factory …
+//	json.NewEncoder(os.Stdout).Encode(map[string]any{"ok": false, "error": e})
+//	// a map literal with the envelope's keys "ok", "error" built by hand …
+//
+// Good:
+//
+//	// package output
+//	//exitlint:factory
+//	func Respond(code exitcode.Code, data any, err error) *Response { … }
+//
+//	// package cmd
+//	return output.Respond(code, result, nil)
+//	env, err := envelope.New(start, code, result, nil) // exitlint's runtime
+//
+// # Fix
+//
+// Call the factory: `envelope.New` for exitlint's envelope, or the function
+// of the envelope's package that builds it. If the type is no envelope of
+// yours although its JSON names match, rename a field, or suppress the
+// finding with a reason that says why.
+//
+// # Flags
+//
+// None.
+//
+// [contract]: https://github.com/exitlint/exitlint/blob/main/docs/checks/contract.md
 package handbuilt

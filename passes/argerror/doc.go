@@ -5,17 +5,20 @@
 //
 // argerror: find the functions that may return ARG_ERROR to their callers
 //
-// The argerror pass reports nothing. A value carries ARG_ERROR when it is a
-// constant of an exit-code enum type with the value 3 (exitcode.ArgError, or
-// a user enum's member), an error built by exitcode.New with such a code
-// (and the copies its With methods return), a composite literal whose
-// enum-typed field holds one (&ExitError{Code: ArgError}), an error that
-// wraps one (fmt.Errorf with %w, errors.Join), the result of a call of a
-// function that may return one, or a local variable assigned one anywhere
-// in the function.
+// The argerror pass reports nothing. A value carries ARG_ERROR when it is
 //
-// A function that returns such a value in a result carries an ArgFact that
-// names the results and how: "argError(results 0 via exitcode.New)". The
+//   - a constant of an exit-code enum type with the value 3
+//     (`exitcode.ArgError`, or a user enum's member);
+//   - an error built by `exitcode.New` with such a code, and the copies its
+//     `With…` methods return;
+//   - a composite literal whose enum-typed field holds one
+//     (`&ExitError{Code: ArgError}`);
+//   - an error that wraps one (`fmt.Errorf` with `%w`, `errors.Join`);
+//   - the result of a call of a function that may return one;
+//   - a local variable assigned one anywhere in the function.
+//
+// A function that returns such a value in a result carries an `ArgFact` that
+// names the results and how: `argError(results 0 via exitcode.New)`. The
 // pass follows calls within a package to a fixed point and across packages
 // through the facts. Merely mentioning ArgError — comparing with it,
 // printing it, passing it to a function — does not return it.

@@ -6,23 +6,28 @@
 // sideeffects: find the calls and functions that may change the world outside the process
 //
 // The sideeffects pass reports nothing. A call has a side effect when its
-// callee is in the catalogue of standard-library side effects (Catalogue:
-// file writes, creations, removals, renames, mode and owner changes; HTTP
-// requests other than GET and HEAD; raw network writes; database/sql Exec
-// and Commit; starting processes and sending signals), is marked
-// //exitlint:sideeffect, is named by the argphase check's
-// -argphase.sideeffects flag, or carries a SideEffectFact.
+// callee
 //
-// Writes to os.Stdout and os.Stderr are no side effect: diagnostics change
-// nothing an agent would have to undo. Neither are reads, and os.OpenFile
-// counts only when its flag is a constant that asks for writing
-// (O_WRONLY, O_RDWR, O_CREATE, O_TRUNC, O_APPEND).
+//   - is in the catalogue of standard-library side effects (`Catalogue`, in
+//     `passes/sideeffects/catalogue.go`: file writes, creations, removals,
+//     renames, mode and owner changes; HTTP requests other than GET and
+//     HEAD; raw network writes; `database/sql`'s Exec and Commit; starting
+//     processes and sending signals);
+//   - is marked `//exitlint:sideeffect`;
+//   - is named by the argphase check's `-argphase.sideeffects` flag;
+//   - or carries a `SideEffectFact`.
+//
+// Writes to `os.Stdout` and `os.Stderr` are no side effect: diagnostics
+// change nothing an agent would have to undo. Neither are reads, and
+// `os.OpenFile` counts only when its flag is a constant that asks for
+// writing (`O_WRONLY`, `O_RDWR`, `O_CREATE`, `O_TRUNC`, `O_APPEND`).
 //
 // A function whose body makes such a call — directly, through a function
 // literal it calls, defers, starts or passes as an argument, or through a
 // call of another function of its package (to a fixed point) or of a
-// dependency (through facts) — carries a SideEffectFact that names the chain
-// down to the catalogue entry: "Archive → Save → os.WriteFile writes a file".
-// Function literals that are only returned or stored are not counted: they
-// run when someone else calls them.
+// dependency (through facts) — carries a `SideEffectFact` that names the
+// chain down to the catalogue entry:
+// `sideEffect(Archive → Save → os.WriteFile writes a file)`. Function
+// literals that are only returned or stored are not counted: they run when
+// someone else calls them.
 package sideeffects

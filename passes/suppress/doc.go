@@ -6,8 +6,9 @@
 //
 // suppress: honour //exitlint:ignore directives and generated files
 //
-// A finding is not reported when it lies in a generated file, or when a
-// directive names its check:
+// Every check reports through this pass. A finding is not reported when it
+// lies in a generated file (`// Code generated … DO NOT EDIT.` before the
+// package clause; decided per file), or when a directive names its check:
 //
 //	//exitlint:ignore CHECK[,CHECK] reason
 //
@@ -16,7 +17,9 @@
 //	//exitlint:file-ignore CHECK[,CHECK] reason
 //
 // anywhere in the file. The reason is required: a suppression explains
-// itself to the next reader. The directives check reports a directive
+// itself to the next reader. The [directives] check reports a directive
 // without a reason, one that names no known check, and one that suppresses
-// nothing.
+// nothing; its own findings cannot be suppressed.
+//
+// [directives]: https://github.com/exitlint/exitlint/blob/main/docs/checks/directives.md
 package suppress

@@ -28,18 +28,13 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{generated.Analyzer},
 }
 
-// Checks are the names a directive may name. The analyzers/all tests keep
-// this list equal to the checks exitlint runs.
-var Checks = []string{"argphase", "barecode", "derivedok", "fallback", "handbuilt"}
-
 // Directive is one //exitlint:ignore or //exitlint:file-ignore comment.
 type Directive struct {
 	Pos      token.Pos
 	End      token.Pos
 	FileWide bool
-	Checks   []string // as written
+	Checks   []string // as written; the directives check reports names that are no check
 	Reason   string
-	Unknown  []string // names in Checks that are no check
 	used     bool
 }
 
@@ -125,10 +120,6 @@ func run(pass *analysis.Pass) (any, error) {
 		byLine:    map[lineKey][]*Directive{},
 		byFile:    map[*token.File][]*Directive{},
 	}
-	known := map[string]bool{}
-	for _, c := range Checks {
-		known[c] = true
-	}
 	for _, file := range pass.Files {
 		if s.generated.File(file) {
 			continue
@@ -139,7 +130,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if dir.Name != "ignore" && dir.Name != "file-ignore" {
 					continue
 				}
-				d := parse(dir, known)
+				d := parse(dir)
 				s.directives = append(s.directives, d)
 				if d.FileWide {
 					s.byFile[tf] = append(s.byFile[tf], d)
@@ -160,7 +151,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // parse reads "CHECK[,CHECK] reason".
-func parse(dir analyzerutil.Directive, known map[string]bool) *Directive {
+func parse(dir analyzerutil.Directive) *Directive {
 	d := &Directive{Pos: dir.Pos, End: dir.End, FileWide: dir.Name == "file-ignore"}
 	list, reason, _ := strings.Cut(dir.Args, " ")
 	d.Reason = strings.TrimSpace(reason)
@@ -169,9 +160,6 @@ func parse(dir analyzerutil.Directive, known map[string]bool) *Directive {
 			continue
 		}
 		d.Checks = append(d.Checks, c)
-		if !known[c] {
-			d.Unknown = append(d.Unknown, c)
-		}
 	}
 	return d
 }

@@ -27,8 +27,8 @@ func TestParsedDirectives(t *testing.T) {
 	if got := ds[0].Reason; got != "kept for a wrapper that maps 5 itself" {
 		t.Errorf("reason = %q", got)
 	}
-	if got := ds[1].Unknown; len(got) != 1 || got[0] != "nosuch" {
-		t.Errorf("unknown checks = %v; want [nosuch]", got)
+	if got := ds[1].Checks; len(got) != 1 || got[0] != "nosuch" {
+		t.Errorf("a name that is no check is kept as written: checks = %v; want [nosuch]", got)
 	}
 	if got := ds[2].Checks; len(got) != 2 || got[0] != "handbuilt" || got[1] != "barecode" {
 		t.Errorf("checks = %v", got)
