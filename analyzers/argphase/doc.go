@@ -47,7 +47,7 @@
 //     `os.StartProcess`, `syscall.Exec`, signals (`Process.Kill`, `Signal`,
 //     `syscall.Kill`);
 //   - functions marked `//exitlint:sideeffect` (an SDK wrapper exitlint
-//     cannot see into), and functions named with `-argphase.sideeffects`.
+//     cannot see into), and functions named with `-config.sideeffects`.
 //
 // The catalogue of the standard library's side effects lives in one place,
 // `passes/sideeffects/catalogue.go`; a test resolves every entry against the
@@ -130,9 +130,12 @@
 //
 // # Flags
 //
-// `-argphase.sideeffects=LIST`: third-party functions with side effects,
+// `-config.sideeffects=LIST`: third-party functions with side effects,
 // comma-separated, as `import/path.Func` or `(*import/path.Type).Method`; for
-// example `-argphase.sideeffects='(*cloud.google.com/go/storage.Writer).Close'`.
+// example `-config.sideeffects='(*cloud.google.com/go/storage.Writer).Close'`.
+// A name that names no function of the program is an ARG_ERROR (see the
+// config pass). `-argphase.sideeffects` is an earlier spelling of the same
+// setting.
 //
 // [argerror]: https://github.com/exitlint/exitlint/blob/main/docs/checks/argerror.md
 // [sideeffects]: https://github.com/exitlint/exitlint/blob/main/docs/checks/sideeffects.md

@@ -74,11 +74,11 @@
 // a usage error is `exitcode.ArgError`.
 //
 // With an enum of your own, mark the type `//exitlint:enum` or pass
-// `-contract.enum=import/path.Type`; its members are the constants of that
+// `-config.enum=import/path.Type`; its members are the constants of that
 // type declared beside it.
 //
 // # Flags
 //
-// None of its own. `-contract.enum` names further enum types (see the
+// None of its own. `-config.enum` names further enum types (see the
 // contract pass).
 package barecode

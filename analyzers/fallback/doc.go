@@ -24,7 +24,7 @@
 //     functions and methods of logrus, zap (`Logger.Fatal`,
 //     `SugaredLogger.Fatal`, `Fatalf`, `Fatalw`, `Fatalln`), zerolog, klog and
 //     glog (`Fatal…` and `Exit…`) and charmbracelet/log; and any function
-//     named by `-fallback.fatals`;
+//     named by `-config.fatals`;
 //   - calls of a function of another module that ends the process only ever
 //     with 1 — a dependency's `Must(err)` helper that calls `os.Exit(1)`,
 //     known through the facts of the exits pass. The exit must lie in the
@@ -98,9 +98,10 @@
 //
 // # Flags
 //
-// `-fallback.fatals=LIST`: further functions that end the process with 1,
+// `-config.fatals=LIST`: further functions that end the process with 1,
 // comma-separated, as `import/path.Func`, `(import/path.Type).Method` or
 // `(*import/path.Type).Method`; for example
-// `-fallback.fatals='(*example.com/log.Logger).Die'`. A malformed name is an
-// ARG_ERROR.
+// `-config.fatals='(*example.com/log.Logger).Die'`. A malformed name, or one
+// that names no function of the program, is an ARG_ERROR (see the config
+// pass). `-fallback.fatals` is an earlier spelling of the same setting.
 package fallback

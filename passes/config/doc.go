@@ -19,8 +19,8 @@
 //	-config.sideeffects  comma-separated functions with side effects, besides
 //	                     the standard library's catalogue, spelled the same way
 //
-// The spellings of earlier versions, -contract.enum, -fallback.fatals and
-// -argphase.sideeffects, set the same settings.
+// The spellings of earlier versions, `-contract.enum`, `-fallback.fatals`
+// and `-argphase.sideeffects`, set the same settings.
 //
 // A name that is not of the form above is refused when the flag is parsed.
 // A name of the right form that names nothing in the program is reported:

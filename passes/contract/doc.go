@@ -10,8 +10,8 @@
 //
 // An exit-code enum (`EnumFact` on the type) is a named integer type that
 // is exitlint's `exitcode.Code`, is marked with a `//exitlint:enum` directive
-// in its doc comment, or is named by the `-contract.enum` flag
-// (`-contract.enum=example.com/cli/codes.Code`). Its members are the
+// in its doc comment, or is named by the `-config.enum` flag
+// (`-config.enum=example.com/cli/codes.Code`). Its members are the
 // package-level constants of that type declared beside it.
 //
 // An envelope (`EnvelopeFact` on the type) is a struct type that is

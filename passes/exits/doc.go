@@ -17,7 +17,7 @@
 //   - a well-known fatal function of a logging or command-line library (exit
 //     code 1): `cobra.CheckErr`; the `Fatal…` functions and methods of logrus,
 //     zap, zerolog, klog, glog and charmbracelet/log; `Exit…` of klog and
-//     glog; and the functions the fallback check's `-fallback.fatals` flag
+//     glog; and the functions the `-config.fatals` setting
 //     adds;
 //   - a call of a function that carries an `ExitFact`.
 //

@@ -14,7 +14,7 @@
 //     HEAD; raw network writes; `database/sql`'s Exec and Commit; starting
 //     processes and sending signals);
 //   - is marked `//exitlint:sideeffect`;
-//   - is named by the argphase check's `-argphase.sideeffects` flag;
+//   - is named by the `-config.sideeffects` setting;
 //   - or carries a `SideEffectFact`.
 //
 // Writes to `os.Stdout` and `os.Stderr` are no side effect: diagnostics
