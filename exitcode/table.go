@@ -1,5 +1,7 @@
 package exitcode
 
+import "strconv"
+
 // Group is a category of the table. The group boundaries are not encoded in
 // the number itself; ask the table.
 type Group int
@@ -148,6 +150,33 @@ func (r Range) String() string {
 		return rangeNames[r]
 	}
 	return "exitcode.Range(?)"
+}
+
+// Bounds returns the lowest and highest code of the range; RangeInvalid,
+// which lies on both sides of the space, has none (0, -1).
+func (r Range) Bounds() (lo, hi int) {
+	switch r {
+	case RangeTable:
+		return 0, 13
+	case RangeFramework:
+		return 14, 63
+	case RangePOSIX:
+		return 64, 78
+	case RangeCommand:
+		return 79, 125
+	case RangeShell:
+		return 126, 255
+	}
+	return 0, -1
+}
+
+// Span spells the range's bounds as "14–63" ("" for RangeInvalid).
+func (r Range) Span() string {
+	lo, hi := r.Bounds()
+	if hi < lo {
+		return ""
+	}
+	return strconv.Itoa(lo) + "–" + strconv.Itoa(hi)
 }
 
 // Emittable reports whether a command may exit with a code of this range:

@@ -169,3 +169,28 @@ func TestJSONIsTheInteger(t *testing.T) {
 	assert.Error(t, json.Unmarshal([]byte(`"RATE_LIMITED"`), &c), "a name is not an exit code")
 	assert.Error(t, json.Unmarshal([]byte(`1.5`), &c))
 }
+
+// TestRangeBounds: every code of the space lies within the bounds of the
+// range exitcode.Classify puts it in, and the ranges' spans are as the contract
+// spells them.
+func TestRangeBounds(t *testing.T) {
+	for n := -1; n <= 256; n++ {
+		r := exitcode.Classify(n)
+		lo, hi := r.Bounds()
+		if r == exitcode.RangeInvalid {
+			if hi >= lo {
+				t.Errorf("exitcode.RangeInvalid has bounds %d..%d", lo, hi)
+			}
+			continue
+		}
+		if n < lo || n > hi {
+			t.Errorf("%d is classified %v, whose bounds are %d..%d", n, r, lo, hi)
+		}
+	}
+	want := map[exitcode.Range]string{exitcode.RangeTable: "0–13", exitcode.RangeFramework: "14–63", exitcode.RangePOSIX: "64–78", exitcode.RangeCommand: "79–125", exitcode.RangeShell: "126–255", exitcode.RangeInvalid: ""}
+	for r, span := range want {
+		if got := r.Span(); got != span {
+			t.Errorf("%v.Span() = %q; want %q", r, got, span)
+		}
+	}
+}

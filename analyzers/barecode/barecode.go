@@ -277,7 +277,7 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 	if !exact {
 		return
 	}
-	if (exitCall || enum == nil) && n == 1 {
+	if (exitCall || enum == nil) && n == int64(exitcode.GeneralError) {
 		return // the fallback check reports exits with GENERAL_ERROR
 	}
 	fix, spelled, hasFix := ch.fix(e, enum, n)
@@ -324,7 +324,8 @@ func message(e ast.Expr, n int64, spelled string) string {
 	if named != "" {
 		what = fmt.Sprintf("exit code %s (%d)", named, n)
 	}
-	switch exitcode.Classify(int(n)) {
+	table := exitcode.RangeTable.Span()
+	switch r := exitcode.Classify(int(n)); r {
 	case exitcode.RangeTable:
 		if named != "" {
 			if spelled == "" {
@@ -337,22 +338,23 @@ func message(e ast.Expr, n int64, spelled string) string {
 		}
 		return fmt.Sprintf("%s written as a bare integer: spell it %s so the type system and readers see the contract's code", what, spelled)
 	case exitcode.RangeFramework:
-		return fmt.Sprintf("%s is in the framework-reserved range 14–63, which commands must not use: use a table code (0–13) or declare a command-specific code (79–125)", what)
+		return fmt.Sprintf("%s is in the framework-reserved range %s, which commands must not use: use a table code (%s) or declare a command-specific code (%s)", what, r.Span(), table, exitcode.RangeCommand.Span())
 	case exitcode.RangePOSIX:
-		return fmt.Sprintf("%s is a POSIX sysexits code (64–78) written as a bare integer: use the table code that means the same, or name it as a member of the exit-code enum", what)
+		return fmt.Sprintf("%s is a POSIX sysexits code (%s) written as a bare integer: use the table code that means the same, or name it as a member of the exit-code enum", what, r.Span())
 	case exitcode.RangeCommand:
-		return fmt.Sprintf("%s is command-specific (79–125) and written as a bare integer: declare it as a named member of the exit-code enum", what)
+		return fmt.Sprintf("%s is command-specific (%s) and written as a bare integer: declare it as a named member of the exit-code enum", what, r.Span())
 	case exitcode.RangeShell:
-		return fmt.Sprintf("%s is in the shell-reserved range 126–255, which no command may use: use a table code (0–13)", what)
+		return fmt.Sprintf("%s is in the shell-reserved range %s, which no command may use: use a table code (%s)", what, r.Span(), table)
 	}
-	return fmt.Sprintf("%s is outside 0–255 and is no exit code a process can report: use a table code (0–13)", what)
+	_, top := exitcode.RangeShell.Bounds()
+	return fmt.Sprintf("%s is outside 0–%d and is no exit code a process can report: use a table code (%s)", what, top, table)
 }
 
 // fix spells a table code as the member of the expected enum (exitlint's
 // Code for os.Exit, inside int(...)), importing the enum's package if the
 // file does not.
 func (ch *checker) fix(e ast.Expr, enum types.Type, n int64) (fix analysis.SuggestedFix, spelled string, ok bool) {
-	if n < 0 || n > 13 {
+	if exitcode.Classify(int(n)) != exitcode.RangeTable {
 		return analysis.SuggestedFix{}, "", false
 	}
 	var pkg *types.Package

@@ -13,6 +13,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/contract"
@@ -35,6 +36,9 @@ var Analyzer = &analysis.Analyzer{
 func init() {
 	config.AddAlias(Analyzer, "fatals")
 }
+
+// generalError is GENERAL_ERROR's value, the code of a catch-all exit.
+const generalError = int(exitcode.GeneralError)
 
 const advice = "a catch-all that tells an agent nothing about what went wrong"
 
@@ -59,7 +63,7 @@ func run(pass *analysis.Pass) (any, error) {
 			var msg string
 			switch e.Kind {
 			case exits.KindExit:
-				if e.Code != 1 {
+				if e.Code != generalError {
 					return true
 				}
 				msg = fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: exit with the code that fits, or map the error with exitcode.FromError(err)", types.ExprString(n), advice)
@@ -74,7 +78,7 @@ func run(pass *analysis.Pass) (any, error) {
 				// through the error, and an exit inside it is an internal
 				// assertion of the library (a converter's fatal on a
 				// mismatch it believes impossible).
-				if !e.Fact.Only(1) || e.Fact.Crossings > 0 || returnsError(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
+				if !e.Fact.Only(generalError) || e.Fact.Crossings > 0 || returnsError(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
 					return true
 				}
 				msg = fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
@@ -186,7 +190,7 @@ func specificExit(ex *exits.Exits, n ast.Node) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if e, ok := ex.Call(x); ok && e.Kind != exits.KindFatal && !(e.Kind == exits.KindHelper && e.Fact.Only(1)) && e.Code != 1 {
+			if e, ok := ex.Call(x); ok && e.Kind != exits.KindFatal && !(e.Kind == exits.KindHelper && e.Fact.Only(generalError)) && e.Code != generalError {
 				found = true
 			}
 		}

@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
 
+	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/config"
@@ -156,7 +157,7 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 		}
 		return Exit{Code: constCode(e.info, call.Args[0]), Arg: call.Args[0], Callee: fn, Kind: KindExit}, true
 	case e.fatals.Has(fn):
-		return Exit{Code: 1, Callee: fn, Kind: KindFatal}, true
+		return Exit{Code: int(exitcode.GeneralError), Callee: fn, Kind: KindFatal}, true
 	}
 	if f := e.facts.Of(fn); f != nil {
 		return Exit{Code: onlyCode(f), Callee: fn, Kind: KindHelper, Fact: f}, true
