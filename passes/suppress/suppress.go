@@ -2,6 +2,7 @@ package suppress
 
 import (
 	_ "embed"
+	"go/ast"
 	"go/token"
 	"reflect"
 	"sort"
@@ -125,6 +126,7 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		tf := pass.Fset.File(file.Pos())
+		var extents map[int]int // computed once a file has a line directive
 		for _, cg := range file.Comments {
 			for _, dir := range analyzerutil.Directives(cg) {
 				if dir.Name != "ignore" && dir.Name != "file-ignore" {
@@ -136,18 +138,48 @@ func run(pass *analysis.Pass) (any, error) {
 					s.byFile[tf] = append(s.byFile[tf], d)
 					continue
 				}
-				// A directive covers its own line (a trailing comment) and
-				// the line below it (a comment on the line above).
+				// A directive covers its own line and the line below it; a
+				// directive alone on its line covers the statement,
+				// declaration or expression that starts on the line below,
+				// to its last line (a comment above a multi-line literal
+				// covers the whole literal).
+				if extents == nil {
+					extents = lineExtents(pass.Fset, file)
+				}
 				line := tf.Line(d.Pos)
-				s.byLine[lineKey{tf, line}] = append(s.byLine[lineKey{tf, line}], d)
-				if line < tf.LineCount() {
-					s.byLine[lineKey{tf, line + 1}] = append(s.byLine[lineKey{tf, line + 1}], d)
+				last := line + 1
+				if _, trailing := extents[line]; !trailing {
+					last = max(last, extents[line+1])
+				}
+				for l := line; l <= last && l <= tf.LineCount(); l++ {
+					s.byLine[lineKey{tf, l}] = append(s.byLine[lineKey{tf, l}], d)
 				}
 			}
 		}
 	}
 	sort.Slice(s.directives, func(i, j int) bool { return s.directives[i].Pos < s.directives[j].Pos })
 	return s, nil
+}
+
+// lineExtents maps each line of a file on which a statement, a
+// declaration other than a function's, or an expression starts to the last
+// line of the outermost such node. A function declaration is left out: a
+// directive above a function covers its first line, not its body.
+func lineExtents(fset *token.FileSet, file *ast.File) map[int]int {
+	out := map[int]int{}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n.(type) {
+		case nil, *ast.File, *ast.FuncDecl, *ast.CommentGroup, *ast.Comment, *ast.BlockStmt, *ast.FieldList, *ast.Field:
+			return true
+		case ast.Stmt, ast.Expr, ast.Spec, *ast.GenDecl:
+			start := fset.Position(n.Pos()).Line
+			if _, seen := out[start]; !seen {
+				out[start] = fset.Position(n.End()).Line
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // parse reads "CHECK[,CHECK] reason".

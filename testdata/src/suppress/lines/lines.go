@@ -15,4 +15,19 @@ func f() {
 	os.Exit(8) // want `exit code 8`
 
 	os.Exit(9) //exitlint:ignore handbuilt,barecode a list of checks
+
+	//exitlint:ignore barecode alone on its line: covers the whole statement below
+	os.Exit(
+		10,
+	)
+
+	os.Exit(0) //exitlint:ignore barecode trailing: its line and the next only
+	os.Exit(
+		11, // want `exit code 11`
+	)
+}
+
+//exitlint:ignore barecode above a function: its first line, not its body
+func g() {
+	os.Exit(12) // want `exit code 12`
 }
