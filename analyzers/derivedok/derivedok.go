@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 
@@ -11,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
 
+	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/suppress"
@@ -156,11 +158,29 @@ func body(stack []ast.Node) *ast.BlockStmt {
 }
 
 // derived reports whether e is computed from a value of an exit-code enum
-// type: some operand has the enum's type, or e uses a local variable of fn
-// whose every assigned value is derived.
+// type and true exactly when the code is SUCCESS. A comparison of a code
+// is derived only as code == SUCCESS (or !(code != SUCCESS)); && and || only
+// when both sides are; anything else is derived when some operand has the
+// enum's type (code.IsSuccess()), or it uses a local variable of fn whose
+// every assigned value is derived.
 func (ch *checker) derived(e ast.Expr, fn *ast.BlockStmt, depth int) bool {
 	if depth > 4 {
 		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.BinaryExpr:
+		switch x.Op {
+		case token.LAND, token.LOR:
+			return ch.derived(x.X, fn, depth+1) && ch.derived(x.Y, fn, depth+1)
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			if ch.isCode(x.X) || ch.isCode(x.Y) {
+				return x.Op == token.EQL && (ch.isSuccess(x.X) || ch.isSuccess(x.Y))
+			}
+		}
+	case *ast.UnaryExpr:
+		if b, ok := ast.Unparen(x.X).(*ast.BinaryExpr); ok && x.Op == token.NOT && (ch.isCode(b.X) || ch.isCode(b.Y)) {
+			return b.Op == token.NEQ && (ch.isSuccess(b.X) || ch.isSuccess(b.Y))
+		}
 	}
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
@@ -183,6 +203,22 @@ func (ch *checker) derived(e ast.Expr, fn *ast.BlockStmt, depth int) bool {
 		return true
 	})
 	return found
+}
+
+// isCode reports whether e has an exit-code enum type.
+func (ch *checker) isCode(e ast.Expr) bool {
+	t := ch.pass.TypesInfo.TypeOf(e)
+	return t != nil && ch.c.Enum(t) != nil
+}
+
+// isSuccess reports whether e is the enum's constant SUCCESS.
+func (ch *checker) isSuccess(e ast.Expr) bool {
+	tv, ok := ch.pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int || ch.c.Enum(tv.Type) == nil {
+		return false
+	}
+	n, exact := constant.Int64Val(tv.Value)
+	return exact && n == int64(exitcode.Success)
 }
 
 // localDerived reports whether every value assigned to the local variable v

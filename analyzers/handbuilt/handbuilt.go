@@ -98,7 +98,7 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 		if _, named := types.Unalias(t).(*types.Named); named {
 			return "" // a named struct that is no envelope: a health reply, a decoded model
 		}
-		if _, ok := contract.EnvelopeShape(u); ok && !c.InHome(fn) {
+		if _, ok := contract.EnvelopeShape(u); ok && c.Written(lit) && !c.InHome(fn) {
 			return "an anonymous struct with the envelope's JSON names built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code"
 		}
 	case *types.Map:
@@ -115,9 +115,9 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 				keys[constant.StringVal(tv.Value)] = true
 			}
 		}
-		if keys["ok"] && (keys["data"] || keys["error"]) && !c.InHome(fn) {
+		if contract.KeysShape(keys) && c.Written(lit) && !c.InHome(fn) {
 			var present []string
-			for _, k := range []string{"ok", "data", "error"} {
+			for _, k := range []string{"ok", "success", "data", "error"} {
 				if keys[k] {
 					present = append(present, fmt.Sprintf("%q", k))
 				}
@@ -134,7 +134,7 @@ func typedMessage(what string, env *types.TypeName, fact *contract.EnvelopeFact)
 		return fmt.Sprintf("%s of envelope.Envelope builds the response envelope by hand: build it with envelope.New, the single factory, so that its shape and ok follow from the exit code", what)
 	}
 	pkg := env.Pkg()
-	where := fmt.Sprintf("the envelope's factory in package %s", pkg.Path())
+	where := fmt.Sprintf("one function of package %s that derives ok from the exit code, marked //exitlint:factory (none is marked yet)", pkg.Path())
 	if len(fact.Factories) > 0 {
 		names := append([]string(nil), fact.Factories...)
 		sort.Strings(names)

@@ -265,3 +265,15 @@ func Imports(pkg *types.Package, paths ...string) bool {
 	}
 	return false
 }
+
+// NameIdent returns the identifier an expression names: x itself, or the
+// selected name of x.Sel (through parentheses); nil for anything else.
+func NameIdent(e ast.Expr) *ast.Ident {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		return x
+	case *ast.SelectorExpr:
+		return x.Sel
+	}
+	return nil
+}

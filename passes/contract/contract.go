@@ -11,7 +11,6 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/config"
@@ -35,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Contract](),
-	FactTypes:  []analysis.Fact{(*EnumFact)(nil), (*EnvelopeFact)(nil), (*PackageFact)(nil)},
+	FactTypes:  []analysis.Fact{(*EnumFact)(nil), (*EnvelopeFact)(nil), (*PackageFact)(nil), (*JSONFact)(nil)},
 }
 
 func init() { config.AddAlias(Analyzer, "enum") }
@@ -57,6 +56,10 @@ type EnvelopeFact struct {
 	OKField   string   // the Go field encoded as "ok" ("" for exitlint's, which has none)
 	Source    string   // "exitlint", "directive" or "json"
 	Factories []string // functions of the home package marked //exitlint:factory, sorted
+	// Written reports that the declaring package writes the type as JSON
+	// output. A type of the envelope's shape that it does not write is an
+	// envelope only where another package writes it.
+	Written bool
 }
 
 func (*EnvelopeFact) AFact() {}
@@ -68,6 +71,9 @@ func (f *EnvelopeFact) String() string {
 	}
 	if len(f.Factories) > 0 {
 		s += " factory=" + strings.Join(f.Factories, ",")
+	}
+	if f.Source == "json" && !f.Written {
+		s += " unwritten"
 	}
 	return s + ")"
 }
@@ -92,6 +98,7 @@ type Contract struct {
 	pkg       *types.Package
 	enums     map[*types.TypeName]*EnumFact
 	envelopes map[*types.TypeName]*EnvelopeFact
+	out       *outputs
 	// decoded holds the types this package's non-test code decodes JSON
 	// into: models of another service's reply, never this program's envelope.
 	decoded map[*types.TypeName]bool
@@ -136,11 +143,17 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *EnvelopeFact) {
 	if tn == nil || c.decoded[tn] {
 		return nil, nil
 	}
-	if f := c.envelopes[tn]; f != nil {
-		return tn, f
+	f := c.envelopes[tn]
+	if f == nil || (f.Source == "json" && !f.Written && !c.out.written[tn]) {
+		return nil, nil
 	}
-	return nil, nil
+	return tn, f
 }
+
+// Written reports whether the package writes the composite literal as its
+// JSON output: a map or anonymous struct with the envelope's keys is an
+// envelope only then.
+func (c *Contract) Written(lit *ast.CompositeLit) bool { return c.out.lits[lit] }
 
 // InFactory reports whether code in fn (nil outside any function) of the
 // current package may build envelopes of type env: the factory lives in the
@@ -181,11 +194,21 @@ func (c *Contract) InHome(fn *types.Func) bool {
 	return i < len(c.factories) && c.factories[i] == name
 }
 
-// EnvelopeShape reports whether a struct's JSON names include "ok" and at
-// least one of "data" and "error", and returns the Go name of its ok field.
+// EnvelopeShape reports whether a struct's JSON names include "ok" (or
+// "success", as some programs spell it) and at least one of "data" and
+// "error", and returns the Go name of its ok field.
 func EnvelopeShape(st *types.Struct) (okField string, ok bool) {
 	okField, names := jsonNames(st, 0)
-	return okField, names["ok"] && (names["data"] || names["error"])
+	return okField, KeysShape(names)
+}
+
+// OKKeys are the keys an envelope's ok may have.
+var OKKeys = []string{"ok", "success"}
+
+// KeysShape reports whether a set of JSON keys is the envelope's: ok (or
+// success) and at least one of data and error.
+func KeysShape(keys map[string]bool) bool {
+	return (keys["ok"] || keys["success"]) && (keys["data"] || keys["error"])
 }
 
 // funcKey names a function as factories are listed: "Name", or
@@ -206,7 +229,8 @@ func typeName(t types.Type) *types.TypeName {
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
-	c := &Contract{pkg: pass.Pkg, decoded: decodedTypes(pass), enums: map[*types.TypeName]*EnumFact{}, envelopes: map[*types.TypeName]*EnvelopeFact{}}
+	out := findOutputs(pass)
+	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, enums: map[*types.TypeName]*EnumFact{}, envelopes: map[*types.TypeName]*EnvelopeFact{}}
 	pkgFact := &PackageFact{}
 	factories := factoryNames(pass)
 
@@ -237,6 +261,10 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				if fact := envelopeFact(tn, docs, c.decoded[tn]); fact != nil {
 					fact.Factories = factories
+					fact.Written = out.written[tn]
+					if fact.Source != "json" || fact.Written {
+						c.home = true
+					}
 					c.envelopes[tn] = fact
 					pass.ExportObjectFact(tn, fact)
 					pkgFact.Envelopes = true
@@ -248,7 +276,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass.ExportPackageFact(pkgFact)
 	}
 	c.EnumsInView, c.EnvelopesInView = pkgFact.Enums, pkgFact.Envelopes
-	c.home, c.factories = pkgFact.Envelopes, factories
+	c.factories = factories
 	for _, pf := range pass.AllPackageFacts() {
 		if f, ok := pf.Fact.(*PackageFact); ok && pf.Package != pass.Pkg {
 			c.EnumsInView = c.EnumsInView || f.Enums
@@ -327,7 +355,7 @@ func envelopeFact(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *Env
 		return &EnvelopeFact{Source: "directive", OKField: okField}
 	case decoded:
 		return nil
-	case names["ok"] && (names["data"] || names["error"]):
+	case KeysShape(names):
 		return &EnvelopeFact{Source: "json", OKField: okField}
 	}
 	return nil
@@ -337,7 +365,19 @@ func envelopeFact(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *Env
 // would encode or match (exported, not "-"; anonymous struct fields without
 // a name are flattened), and the Go name of the field keyed "ok".
 func jsonNames(st *types.Struct, depth int) (okField string, names map[string]bool) {
-	names = map[string]bool{}
+	fields := map[string]string{}
+	names = jsonFields(st, depth, fields)
+	okField = fields["ok"]
+	if okField == "" {
+		okField = fields["success"]
+	}
+	return okField, names
+}
+
+// jsonFields adds to fields the Go name of the first field under each ok
+// key, and returns the struct's JSON keys.
+func jsonFields(st *types.Struct, depth int, fields map[string]string) map[string]bool {
+	names := map[string]bool{}
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i)).Get("json")
@@ -351,12 +391,8 @@ func jsonNames(st *types.Struct, depth int) (okField string, names map[string]bo
 				t = p.Elem()
 			}
 			if inner, ok := t.Underlying().(*types.Struct); ok {
-				innerOK, innerNames := jsonNames(inner, depth+1)
-				for k := range innerNames {
+				for k := range jsonFields(inner, depth+1, fields) {
 					names[k] = true
-				}
-				if okField == "" {
-					okField = innerOK
 				}
 				continue
 			}
@@ -369,11 +405,11 @@ func jsonNames(st *types.Struct, depth int) (okField string, names map[string]bo
 		}
 		key := strings.ToLower(name)
 		names[key] = true
-		if key == "ok" && okField == "" {
-			okField = f.Name()
+		if slices.Contains(OKKeys, key) && fields[key] == "" {
+			fields[key] = f.Name()
 		}
 	}
-	return okField, names
+	return names
 }
 
 // factoryNames lists the functions of the package marked //exitlint:factory,
@@ -393,72 +429,4 @@ func factoryNames(pass *analysis.Pass) []string {
 	}
 	sort.Strings(out)
 	return out
-}
-
-var jsonDecoders = analyzerutil.NewFuncs([]string{"encoding/json.Unmarshal", "(*encoding/json.Decoder).Decode"})
-
-// decodedTypes finds the named types that non-test code of the package
-// decodes JSON into: json.Unmarshal(b, &v) and (*json.Decoder).Decode(&v).
-func decodedTypes(pass *analysis.Pass) map[*types.TypeName]bool {
-	out := map[*types.TypeName]bool{}
-	if !analyzerutil.Imports(pass.Pkg, "encoding/json") {
-		return out
-	}
-	for _, file := range pass.Files {
-		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
-			continue
-		}
-		ast.Inspect(file, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
-			}
-			fn, ok := typeutil.Callee(pass.TypesInfo, call).(*types.Func)
-			if !ok {
-				return true
-			}
-			var arg ast.Expr
-			name, _ := jsonDecoders.Name(fn)
-			switch name {
-			case "encoding/json.Unmarshal":
-				if len(call.Args) == 2 {
-					arg = call.Args[1]
-				}
-			case "(*encoding/json.Decoder).Decode":
-				if len(call.Args) == 1 {
-					arg = call.Args[0]
-				}
-			}
-			if arg != nil {
-				if tn := decodedInto(pass.TypesInfo.TypeOf(arg)); tn != nil {
-					out[tn] = true
-				}
-			}
-			return true
-		})
-	}
-	return out
-}
-
-// decodedInto returns the named struct type a decode target holds:
-// *T, *[]T, *[]*T, *map[K]T.
-func decodedInto(t types.Type) *types.TypeName {
-	for i := 0; i < 4 && t != nil; i++ {
-		if tn := typeName(t); tn != nil {
-			if _, ok := tn.Type().Underlying().(*types.Struct); ok {
-				return tn
-			}
-		}
-		switch u := types.Unalias(t).(type) {
-		case *types.Pointer:
-			t = u.Elem()
-		case *types.Slice:
-			t = u.Elem()
-		case *types.Map:
-			t = u.Elem()
-		default:
-			return nil
-		}
-	}
-	return nil
 }

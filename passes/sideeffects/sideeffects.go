@@ -191,17 +191,7 @@ func (c syntaxCall) Const(i int) constant.Value {
 
 func (c syntaxCall) StdioRecv() bool {
 	sel, ok := ast.Unparen(c.call.Fun).(*ast.SelectorExpr)
-	return ok && IsStdio(c.info.Uses[selIdent(sel.X)])
-}
-
-func selIdent(e ast.Expr) *ast.Ident {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		return x
-	case *ast.SelectorExpr:
-		return x.Sel
-	}
-	return nil
+	return ok && IsStdio(c.info.Uses[analyzerutil.NameIdent(sel.X)])
 }
 
 // IsStdio reports whether obj is os.Stdout or os.Stderr.

@@ -3,6 +3,7 @@ module cases
 go 1.22
 
 require (
+	example.com/chatapi v0.0.0-00010101000000-000000000000
 	example.com/dielib v0.0.0-00010101000000-000000000000
 	github.com/exitlint/exitlint/envelope v0.0.0-00010101000000-000000000000
 	github.com/exitlint/exitlint/exitcode v0.0.0-00010101000000-000000000000
@@ -11,6 +12,7 @@ require (
 )
 
 replace (
+	example.com/chatapi => ../deps/chatapi
 	example.com/dielib => ../deps/dielib
 	github.com/exitlint/exitlint/envelope => ../../envelope
 	github.com/exitlint/exitlint/exitcode => ../../exitcode

@@ -2,6 +2,9 @@
 package output
 
 import (
+	"encoding/json"
+	"os"
+
 	"github.com/exitlint/exitlint/exitcode"
 )
 
@@ -18,6 +21,12 @@ type Response struct {
 type Positional struct {
 	Ok   bool
 	Body any
+}
+
+// Write writes envelopes as the program's output.
+func Write(r *Response, p Positional) {
+	json.NewEncoder(os.Stdout).Encode(r)
+	json.NewEncoder(os.Stdout).Encode(p)
 }
 
 func succeeded(c exitcode.Code) bool { return c == exitcode.Success }

@@ -3,12 +3,19 @@ package cmd
 import (
 	"encoding/json"
 	"net/http"
+	"os"
 
 	"cases/handbuilt/output"
 	"cases/handbuilt/plainhome"
 
 	"github.com/exitlint/exitlint/envelope"
 )
+
+// emit writes v as the program's output.
+func emit(v any) any {
+	json.NewEncoder(os.Stdout).Encode(v)
+	return v
+}
 
 // H is a named map, as web frameworks declare one.
 type H map[string]any
@@ -27,21 +34,21 @@ type ChatReply struct {
 
 func bad(data any) []any {
 	return []any{
-		output.Response{Data: data},               // want `a composite literal of envelope type output.Response builds the response envelope outside its factory: build it with its factory output.Respond, so that its shape and ok follow from the exit code`
-		&output.Response{},                        // want `a composite literal of envelope type output.Response`
-		new(output.Response),                      // want `new\(output.Response\) of envelope type output.Response`
-		[]output.Response{{Data: 1}},              // want `a composite literal of envelope type output.Response`
-		[]*output.Response{{Data: 1}},             // want `a composite literal of envelope type output.Response`
-		plainhome.Reply{Data: data},               // want `envelope type plainhome.Reply builds the response envelope outside its factory: build it with the envelope's factory in package cases/handbuilt/plainhome`
-		envelope.Envelope[int]{},                  // want `a composite literal of envelope.Envelope builds the response envelope by hand: build it with envelope.New`
-		new(envelope.Envelope[string]),            // want `new\(envelope.Envelope\[string\]\) of envelope.Envelope`
-		map[string]any{"ok": false, "error": "x"}, // want `a map literal with the envelope's keys "ok", "error" built by hand`
-		map[string]any{"ok": true, "data": data},  // want `a map literal with the envelope's keys "ok", "data" built by hand`
-		H{"ok": true, "data": data},               // want `a map literal with the envelope's keys "ok", "data"`
-		struct { // want `an anonymous struct with the envelope's JSON names built by hand`
+		output.Response{Data: data},                     // want `a composite literal of envelope type output.Response builds the response envelope outside its factory: build it with its factory output.Respond, so that its shape and ok follow from the exit code`
+		&output.Response{},                              // want `a composite literal of envelope type output.Response`
+		new(output.Response),                            // want `new\(output.Response\) of envelope type output.Response`
+		[]output.Response{{Data: 1}},                    // want `a composite literal of envelope type output.Response`
+		[]*output.Response{{Data: 1}},                   // want `a composite literal of envelope type output.Response`
+		plainhome.Reply{Data: data},                     // want `envelope type plainhome.Reply builds the response envelope outside its factory: build it with one function of package cases/handbuilt/plainhome that derives ok from the exit code, marked //exitlint:factory \(none is marked yet\)`
+		envelope.Envelope[int]{},                        // want `a composite literal of envelope.Envelope builds the response envelope by hand: build it with envelope.New`
+		new(envelope.Envelope[string]),                  // want `new\(envelope.Envelope\[string\]\) of envelope.Envelope`
+		emit(map[string]any{"ok": false, "error": "x"}), // want `a map literal with the envelope's keys "ok", "error" built by hand`
+		emit(map[string]any{"ok": true, "data": data}),  // want `a map literal with the envelope's keys "ok", "data" built by hand`
+		emit(H{"ok": true, "data": data}),               // want `a map literal with the envelope's keys "ok", "data"`
+		emit(struct { // want `an anonymous struct with the envelope's JSON names built by hand`
 			OK   bool `json:"ok"`
 			Data any  `json:"data"`
-		}{true, data},
+		}{true, data}),
 	}
 }
 

@@ -1,0 +1,3 @@
+module example.com/chatapi
+
+go 1.22
