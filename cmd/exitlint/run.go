@@ -1,15 +1,16 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"flag"
 	"fmt"
 	"go/token"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
-	"path/filepath"
-	"sort"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 	"github.com/exitlint/exitlint/envelope"
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/driver"
+	"github.com/exitlint/exitlint/internal/findings"
 	"github.com/exitlint/exitlint/passes/contract"
 )
 
@@ -55,17 +57,12 @@ type Diagnostic struct {
 	URL     string    `json:"url,omitempty"`
 	Related []Related `json:"related,omitempty"`
 	Fixes   []string  `json:"fixes,omitempty"`
-
-	suggested []suggestedFix // the fixes with their edits, for -sarif
 }
 
 // Related is a position that explains a finding.
 type Related struct {
 	Posn    string `json:"posn"`
 	Message string `json:"message"`
-
-	file         string // Posn's parts, for -sarif
-	line, column int
 }
 
 // Skipped is a package exitlint could not analyze.
@@ -82,10 +79,20 @@ type Report struct {
 	Diagnostics []Diagnostic `json:"diagnostics"`
 	Fixed       []Diagnostic `json:"fixed,omitempty"`
 	Complete    bool         `json:"complete"`
+}
 
-	fset   *token.FileSet
-	fixes  []*pendingFix
-	checks []*analysis.Analyzer // the checks that ran
+// result is what a run found.
+type result struct {
+	Analyzed    []string           // the packages analyzed, sorted
+	Skipped     []Skipped          // the packages that could not be, and why
+	Failed      []Skipped          // the checks that failed on a package, and how
+	Diagnostics []findings.Finding // sorted; after -fix, the findings it left
+	Fixed       []Diagnostic       // the findings -fix fixed, in the order it wrote them
+	Complete    bool               // nothing was skipped and no check failed
+
+	checks []*analysis.Analyzer // the checks that ran: SARIF's rules
+	dir    string               // the working directory, to which file names are relative
+	fset   *token.FileSet       // the files as analyzed: -fix refuses one that changed since
 }
 
 type options struct {
@@ -153,7 +160,6 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
-	rep.checks = selected
 	var fixErr error
 	if o.fix {
 		fixErr = fix(rep)
@@ -194,13 +200,14 @@ func selectAnalyzers(enable, disable string) ([]*analysis.Analyzer, error) {
 }
 
 // analyze loads the packages and runs the checks on those that load.
-func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Report, error) {
+func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*result, error) {
 	graph, err := driver.Load(driver.Config{Tests: tests}, patterns...)
 	if err != nil {
 		//exitlint:ignore argphase go list is what validates the patterns; without overlays packages.Load writes nothing
 		return nil, loadError(err, patterns)
 	}
-	rep := &Report{Analyzed: []string{}, Skipped: []Skipped{}, Diagnostics: []Diagnostic{}, fset: graph.Fset}
+	dir, _ := os.Getwd()
+	rep := &result{checks: analyzers, dir: dir, fset: graph.Fset}
 	var notFound []string
 	listed := 0
 	for _, p := range graph.Roots {
@@ -242,7 +249,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 			analyzed[p.PkgPath] = true
 		}
 	}
-	seen := map[string]bool{}
+	c := findings.NewCollector(graph.Fset, dir, os.ReadFile)
 	for _, act := range res.Actions {
 		if act.Err != nil {
 			// A check failed on this package (an internal error, or a
@@ -251,34 +258,11 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Re
 			continue
 		}
 		for _, d := range act.Diagnostics {
-			diag := convert(graph.Fset, act.Analyzer, d)
-			key := diag.Posn + diag.Check + diag.Message
-			if !seen[key] { // a package and its test variant share files
-				seen[key] = true
-				rep.Diagnostics = append(rep.Diagnostics, diag)
-				if p := newPendingFix(graph.Fset, diag, d); p != nil {
-					rep.fixes = append(rep.fixes, p)
-				}
-			}
+			c.Add(act.Analyzer, d)
 		}
 	}
-	for p := range analyzed {
-		rep.Analyzed = append(rep.Analyzed, p)
-	}
-	sort.Strings(rep.Analyzed)
-	sort.Slice(rep.Diagnostics, func(i, j int) bool {
-		a, b := rep.Diagnostics[i], rep.Diagnostics[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		return a.Check < b.Check
-	})
+	rep.Analyzed = slices.Sorted(maps.Keys(analyzed))
+	rep.Diagnostics = c.Findings()
 	rep.Complete = len(rep.Skipped) == 0 && len(rep.Failed) == 0
 	return rep, nil
 }
@@ -338,45 +322,18 @@ func missing(p *driver.Package) bool {
 	return p.NoFiles()
 }
 
-func convert(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) Diagnostic {
-	posn := fset.Position(d.Pos)
-	out := Diagnostic{
-		Check: a.Name, File: relative(posn.Filename), Line: posn.Line, Column: posn.Column,
-		Message: d.Message, URL: d.URL,
+func diagnostic(f findings.Finding) Diagnostic {
+	d := Diagnostic{
+		Check: f.Check, Posn: f.Pos.String(), File: f.Pos.File, Line: f.Pos.Line, Column: f.Pos.Column,
+		Message: f.Message, URL: f.URL,
 	}
-	if out.URL == "" {
-		out.URL = a.URL
+	for _, r := range f.Related {
+		d.Related = append(d.Related, Related{Posn: r.Pos.String(), Message: r.Message})
 	}
-	out.Posn = fmt.Sprintf("%s:%d:%d", out.File, out.Line, out.Column)
-	for _, r := range d.Related {
-		rp := fset.Position(r.Pos)
-		file := relative(rp.Filename)
-		out.Related = append(out.Related, Related{Posn: fmt.Sprintf("%s:%d:%d", file, rp.Line, rp.Column), Message: r.Message,
-			file: file, line: rp.Line, column: rp.Column})
+	for _, fix := range f.Fixes {
+		d.Fixes = append(d.Fixes, fix.Message)
 	}
-	for _, f := range d.SuggestedFixes {
-		out.Fixes = append(out.Fixes, f.Message)
-		sf := suggestedFix{Message: f.Message}
-		for _, te := range f.TextEdits {
-			start, end := fset.Position(te.Pos), fset.Position(te.End)
-			if !te.End.IsValid() {
-				end = start
-			}
-			sf.Edits = append(sf.Edits, fixEdit{File: relative(start.Filename), Line: start.Line, Column: start.Column,
-				EndLine: end.Line, EndColumn: end.Column, NewText: string(te.NewText)})
-		}
-		out.suggested = append(out.suggested, sf)
-	}
-	return out
-}
-
-func relative(path string) string {
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
-			return rel
-		}
-	}
-	return path
+	return d
 }
 
 // text is the human form of a finding: file:line:col: message [check].
@@ -391,10 +348,10 @@ func (d Diagnostic) text() string {
 // report writes the outcome and returns the exit code:
 // SUCCESS when clean; FINDINGS (80) when findings were reported, unless
 // -findings-ok; PRECONDITION when packages had to be skipped.
-func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report, fixErr error) exitcode.Code {
+func report(stdout, stderr io.Writer, o options, start time.Time, rep *result, fixErr error) exitcode.Code {
 	var lines, fixed []string
-	for _, d := range rep.Diagnostics {
-		lines = append(lines, d.text())
+	for _, f := range rep.Diagnostics {
+		lines = append(lines, diagnostic(f).text())
 	}
 	for _, d := range rep.Fixed {
 		fixed = append(fixed, "fixed: "+d.text())
@@ -440,7 +397,7 @@ func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report, f
 	}
 	code := exitcode.FromError(err)
 	if o.sarif {
-		if werr := writeSARIF(stdout, rep.checks, rep, code); werr != nil {
+		if werr := writeSARIF(stdout, rep, code); werr != nil {
 			fmt.Fprintf(stderr, "exitlint: writing the SARIF log: %v\n", werr)
 			return exitcode.GeneralError
 		}
@@ -449,7 +406,7 @@ func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report, f
 	if o.json {
 		var data *Report
 		if err == nil {
-			data = rep
+			data = jsonReport(rep)
 		}
 		return writeEnvelope(stdout, start, code, data, err)
 	}
@@ -475,7 +432,26 @@ func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report, f
 	return code
 }
 
-func skippedNames(rep *Report) string {
+// jsonReport is rep as -json's data. The schema's lists are never null.
+func jsonReport(rep *result) *Report {
+	r := &Report{
+		Analyzed: nonNil(rep.Analyzed), Skipped: nonNil(rep.Skipped), Failed: rep.Failed,
+		Diagnostics: []Diagnostic{}, Fixed: rep.Fixed, Complete: rep.Complete,
+	}
+	for _, f := range rep.Diagnostics {
+		r.Diagnostics = append(r.Diagnostics, diagnostic(f))
+	}
+	return r
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+func skippedNames(rep *result) string {
 	var names []string
 	for _, s := range rep.Skipped {
 		names = append(names, s.Package)
@@ -565,22 +541,30 @@ Checks:
 	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above.\n")
 }
 
-// fix writes the suggested fixes, moves the fixed findings from
-// Diagnostics to Fixed, and returns an error if a file could not be fixed.
-func fix(rep *Report) error {
-	if len(rep.fixes) == 0 {
+// fix writes the first fix of each finding that has one, in the order the
+// checks reported them, moves the findings it fixed from Diagnostics to
+// Fixed, and returns an error if a file could not be fixed.
+func fix(rep *result) error {
+	var pending []*pendingFix
+	reported := slices.SortedFunc(slices.Values(rep.Diagnostics), func(a, b findings.Finding) int { return cmp.Compare(a.Order, b.Order) })
+	for _, f := range reported {
+		if p := newPendingFix(f); p != nil {
+			pending = append(pending, p)
+		}
+	}
+	if len(pending) == 0 {
 		return nil
 	}
-	res := applyFixes(rep.fset, rep.fixes)
-	done := map[string]bool{}
+	res := applyFixes(rep.fset, pending)
+	done := map[findingKey]bool{}
 	for _, d := range res.applied {
-		done[d.Posn+d.Check+d.Message] = true
+		done[keyOf(d)] = true
 	}
 	rep.Fixed = res.applied
 	remaining := rep.Diagnostics[:0]
-	for _, d := range rep.Diagnostics {
-		if !done[d.Posn+d.Check+d.Message] {
-			remaining = append(remaining, d)
+	for _, f := range rep.Diagnostics {
+		if !done[keyOf(diagnostic(f))] {
+			remaining = append(remaining, f)
 		}
 	}
 	rep.Diagnostics = remaining
@@ -589,7 +573,7 @@ func fix(rep *Report) error {
 	}
 	var detail []string
 	for _, f := range res.files {
-		detail = append(detail, "written: "+relative(f))
+		detail = append(detail, "written: "+findings.Relative(rep.dir, f))
 	}
 	detail = append(detail, res.err.Error())
 	switch {
