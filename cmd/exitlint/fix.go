@@ -2,14 +2,50 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/format"
 	"go/token"
 	"os"
+	"slices"
 	"sort"
 
 	"github.com/exitlint/exitlint/internal/findings"
 )
+
+// fix writes the first fix of each finding that has one, in the order the
+// checks reported them, and moves the findings it fixed from Diagnostics to
+// Fixed. What it wrote and the first file it could not fix are left in res
+// for outcome to judge.
+func fix(res *result) {
+	var pending []*pendingFix
+	reported := slices.SortedFunc(slices.Values(res.Diagnostics), func(a, b findings.Finding) int { return cmp.Compare(a.Order, b.Order) })
+	for _, f := range reported {
+		if p := newPendingFix(f); p != nil {
+			pending = append(pending, p)
+		}
+	}
+	if len(pending) == 0 {
+		return
+	}
+	fr := applyFixes(res.fset, pending)
+	res.Fixed = fr.applied
+	done := map[findingKey]bool{}
+	for _, d := range fr.applied {
+		done[keyOf(d)] = true
+	}
+	remaining := res.Diagnostics[:0]
+	for _, f := range res.Diagnostics {
+		if !done[keyOf(diagnostic(f))] {
+			remaining = append(remaining, f)
+		}
+	}
+	res.Diagnostics = remaining
+	for _, f := range fr.files {
+		res.fixWritten = append(res.fixWritten, findings.Relative(res.dir, f))
+	}
+	res.fixErr = fr.err
+}
 
 // findingKey tells one finding from another.
 type findingKey struct{ posn, check, message string }
