@@ -2,14 +2,55 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"go/format"
 	"go/token"
 	"os"
+	"slices"
 	"sort"
 
-	"golang.org/x/tools/go/analysis"
+	"github.com/exitlint/exitlint/internal/findings"
 )
+
+// fix writes the first fix of each finding that has one, in the order the
+// checks reported them, and moves the findings it fixed from Diagnostics to
+// Fixed. What it wrote and the first file it could not fix are left in res
+// for outcome to judge.
+func fix(res *result) {
+	var pending []*pendingFix
+	reported := slices.SortedFunc(slices.Values(res.Diagnostics), func(a, b findings.Finding) int { return cmp.Compare(a.Order, b.Order) })
+	for _, f := range reported {
+		if p := newPendingFix(f); p != nil {
+			pending = append(pending, p)
+		}
+	}
+	if len(pending) == 0 {
+		return
+	}
+	fr := applyFixes(res.fset, pending)
+	res.Fixed = fr.applied
+	done := map[findingKey]bool{}
+	for _, d := range fr.applied {
+		done[keyOf(d)] = true
+	}
+	remaining := res.Diagnostics[:0]
+	for _, f := range res.Diagnostics {
+		if !done[keyOf(diagnostic(f))] {
+			remaining = append(remaining, f)
+		}
+	}
+	res.Diagnostics = remaining
+	for _, f := range fr.files {
+		res.fixWritten = append(res.fixWritten, findings.Relative(res.dir, f))
+	}
+	res.fixErr = fr.err
+}
+
+// findingKey tells one finding from another.
+type findingKey struct{ posn, check, message string }
+
+func keyOf(d Diagnostic) findingKey { return findingKey{d.Posn, d.Check, d.Message} }
 
 // edit is one text replacement in a file, by byte offsets.
 type edit struct {
@@ -17,10 +58,11 @@ type edit struct {
 	text       string
 }
 
-// pendingFix is the first suggested fix of one diagnostic.
+// pendingFix is the first suggested fix of one finding, with the finding
+// as -json reports it: -fix lists what it fixed in that form.
 type pendingFix struct {
 	diag  Diagnostic
-	edits map[string][]edit // by file name
+	edits map[string][]edit // by file name, as parsed
 }
 
 // fixResult says what -fix did.
@@ -31,23 +73,18 @@ type fixResult struct {
 	err      error        // the first file that could not be fixed, if any
 }
 
-// newPendingFix converts the first suggested fix of d, or returns nil when
-// d has none.
-func newPendingFix(fset *token.FileSet, diag Diagnostic, d analysis.Diagnostic) *pendingFix {
-	if len(d.SuggestedFixes) == 0 {
+// newPendingFix returns the first fix of f, or nil when f has none or an
+// edit of it does not lie within one file.
+func newPendingFix(f findings.Finding) *pendingFix {
+	if len(f.Fixes) == 0 {
 		return nil
 	}
-	p := &pendingFix{diag: diag, edits: map[string][]edit{}}
-	for _, te := range d.SuggestedFixes[0].TextEdits {
-		end := te.End
-		if !end.IsValid() {
-			end = te.Pos
-		}
-		tf := fset.File(te.Pos)
-		if tf == nil || fset.File(end) != tf {
+	p := &pendingFix{diag: diagnostic(f), edits: map[string][]edit{}}
+	for _, e := range f.Fixes[0].Edits {
+		if e.Parsed == "" {
 			return nil
 		}
-		p.edits[tf.Name()] = append(p.edits[tf.Name()], edit{tf.Offset(te.Pos), tf.Offset(end), string(te.NewText)})
+		p.edits[e.Parsed] = append(p.edits[e.Parsed], edit{e.Pos.Offset, e.End.Offset, e.NewText})
 	}
 	return p
 }

@@ -4,90 +4,15 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"go/token"
 	"io"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"slices"
-	"sort"
 	"strings"
 	"time"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/analyzers/all"
-	"github.com/exitlint/exitlint/envelope"
 	"github.com/exitlint/exitlint/exitcode"
-	"github.com/exitlint/exitlint/internal/driver"
-	"github.com/exitlint/exitlint/passes/config"
 )
-
-// Findings is exitlint's command-specific exit code: the analysis ran and
-// reported findings.
-const Findings exitcode.Code = 80
-
-// FindingsAfterFix is exitlint -fix's command-specific exit code: fixes were
-// written, and findings without a fix remain.
-const FindingsAfterFix exitcode.Code = 81
-
-// codes are the exit codes exitlint declares.
-var codes = exitcode.MustDeclare("exitlint",
-	exitcode.Entry{Code: exitcode.ArgError, Action: "Fix the flags or patterns, then run again"},
-	exitcode.Entry{Code: exitcode.Precondition, Action: "Some packages do not type-check: fix the errors named in error.detail, then run again"},
-	exitcode.Entry{Code: exitcode.NotFound, Action: "The patterns matched no package: check the patterns and the directory"},
-	exitcode.Entry{Code: Findings, Name: "FINDINGS", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsNone,
-		Action: "The analysis ran and reported findings: fix the code at each position, then run again"},
-	exitcode.Entry{Code: FindingsAfterFix, Name: "FINDINGS_AFTER_FIX", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsPartial,
-		Action: "-fix wrote the fixes listed in error.detail; the findings that remain have no automatic fix: change the code at each position, then run again"},
-	exitcode.Entry{Code: exitcode.PartialFailure, Action: "-fix wrote some files and failed on others (error.detail): inspect the working tree before running again"},
-	exitcode.Entry{Code: exitcode.Conflict, Action: "-fix wrote nothing: a file changed since it was analyzed, or its fixes did not fit; run again"},
-	exitcode.Entry{Code: exitcode.PermissionDenied, Action: "-fix wrote nothing: a file to fix is not writable"},
-)
-
-// Diagnostic is one finding as -json reports it.
-type Diagnostic struct {
-	Check   string    `json:"check"`
-	Posn    string    `json:"posn"`
-	File    string    `json:"file"`
-	Line    int       `json:"line"`
-	Column  int       `json:"column"`
-	Message string    `json:"message"`
-	URL     string    `json:"url,omitempty"`
-	Related []Related `json:"related,omitempty"`
-	Fixes   []string  `json:"fixes,omitempty"`
-
-	suggested []suggestedFix // the fixes with their edits, for -sarif
-}
-
-// Related is a position that explains a finding.
-type Related struct {
-	Posn    string `json:"posn"`
-	Message string `json:"message"`
-
-	file         string // Posn's parts, for -sarif
-	line, column int
-}
-
-// Skipped is a package exitlint could not analyze.
-type Skipped struct {
-	Package string   `json:"package"`
-	Errors  []string `json:"errors"`
-}
-
-// Report is the data of a -json run.
-type Report struct {
-	Analyzed    []string     `json:"analyzed"`
-	Skipped     []Skipped    `json:"skipped"`
-	Failed      []Skipped    `json:"failed,omitempty"`
-	Diagnostics []Diagnostic `json:"diagnostics"`
-	Fixed       []Diagnostic `json:"fixed,omitempty"`
-	Complete    bool         `json:"complete"`
-
-	fset   *token.FileSet
-	fixes  []*pendingFix
-	checks []*analysis.Analyzer // the checks that ran
-}
 
 type options struct {
 	json, sarif, findingsOK, tests, listCodes, fix bool
@@ -147,19 +72,55 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
-	rep, err := analyze(selected, patterns, o.tests)
+	res, err := analyze(selected, patterns, o.tests)
 	if perr := stopProfiles(); perr != nil && err == nil {
-		err = perr
+		return fail(stdout, stderr, o.json, start, perr)
 	}
-	if err != nil {
+	if res != nil && o.fix && len(res.Unresolved) == 0 {
+		fix(res)
+	}
+	return report(stdout, stderr, o, start, res, err)
+}
+
+// report writes how the run ended in the format o chose and returns its
+// exit code. res is what the run found, nil when it ended before analysis
+// for the reason stopped.
+func report(stdout, stderr io.Writer, o options, start time.Time, res *result, stopped error) exitcode.Code {
+	code, err := outcome(res, o.findingsOK, stopped)
+	switch {
+	case res == nil:
 		return fail(stdout, stderr, o.json, start, err)
+	case o.sarif:
+		if werr := writeSARIF(stdout, res, code); werr != nil {
+			fmt.Fprintf(stderr, "exitlint: writing the SARIF log: %v\n", werr)
+			return exitcode.GeneralError
+		}
+		return code
+	case o.json:
+		return writeJSON(stdout, start, res, code, err)
 	}
-	rep.checks = selected
-	var fixErr error
-	if o.fix {
-		fixErr = fix(rep)
+	writeText(stdout, stderr, res, code, err)
+	return code
+}
+
+// fail reports an error that ended the run before there were findings to
+// report: an envelope with -json, else the error on stderr.
+func fail(stdout, stderr io.Writer, asJSON bool, start time.Time, err error) exitcode.Code {
+	code := exitcode.FromError(err)
+	if asJSON {
+		return writeEnvelope[*Report](stdout, start, code, nil, err)
 	}
-	return report(stdout, stderr, o, start, rep, fixErr)
+	fmt.Fprintf(stderr, "exitlint: %v\n", err)
+	var xe *exitcode.Error
+	if errors.As(err, &xe) {
+		if xe.Detail != "" {
+			fmt.Fprintln(stderr, indent(xe.Detail))
+		}
+		if xe.Suggestion != "" {
+			fmt.Fprintf(stderr, "exitlint: %s\n", xe.Suggestion)
+		}
+	}
+	return code
 }
 
 // hasFlag reports whether args set the boolean flag name before flag parsing
@@ -194,388 +155,6 @@ func selectAnalyzers(enable, disable string) ([]*analysis.Analyzer, error) {
 	return selected, nil
 }
 
-// analyze loads the packages and runs the checks on those that load.
-func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*Report, error) {
-	graph, err := driver.Load(driver.Config{Tests: tests}, patterns...)
-	if err != nil {
-		//exitlint:ignore argphase go list is what validates the patterns; without overlays packages.Load writes nothing
-		return nil, loadError(err, patterns)
-	}
-	rep := &Report{Analyzed: []string{}, Skipped: []Skipped{}, Diagnostics: []Diagnostic{}, fset: graph.Fset}
-	var notFound []string
-	listed := 0
-	for _, p := range graph.Roots {
-		switch {
-		case len(p.ListErrors) == 0:
-			listed++
-		case missing(p):
-			notFound = append(notFound, p.ListErrors...)
-		default:
-			rep.Skipped = append(rep.Skipped, Skipped{Package: p.ID, Errors: p.ListErrors})
-		}
-	}
-	if listed == 0 && len(rep.Skipped) == 0 {
-		if err := classifyRootErrors(notFound); err != nil {
-			//exitlint:ignore argphase go list is what validates the patterns; without overlays packages.Load writes nothing
-			return nil, err
-		}
-		msg := fmt.Sprintf("the patterns %s matched no Go package", strings.Join(patterns, " "))
-		e := exitcode.New(exitcode.NotFound, "NO_PACKAGES", msg).
-			WithSuggestion("run exitlint from inside a Go module, or pass patterns such as ./... or a package path")
-		if len(notFound) > 0 {
-			e = e.WithDetail(strings.Join(notFound, "\n"))
-		}
-		return nil, e
-	}
-	if problems := config.Unresolved(config.Current(), packagePaths(graph)); len(problems) > 0 {
-		return nil, settingsError(problems)
-	}
-	res := graph.Run(append(slices.Clone(analyzers), config.Analyzer))
-	analyzed := map[string]bool{}
-	for _, p := range graph.Roots {
-		if len(p.ListErrors) > 0 {
-			continue
-		}
-		errs, dep := p.Broken()
-		switch {
-		case dep != nil:
-			rep.Skipped = append(rep.Skipped, Skipped{Package: p.ID, Errors: []string{brokenDependency(dep)}})
-		case len(errs) > 0:
-			rep.Skipped = append(rep.Skipped, Skipped{Package: p.ID, Errors: errs})
-		default:
-			analyzed[p.PkgPath] = true
-		}
-	}
-	seen := map[string]bool{}
-	var unresolved []string
-	for _, act := range res.Actions {
-		if act.Analyzer == config.Analyzer && act.Err == nil {
-			for _, d := range act.Diagnostics {
-				if !slices.Contains(unresolved, d.Message) {
-					unresolved = append(unresolved, d.Message)
-				}
-			}
-			continue
-		}
-		if act.Err != nil {
-			// A check failed on this package (an internal error, or a
-			// panic its Guard caught); the other checks' findings stand.
-			rep.Failed = append(rep.Failed, Skipped{Package: act.Package.ID, Errors: []string{act.Analyzer.Name + ": " + firstLine(act.Err.Error())}})
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			diag := convert(graph.Fset, act.Analyzer, d)
-			key := diag.Posn + diag.Check + diag.Message
-			if !seen[key] { // a package and its test variant share files
-				seen[key] = true
-				rep.Diagnostics = append(rep.Diagnostics, diag)
-				if p := newPendingFix(graph.Fset, diag, d); p != nil {
-					rep.fixes = append(rep.fixes, p)
-				}
-			}
-		}
-	}
-	if len(unresolved) > 0 {
-		return nil, settingsError(unresolved)
-	}
-	for p := range analyzed {
-		rep.Analyzed = append(rep.Analyzed, p)
-	}
-	sort.Strings(rep.Analyzed)
-	sort.Slice(rep.Diagnostics, func(i, j int) bool {
-		a, b := rep.Diagnostics[i], rep.Diagnostics[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		return a.Check < b.Check
-	})
-	rep.Complete = len(rep.Skipped) == 0 && len(rep.Failed) == 0
-	return rep, nil
-}
-
-// packagePaths lists the import path of every package the patterns load,
-// dependencies included.
-func packagePaths(g *driver.Graph) []string {
-	var out []string
-	for _, p := range g.Packages() {
-		out = append(out, p.PkgPath)
-	}
-	return out
-}
-
-// settingsError is a setting that names nothing in the program: ARG_ERROR,
-// since a typo must not pass for a clean run.
-func settingsError(problems []string) error {
-	sort.Strings(problems)
-	return exitcode.New(exitcode.ArgError, "SETTING_NAMES_NOTHING", problems[0]).
-		WithDetail(strings.Join(problems, "\n")).
-		WithSuggestion("correct the setting: it names a type or function as import/path.Name, (import/path.Type).Method or (*import/path.Type).Method")
-}
-
-// brokenDependency names the package at the bottom of a chain of imports
-// that did not load, and its first error.
-func brokenDependency(dep *driver.Package) string {
-	for {
-		errs, next := dep.Broken()
-		if next == nil {
-			msg := "its dependency " + dep.ID + " does not load"
-			if len(errs) > 0 {
-				msg += ": " + firstLine(errs[0])
-			}
-			return msg
-		}
-		dep = next
-	}
-}
-
-// classifyRootErrors turns go list's errors for patterns that matched
-// nothing into a bad pattern (ARG_ERROR) or a missing module (NOT_FOUND).
-func classifyRootErrors(errs []string) error {
-	all := strings.Join(errs, "\n")
-	switch {
-	case strings.Contains(all, "malformed import path") || strings.Contains(all, "path@version syntax"):
-		return usageError("bad package pattern: %s", firstLine(all))
-	case strings.Contains(all, "does not contain main module") || strings.Contains(all, "go.mod file not found") || strings.Contains(all, "cannot find main module"):
-		return exitcode.New(exitcode.NotFound, "NO_MODULE", "no Go module here: "+firstLine(all)).
-			WithSuggestion("run exitlint inside a Go module (a directory with go.mod, or below one)")
-	}
-	return nil
-}
-
-// loadError classifies a failure of go list itself.
-func loadError(err error, patterns []string) error {
-	msg := err.Error()
-	switch {
-	case strings.Contains(msg, "malformed import path") || strings.Contains(msg, "invalid pattern") || strings.Contains(msg, "invalid import path"):
-		return usageError("bad package pattern: %v", err)
-	case strings.Contains(msg, "go.mod file not found") || strings.Contains(msg, "cannot find main module"):
-		return exitcode.New(exitcode.NotFound, "NO_MODULE", "no Go module here: "+firstLine(msg)).
-			WithSuggestion("run exitlint inside a Go module (a directory with go.mod, or below one)")
-	}
-	return exitcode.New(exitcode.Precondition, "LOAD_FAILED", "go list could not load "+strings.Join(patterns, " ")+": "+firstLine(msg)).
-		WithDetail(msg).WithSuggestion("check that the go command works here (go list " + strings.Join(patterns, " ") + ")")
-}
-
-func firstLine(s string) string {
-	line, _, _ := strings.Cut(s, "\n")
-	return line
-}
-
-// missing reports whether a root package exists only as an error for a path
-// with no Go files.
-func missing(p *driver.Package) bool {
-	return p.NoFiles()
-}
-
-func convert(fset *token.FileSet, a *analysis.Analyzer, d analysis.Diagnostic) Diagnostic {
-	posn := fset.Position(d.Pos)
-	out := Diagnostic{
-		Check: a.Name, File: relative(posn.Filename), Line: posn.Line, Column: posn.Column,
-		Message: d.Message, URL: d.URL,
-	}
-	if out.URL == "" {
-		out.URL = a.URL
-	}
-	out.Posn = fmt.Sprintf("%s:%d:%d", out.File, out.Line, out.Column)
-	for _, r := range d.Related {
-		rp := fset.Position(r.Pos)
-		file := relative(rp.Filename)
-		out.Related = append(out.Related, Related{Posn: fmt.Sprintf("%s:%d:%d", file, rp.Line, rp.Column), Message: r.Message,
-			file: file, line: rp.Line, column: rp.Column})
-	}
-	for _, f := range d.SuggestedFixes {
-		out.Fixes = append(out.Fixes, f.Message)
-		sf := suggestedFix{Message: f.Message}
-		for _, te := range f.TextEdits {
-			start, end := fset.Position(te.Pos), fset.Position(te.End)
-			if !te.End.IsValid() {
-				end = start
-			}
-			sf.Edits = append(sf.Edits, fixEdit{File: relative(start.Filename), Line: start.Line, Column: start.Column,
-				EndLine: end.Line, EndColumn: end.Column, NewText: string(te.NewText)})
-		}
-		out.suggested = append(out.suggested, sf)
-	}
-	return out
-}
-
-func relative(path string) string {
-	if wd, err := os.Getwd(); err == nil {
-		if rel, err := filepath.Rel(wd, path); err == nil && !strings.HasPrefix(rel, "..") {
-			return rel
-		}
-	}
-	return path
-}
-
-// text is the human form of a finding: file:line:col: message [check].
-func (d Diagnostic) text() string {
-	s := fmt.Sprintf("%s: %s [%s]", d.Posn, d.Message, d.Check)
-	for _, r := range d.Related {
-		s += fmt.Sprintf("\n\t%s: %s", r.Posn, r.Message)
-	}
-	return s
-}
-
-// report writes the outcome and returns the exit code:
-// SUCCESS when clean; FINDINGS (80) when findings were reported, unless
-// -findings-ok; PRECONDITION when packages had to be skipped.
-func report(stdout, stderr io.Writer, o options, start time.Time, rep *Report, fixErr error) exitcode.Code {
-	var lines, fixed []string
-	for _, d := range rep.Diagnostics {
-		lines = append(lines, d.text())
-	}
-	for _, d := range rep.Fixed {
-		fixed = append(fixed, "fixed: "+d.text())
-	}
-	var err error
-	switch {
-	case fixErr != nil:
-		err = fixErr
-	case len(rep.Failed) > 0:
-		var detail []string
-		for _, f := range rep.Failed {
-			detail = append(detail, f.Package+":\n\t"+strings.Join(f.Errors, "\n\t"))
-		}
-		if len(lines) > 0 {
-			detail = append(detail, fmt.Sprintf("findings of the checks that ran:\n%s", strings.Join(lines, "\n")))
-		}
-		err = exitcode.New(exitcode.GeneralError, "CHECK_FAILED",
-			fmt.Sprintf("%d check run(s) failed with an internal error; %d finding(s) from the others", len(rep.Failed), len(rep.Diagnostics))).
-			WithDetail(strings.Join(detail, "\n")).
-			WithSuggestion("this is a bug in exitlint: report it with the detail; -disable the failing check to run the others cleanly")
-	case len(rep.Skipped) > 0:
-		var detail []string
-		for _, s := range rep.Skipped {
-			detail = append(detail, s.Package+":\n\t"+strings.Join(s.Errors, "\n\t"))
-		}
-		if len(lines) > 0 {
-			detail = append(detail, fmt.Sprintf("findings in the packages that were analyzed:\n%s", strings.Join(lines, "\n")))
-		}
-		err = exitcode.New(exitcode.Precondition, "PACKAGES_SKIPPED",
-			fmt.Sprintf("%d package(s) could not be analyzed (%s); %d analyzed, %d finding(s)", len(rep.Skipped), skippedNames(rep), len(rep.Analyzed), len(rep.Diagnostics))).
-			WithDetail(strings.Join(detail, "\n")).
-			WithSuggestion("fix the errors listed in detail (go build shows them too), then run exitlint again")
-	case len(rep.Diagnostics) > 0 && !o.findingsOK && len(rep.Fixed) > 0:
-		err = exitcode.New(FindingsAfterFix, "FINDINGS_AFTER_FIX",
-			fmt.Sprintf("%d fix(es) written; %d finding(s) remain in %d package(s) analyzed", len(rep.Fixed), len(rep.Diagnostics), len(rep.Analyzed))).
-			WithDetail(strings.Join(append(fixed, lines...), "\n")).
-			WithSuggestion("change the code at each remaining position (each line names its check), then run again")
-	case len(rep.Diagnostics) > 0 && !o.findingsOK:
-		err = exitcode.New(Findings, "FINDINGS",
-			fmt.Sprintf("%d finding(s) in %d package(s) analyzed", len(rep.Diagnostics), len(rep.Analyzed))).
-			WithDetail(strings.Join(lines, "\n")).
-			WithSuggestion("fix the code at each position (each line names its check; docs at " + strings.TrimSuffix(rep.Diagnostics[0].URL, rep.Diagnostics[0].Check+".md") + "), or run with -json -findings-ok to receive the findings as data")
-	}
-	code := exitcode.FromError(err)
-	if o.sarif {
-		if werr := writeSARIF(stdout, rep.checks, rep, code); werr != nil {
-			fmt.Fprintf(stderr, "exitlint: writing the SARIF log: %v\n", werr)
-			return exitcode.GeneralError
-		}
-		return code
-	}
-	if o.json {
-		var data *Report
-		if err == nil {
-			data = rep
-		}
-		return writeEnvelope(stdout, start, code, data, err)
-	}
-	for _, l := range lines {
-		fmt.Fprintln(stdout, l)
-	}
-	for _, l := range fixed {
-		fmt.Fprintln(stderr, l)
-	}
-	if err != nil {
-		var xe *exitcode.Error
-		errors.As(err, &xe)
-		switch {
-		case code == exitcode.Precondition || len(rep.Failed) > 0:
-			fmt.Fprintf(stderr, "exitlint: %s\n%s\n", xe.Message, indent(xe.Detail))
-		case fixErr != nil:
-			fmt.Fprintf(stderr, "exitlint: %s\n", xe.Message)
-			if xe.Detail != "" {
-				fmt.Fprintln(stderr, indent(xe.Detail))
-			}
-		}
-	}
-	return code
-}
-
-func skippedNames(rep *Report) string {
-	var names []string
-	for _, s := range rep.Skipped {
-		names = append(names, s.Package)
-	}
-	return strings.Join(names, ", ")
-}
-
-func indent(s string) string {
-	return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
-}
-
-// fail reports an error that ended the run before any analysis.
-func fail(stdout, stderr io.Writer, asJSON bool, start time.Time, err error) exitcode.Code {
-	code := exitcode.FromError(err)
-	if asJSON {
-		return writeEnvelope[*Report](stdout, start, code, nil, err)
-	}
-	fmt.Fprintf(stderr, "exitlint: %v\n", err)
-	var xe *exitcode.Error
-	if errors.As(err, &xe) {
-		if xe.Detail != "" {
-			fmt.Fprintln(stderr, indent(xe.Detail))
-		}
-		if xe.Suggestion != "" {
-			fmt.Fprintf(stderr, "exitlint: %s\n", xe.Suggestion)
-		}
-	}
-	return code
-}
-
-// writeEnvelope writes exitlint's one envelope, built by the runtime's factory.
-func writeEnvelope[T any](w io.Writer, start time.Time, code exitcode.Code, data T, err error) exitcode.Code {
-	env, buildErr := envelope.New(start, code, data, err, envelope.WithMeta(envelope.Meta{SchemaVersion: "1.0"}))
-	if buildErr != nil {
-		code = env.Code()
-	}
-	if werr := env.Encode(w); werr != nil {
-		return exitcode.GeneralError
-	}
-	return code
-}
-
-// codeRow is one exit code as -exit-codes lists it.
-type codeRow struct {
-	Code        int    `json:"code"`
-	Name        string `json:"name"`
-	Retryable   string `json:"retryable"`
-	SideEffects string `json:"side_effects"`
-	Action      string `json:"action"`
-}
-
-func listCodes(stdout io.Writer, asJSON bool, start time.Time) exitcode.Code {
-	var rows []codeRow
-	for _, e := range codes.Entries() {
-		rows = append(rows, codeRow{int(e.Code), e.Name, e.Retryable.String(), e.SideEffects.String(), e.Action})
-	}
-	if asJSON {
-		return writeEnvelope(stdout, start, exitcode.Success, rows, nil)
-	}
-	for _, r := range rows {
-		fmt.Fprintf(stdout, "%3d  %-18s retryable: %-8s side effects: %-8s %s\n", r.Code, r.Name, r.Retryable, r.SideEffects, r.Action)
-	}
-	return exitcode.Success
-}
-
 func usage(w io.Writer, fs *flag.FlagSet, analyzers []*analysis.Analyzer) {
 	fmt.Fprintf(w, `exitlint checks Go command-line programs against the agent CLI contract.
 
@@ -598,43 +177,4 @@ Checks:
 	fmt.Fprintf(w, "\nExit codes:\n")
 	listCodes(w, false, time.Now())
 	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above.\n")
-}
-
-// fix writes the suggested fixes, moves the fixed findings from
-// Diagnostics to Fixed, and returns an error if a file could not be fixed.
-func fix(rep *Report) error {
-	if len(rep.fixes) == 0 {
-		return nil
-	}
-	res := applyFixes(rep.fset, rep.fixes)
-	done := map[string]bool{}
-	for _, d := range res.applied {
-		done[d.Posn+d.Check+d.Message] = true
-	}
-	rep.Fixed = res.applied
-	remaining := rep.Diagnostics[:0]
-	for _, d := range rep.Diagnostics {
-		if !done[d.Posn+d.Check+d.Message] {
-			remaining = append(remaining, d)
-		}
-	}
-	rep.Diagnostics = remaining
-	if res.err == nil {
-		return nil
-	}
-	var detail []string
-	for _, f := range res.files {
-		detail = append(detail, "written: "+relative(f))
-	}
-	detail = append(detail, res.err.Error())
-	switch {
-	case len(res.files) > 0:
-		return exitcode.New(exitcode.PartialFailure, "FIX_INCOMPLETE", fmt.Sprintf("-fix wrote %d file(s) and could not fix others", len(res.files))).
-			WithDetail(strings.Join(detail, "\n")).WithSuggestion("inspect the working tree (git diff), then run exitlint -fix again")
-	case errors.Is(res.err, fs.ErrPermission):
-		return exitcode.New(exitcode.PermissionDenied, "FIX_NOT_WRITABLE", "-fix wrote nothing: "+res.err.Error()).
-			WithSuggestion("make the files writable, or run without -fix")
-	}
-	return exitcode.New(exitcode.Conflict, "FIX_CONFLICT", "-fix wrote nothing: "+res.err.Error()).
-		WithSuggestion("run exitlint -fix again on the current files")
 }

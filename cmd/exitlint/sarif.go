@@ -4,15 +4,12 @@ import (
 	"encoding/json"
 	"io"
 	"net/url"
-	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/exitlint/exitlint/exitcode"
-	"github.com/exitlint/exitlint/internal/textpos"
+	"github.com/exitlint/exitlint/internal/findings"
 )
 
 // The SARIF 2.1.0 log that -sarif writes: one run, a rule per check that ran
@@ -124,30 +121,16 @@ type sarifContent struct {
 	Text string `json:"text"`
 }
 
-// fixEdit is one text edit of a suggested fix, by line and byte column.
-type fixEdit struct {
-	File                             string // relative to the working directory
-	Line, Column, EndLine, EndColumn int
-	NewText                          string
-}
-
-// suggestedFix is a fix with its edits, as -sarif reports it.
-type suggestedFix struct {
-	Message string
-	Edits   []fixEdit
-}
-
 const srcRoot = "%SRCROOT%"
 
 // writeSARIF writes the SARIF log of a run whose exit code is code.
-func writeSARIF(w io.Writer, analyzers []*analysis.Analyzer, rep *Report, code exitcode.Code) error {
-	cols := newColumns()
+func writeSARIF(w io.Writer, res *result, code exitcode.Code) error {
 	driver := sarifDriver{Name: "exitlint", InformationURI: "https://github.com/exitlint/exitlint"}
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		driver.Version = strings.TrimPrefix(bi.Main.Version, "v")
 	}
 	index := map[string]int{}
-	for _, a := range analyzers {
+	for _, a := range res.checks {
 		short, long, _ := strings.Cut(a.Doc, "\n")
 		r := sarifRule{ID: a.Name, Name: a.Name, ShortDescription: sarifMessage{short},
 			FullDescription: sarifMessage{strings.TrimSpace(a.Doc)}, HelpURI: a.URL,
@@ -156,57 +139,63 @@ func writeSARIF(w io.Writer, analyzers []*analysis.Analyzer, rep *Report, code e
 		index[a.Name] = len(driver.Rules)
 		driver.Rules = append(driver.Rules, r)
 	}
-	inv := sarifInvocation{ExecutionSuccessful: len(rep.Failed) == 0 && len(rep.Skipped) == 0, ExitCode: int(code)}
+	inv := sarifInvocation{ExecutionSuccessful: len(res.Failed) == 0 && len(res.Skipped) == 0, ExitCode: int(code)}
 	if e, ok := exitcode.Lookup(code); ok {
 		inv.ExitCodeDescription = e.Name
 	} else if d, ok := codes.Lookup(code); ok {
 		inv.ExitCodeDescription = d.Name
 	}
-	for _, s := range rep.Skipped {
+	for _, s := range res.Skipped {
 		inv.Notifications = append(inv.Notifications, sarifNotification{"error",
 			sarifMessage{"package " + s.Package + " could not be analyzed: " + strings.Join(s.Errors, "; ")}})
 	}
-	for _, s := range rep.Failed {
+	for _, s := range res.Failed {
 		inv.Notifications = append(inv.Notifications, sarifNotification{"error",
 			sarifMessage{"a check failed on " + s.Package + ": " + strings.Join(s.Errors, "; ")}})
 	}
 	run := sarifRun{Tool: sarifTool{driver}, Invocations: []sarifInvocation{inv}, Results: []sarifResult{}}
-	if wd, err := os.Getwd(); err == nil {
-		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(wd) + "/"}}
+	if res.dir != "" {
+		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(res.dir) + "/"}}
 	}
-	for _, d := range rep.Diagnostics {
-		res := sarifResult{RuleID: d.Check, RuleIndex: index[d.Check], Level: "error",
-			Message:   sarifMessage{d.Message},
-			Locations: []sarifLocation{{Physical: cols.physical(d.File, d.Line, d.Column, 0, 0)}}}
-		for i, r := range d.Related {
+	for _, f := range res.Diagnostics {
+		r := sarifResult{RuleID: f.Check, RuleIndex: index[f.Check], Level: "error",
+			Message:   sarifMessage{f.Message},
+			Locations: []sarifLocation{{Physical: physical(f.Pos)}}}
+		for i, rel := range f.Related {
 			id := i + 1
-			res.Related = append(res.Related, sarifLocation{ID: &id, Physical: cols.physical(r.file, r.line, r.column, 0, 0), Message: &sarifMessage{r.Message}})
+			r.Related = append(r.Related, sarifLocation{ID: &id, Physical: physical(rel.Pos), Message: &sarifMessage{rel.Message}})
 		}
-		for _, f := range d.suggested {
-			fix := sarifFix{Description: sarifMessage{f.Message}}
-			byFile := map[string]int{}
-			for _, e := range f.Edits {
-				i, ok := byFile[e.File]
-				if !ok {
-					i = len(fix.Changes)
-					byFile[e.File] = i
-					fix.Changes = append(fix.Changes, sarifArtifactChange{Artifact: artifact(e.File)})
-				}
-				rep := sarifReplacement{Deleted: cols.physical(e.File, e.Line, e.Column, e.EndLine, e.EndColumn).Region}
-				if e.NewText != "" {
-					rep.Inserted = &sarifContent{e.NewText}
-				}
-				fix.Changes[i].Replacements = append(fix.Changes[i].Replacements, rep)
-			}
-			if len(fix.Changes) > 0 {
-				res.Fixes = append(res.Fixes, fix)
+		for _, fix := range f.Fixes {
+			if s, ok := sarifFixOf(fix); ok {
+				r.Fixes = append(r.Fixes, s)
 			}
 		}
-		run.Results = append(run.Results, res)
+		run.Results = append(run.Results, r)
 	}
 	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
+}
+
+// sarifFixOf is fix with its edits grouped by file; a fix without edits
+// has no SARIF form.
+func sarifFixOf(fix findings.Fix) (sarifFix, bool) {
+	s := sarifFix{Description: sarifMessage{fix.Message}}
+	byFile := map[string]int{}
+	for _, e := range fix.Edits {
+		i, ok := byFile[e.Pos.File]
+		if !ok {
+			i = len(s.Changes)
+			byFile[e.Pos.File] = i
+			s.Changes = append(s.Changes, sarifArtifactChange{Artifact: artifact(e.Pos.File)})
+		}
+		rep := sarifReplacement{Deleted: region(e.Pos, e.End)}
+		if e.NewText != "" {
+			rep.Inserted = &sarifContent{e.NewText}
+		}
+		s.Changes[i].Replacements = append(s.Changes[i].Replacements, rep)
+	}
+	return s, len(s.Changes) > 0
 }
 
 func fileURI(path string) string {
@@ -226,15 +215,16 @@ func artifact(file string) sarifArtifactLoc {
 	return sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(file)}).String(), URIBaseID: srcRoot}
 }
 
-// columns converts go/token's byte columns into SARIF's UTF-16 columns.
-type columns struct{ lines *textpos.Lines }
+// physical is the location of p, in SARIF's UTF-16 columns.
+func physical(p findings.Position) sarifPhysical {
+	return sarifPhysical{Artifact: artifact(p.File), Region: sarifRegion{StartLine: max(p.Line, 1), StartColumn: p.UTF16Column}}
+}
 
-func newColumns() *columns { return &columns{textpos.NewLines(os.ReadFile)} }
-
-func (c *columns) physical(file string, line, col, endLine, endCol int) sarifPhysical {
-	r := sarifRegion{StartLine: max(line, 1), StartColumn: c.lines.UTF16Column(file, line, col)}
-	if endLine > 0 {
-		r.EndLine, r.EndColumn = endLine, c.lines.UTF16Column(file, endLine, endCol)
+// region is the text from start to end, in SARIF's UTF-16 columns.
+func region(start, end findings.Position) sarifRegion {
+	r := sarifRegion{StartLine: max(start.Line, 1), StartColumn: start.UTF16Column}
+	if end.Line > 0 {
+		r.EndLine, r.EndColumn = end.Line, end.UTF16Column
 	}
-	return sarifPhysical{Artifact: artifact(file), Region: r}
+	return r
 }

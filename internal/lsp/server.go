@@ -13,7 +13,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"go/token"
 	"io"
 	"net/url"
 	"os"
@@ -27,7 +26,7 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/exitlint/exitlint/internal/textpos"
+	"github.com/exitlint/exitlint/internal/findings"
 )
 
 // Server holds what the editor has open and what was published.
@@ -227,30 +226,25 @@ func (s *Server) analyze(ctx context.Context, conn *jsonrpc2.Conn, path string) 
 		logf(messageError, "cannot run the checks: %v", err)
 		return
 	}
-	lines := textpos.NewLines(func(p string) ([]byte, error) {
+	c := findings.NewCollector(ok[0].Fset, "", func(p string) ([]byte, error) {
 		if text, ok := overlay[p]; ok {
 			return text, nil
 		}
 		return os.ReadFile(p)
 	})
-	fset := ok[0].Fset
-	byFile := map[string][]finding{}
-	seen := map[string]bool{}
 	for _, act := range graph.Roots {
 		if act.Err != nil {
 			logf(messageError, "the %s check failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err)
 			continue
 		}
 		for _, d := range act.Diagnostics {
-			f, file := s.finding(fset, lines, act.Analyzer, d)
-			key := fmt.Sprintf("%s:%d:%d:%s:%s", file, f.diag.Range.Start.Line, f.diag.Range.Start.Character, f.diag.Code, f.diag.Message)
-			if seen[key] { // a package and its test variant share files
-				continue
-			}
-			seen[key] = true
-			files[file] = true
-			byFile[file] = append(byFile[file], f)
+			c.Add(act.Analyzer, d)
 		}
+	}
+	byFile := map[string][]finding{}
+	for _, f := range c.Findings() {
+		files[f.Pos.Filename] = true
+		byFile[f.Pos.Filename] = append(byFile[f.Pos.Filename], newFinding(f))
 	}
 	names := make([]string, 0, len(files))
 	for f := range files {
@@ -271,48 +265,42 @@ func (s *Server) analyze(ctx context.Context, conn *jsonrpc2.Conn, path string) 
 	}
 }
 
-// finding converts an analysis diagnostic and its fixes.
-func (s *Server) finding(fset *token.FileSet, lines *textpos.Lines, a *analysis.Analyzer, d analysis.Diagnostic) (finding, string) {
-	start := fset.Position(d.Pos)
-	rng := rangeOf(fset, lines, d.Pos, d.End)
-	diag := diagnostic{Range: rng, Severity: severityWarning, Code: a.Name, Source: "exitlint", Message: d.Message}
-	if url := d.URL; url != "" || a.URL != "" {
-		if url == "" {
-			url = a.URL
-		}
-		diag.CodeDescription = &codeDescription{Href: url}
+// newFinding is f as the protocol publishes it, with its fixes as quick
+// fixes.
+func newFinding(f findings.Finding) finding {
+	diag := diagnostic{Range: rangeOf(f.Pos, f.End), Severity: severityWarning, Code: f.Check, Source: "exitlint", Message: f.Message}
+	if f.URL != "" {
+		diag.CodeDescription = &codeDescription{Href: f.URL}
 	}
-	for _, r := range d.Related {
-		p := fset.Position(r.Pos)
+	for _, r := range f.Related {
 		diag.Related = append(diag.Related, relatedLocation{
-			Location: location{URI: uriOf(p.Filename), Range: rangeOf(fset, lines, r.Pos, r.End)},
+			Location: location{URI: uriOf(r.Pos.Filename), Range: rangeOf(r.Pos, r.End)},
 			Message:  r.Message,
 		})
 	}
-	f := finding{diag: diag}
-	for i, fix := range d.SuggestedFixes {
+	out := finding{diag: diag}
+	for i, fix := range f.Fixes {
 		edit := workspaceEdit{Changes: map[string][]textEdit{}}
-		for _, te := range fix.TextEdits {
-			uri := uriOf(fset.Position(te.Pos).Filename)
-			edit.Changes[uri] = append(edit.Changes[uri], textEdit{Range: rangeOf(fset, lines, te.Pos, te.End), NewText: string(te.NewText)})
+		for _, e := range fix.Edits {
+			uri := uriOf(e.Pos.Filename)
+			edit.Changes[uri] = append(edit.Changes[uri], textEdit{Range: rangeOf(e.Pos, e.End), NewText: e.NewText})
 		}
-		f.actions = append(f.actions, codeAction{
+		out.actions = append(out.actions, codeAction{
 			Title: fix.Message, Kind: quickFix, Diagnostics: []diagnostic{diag},
 			IsPreferred: i == 0, Edit: edit,
 		})
 	}
-	return f, start.Filename
+	return out
 }
 
-func rangeOf(fset *token.FileSet, lines *textpos.Lines, pos, end token.Pos) lspRange {
-	p := fset.Position(pos)
-	r := lspRange{Start: position{Line: max(p.Line-1, 0), Character: lines.UTF16Column(p.Filename, p.Line, p.Column) - 1}}
-	r.End = r.Start
-	if end.IsValid() && end > pos {
-		e := fset.Position(end)
-		r.End = position{Line: max(e.Line-1, 0), Character: lines.UTF16Column(e.Filename, e.Line, e.Column) - 1}
-	}
-	return r
+// rangeOf is the text from start to end: the protocol counts lines from 0
+// and characters in UTF-16 code units from 0.
+func rangeOf(start, end findings.Position) lspRange {
+	return lspRange{Start: positionOf(start), End: positionOf(end)}
+}
+
+func positionOf(p findings.Position) position {
+	return position{Line: max(p.Line-1, 0), Character: p.UTF16Column - 1}
 }
 
 // codeActions returns the quick fixes of the findings that the requested

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"go/token"
+	"maps"
+	"os"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/exitlint/exitlint/internal/driver"
+	"github.com/exitlint/exitlint/internal/findings"
+	"github.com/exitlint/exitlint/passes/config"
+)
+
+// result is what a run found. The outcome and every output are functions
+// of it.
+type result struct {
+	Analyzed    []string           // the packages analyzed, sorted
+	Skipped     []Skipped          // the packages that could not be, and why
+	Failed      []Skipped          // the checks that failed on a package, and how
+	Diagnostics []findings.Finding // sorted; after -fix, the findings it left
+	Fixed       []Diagnostic       // the findings -fix fixed, in the order it wrote them
+	Complete    bool               // nothing was skipped and no check failed
+	// Unresolved are the settings that name nothing in the program: the run
+	// is an ARG_ERROR, and -fix writes nothing.
+	Unresolved []string
+
+	checks []*analysis.Analyzer // the checks that ran: SARIF's rules
+	dir    string               // the working directory, to which file names are relative
+	fset   *token.FileSet       // the files as analyzed: -fix refuses one that changed since
+
+	fixWritten []string // the files -fix wrote, relative to dir
+	fixErr     error    // the first file -fix could not fix
+}
+
+// analyze runs both phases on the patterns: load, then execute.
+func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*result, error) {
+	graph, skipped, err := load(patterns, tests)
+	if err != nil {
+		return nil, err
+	}
+	if unresolved := config.Unresolved(config.Current(), packagePaths(graph)); len(unresolved) > 0 {
+		return &result{Unresolved: unresolved, Skipped: skipped}, nil
+	}
+	return execute(graph, skipped, analyzers), nil
+}
+
+// packagePaths lists the import path of every package the patterns load,
+// dependencies included.
+func packagePaths(g *driver.Graph) []string {
+	var out []string
+	for _, p := range g.Packages() {
+		out = append(out, p.PkgPath)
+	}
+	return out
+}
+
+// execute is the execute phase: it runs the checks on the packages that
+// load and collects their findings. A package that does not type-check, or
+// whose dependency does not, is skipped; a check that fails on a package (an
+// internal error, or a panic its Guard caught) leaves the other checks'
+// findings standing.
+func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analyzer) *result {
+	// The config pass reports settings that name nothing where their
+	// package is in view; those reports are no findings.
+	actions := graph.Run(append(slices.Clone(analyzers), config.Analyzer)).Actions
+	dir, _ := os.Getwd()
+	res := &result{Skipped: skipped, checks: analyzers, dir: dir, fset: graph.Fset}
+	analyzed := map[string]bool{}
+	for _, p := range graph.Roots {
+		if len(p.ListErrors) > 0 {
+			continue
+		}
+		errs, dep := p.Broken()
+		switch {
+		case dep != nil:
+			res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: []string{brokenDependency(dep)}})
+		case len(errs) > 0:
+			res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: errs})
+		default:
+			analyzed[p.PkgPath] = true
+		}
+	}
+	c := findings.NewCollector(graph.Fset, dir, os.ReadFile)
+	for _, act := range actions {
+		if act.Analyzer == config.Analyzer && act.Err == nil {
+			for _, d := range act.Diagnostics {
+				if !slices.Contains(res.Unresolved, d.Message) {
+					res.Unresolved = append(res.Unresolved, d.Message)
+				}
+			}
+			continue
+		}
+		if act.Err != nil {
+			res.Failed = append(res.Failed, Skipped{Package: act.Package.ID, Errors: []string{act.Analyzer.Name + ": " + firstLine(act.Err.Error())}})
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			c.Add(act.Analyzer, d)
+		}
+	}
+	res.Analyzed = slices.Sorted(maps.Keys(analyzed))
+	res.Diagnostics = c.Findings()
+	res.Complete = len(res.Skipped) == 0 && len(res.Failed) == 0
+	return res
+}

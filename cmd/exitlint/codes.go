@@ -1,0 +1,54 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/exitlint/exitlint/exitcode"
+)
+
+// Findings is exitlint's command-specific exit code: the analysis ran and
+// reported findings.
+const Findings exitcode.Code = 80
+
+// FindingsAfterFix is exitlint -fix's command-specific exit code: fixes were
+// written, and findings without a fix remain.
+const FindingsAfterFix exitcode.Code = 81
+
+// codes are the exit codes exitlint declares.
+var codes = exitcode.MustDeclare("exitlint",
+	exitcode.Entry{Code: exitcode.ArgError, Action: "Fix the flags or patterns, then run again"},
+	exitcode.Entry{Code: exitcode.Precondition, Action: "Some packages do not type-check: fix the errors named in error.detail, then run again"},
+	exitcode.Entry{Code: exitcode.NotFound, Action: "The patterns matched no package: check the patterns and the directory"},
+	exitcode.Entry{Code: Findings, Name: "FINDINGS", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsNone,
+		Action: "The analysis ran and reported findings: fix the code at each position, then run again"},
+	exitcode.Entry{Code: FindingsAfterFix, Name: "FINDINGS_AFTER_FIX", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsPartial,
+		Action: "-fix wrote the fixes listed in error.detail; the findings that remain have no automatic fix: change the code at each position, then run again"},
+	exitcode.Entry{Code: exitcode.PartialFailure, Action: "-fix wrote some files and failed on others (error.detail): inspect the working tree before running again"},
+	exitcode.Entry{Code: exitcode.Conflict, Action: "-fix wrote nothing: a file changed since it was analyzed, or its fixes did not fit; run again"},
+	exitcode.Entry{Code: exitcode.PermissionDenied, Action: "-fix wrote nothing: a file to fix is not writable"},
+)
+
+// codeRow is one exit code as -exit-codes lists it.
+type codeRow struct {
+	Code        int    `json:"code"`
+	Name        string `json:"name"`
+	Retryable   string `json:"retryable"`
+	SideEffects string `json:"side_effects"`
+	Action      string `json:"action"`
+}
+
+func listCodes(stdout io.Writer, asJSON bool, start time.Time) exitcode.Code {
+	var rows []codeRow
+	for _, e := range codes.Entries() {
+		rows = append(rows, codeRow{int(e.Code), e.Name, e.Retryable.String(), e.SideEffects.String(), e.Action})
+	}
+	if asJSON {
+		return writeEnvelope(stdout, start, exitcode.Success, rows, nil)
+	}
+	for _, r := range rows {
+		fmt.Fprintf(stdout, "%3d  %-18s retryable: %-8s side effects: %-8s %s\n", r.Code, r.Name, r.Retryable, r.SideEffects, r.Action)
+	}
+	return exitcode.Success
+}

@@ -1,0 +1,111 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"time"
+
+	"github.com/exitlint/exitlint/envelope"
+	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/findings"
+)
+
+// Report is the data of a -json run.
+type Report struct {
+	Analyzed    []string     `json:"analyzed"`
+	Skipped     []Skipped    `json:"skipped"`
+	Failed      []Skipped    `json:"failed,omitempty"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+	Fixed       []Diagnostic `json:"fixed,omitempty"`
+	Complete    bool         `json:"complete"`
+}
+
+// Diagnostic is one finding as -json reports it.
+type Diagnostic struct {
+	Check   string    `json:"check"`
+	Posn    string    `json:"posn"`
+	File    string    `json:"file"`
+	Line    int       `json:"line"`
+	Column  int       `json:"column"`
+	Message string    `json:"message"`
+	URL     string    `json:"url,omitempty"`
+	Related []Related `json:"related,omitempty"`
+	Fixes   []string  `json:"fixes,omitempty"`
+}
+
+// Related is a position that explains a finding.
+type Related struct {
+	Posn    string `json:"posn"`
+	Message string `json:"message"`
+}
+
+// Skipped is a package exitlint could not analyze.
+type Skipped struct {
+	Package string   `json:"package"`
+	Errors  []string `json:"errors"`
+}
+
+func diagnostic(f findings.Finding) Diagnostic {
+	d := Diagnostic{
+		Check: f.Check, Posn: f.Pos.String(), File: f.Pos.File, Line: f.Pos.Line, Column: f.Pos.Column,
+		Message: f.Message, URL: f.URL,
+	}
+	for _, r := range f.Related {
+		d.Related = append(d.Related, Related{Posn: r.Pos.String(), Message: r.Message})
+	}
+	for _, fix := range f.Fixes {
+		d.Fixes = append(d.Fixes, fix.Message)
+	}
+	return d
+}
+
+// text is the human form of a finding: file:line:col: message [check],
+// with its related positions indented below.
+func (d Diagnostic) text() string {
+	s := fmt.Sprintf("%s: %s [%s]", d.Posn, d.Message, d.Check)
+	for _, r := range d.Related {
+		s += fmt.Sprintf("\n\t%s: %s", r.Posn, r.Message)
+	}
+	return s
+}
+
+// writeJSON writes the envelope of a run that reached analysis: the report
+// as data on success, else the outcome's error.
+func writeJSON(w io.Writer, start time.Time, res *result, code exitcode.Code, err error) exitcode.Code {
+	var data *Report
+	if err == nil {
+		data = jsonReport(res)
+	}
+	return writeEnvelope(w, start, code, data, err)
+}
+
+// jsonReport is res as -json's data. The schema's lists are never null.
+func jsonReport(res *result) *Report {
+	r := &Report{
+		Analyzed: nonNil(res.Analyzed), Skipped: nonNil(res.Skipped), Failed: res.Failed,
+		Diagnostics: []Diagnostic{}, Fixed: res.Fixed, Complete: res.Complete,
+	}
+	for _, f := range res.Diagnostics {
+		r.Diagnostics = append(r.Diagnostics, diagnostic(f))
+	}
+	return r
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}
+
+// writeEnvelope writes exitlint's one envelope, built by the runtime's factory.
+func writeEnvelope[T any](w io.Writer, start time.Time, code exitcode.Code, data T, err error) exitcode.Code {
+	env, buildErr := envelope.New(start, code, data, err, envelope.WithMeta(envelope.Meta{SchemaVersion: "1.0"}))
+	if buildErr != nil {
+		code = env.Code()
+	}
+	if werr := env.Encode(w); werr != nil {
+		return exitcode.GeneralError
+	}
+	return code
+}

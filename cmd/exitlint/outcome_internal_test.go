@@ -1,0 +1,121 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"strings"
+	"testing"
+
+	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/findings"
+)
+
+// TestOutcome decides the outcome of runs of every kind, and wants every
+// exit code exitlint declares among them.
+func TestOutcome(t *testing.T) {
+	finding := findings.Finding{
+		Check: "barecode", Message: "exit code 3 written as a bare integer",
+		Pos: findings.Position{File: "main.go", Line: 14, Column: 11},
+		URL: "https://github.com/exitlint/exitlint/blob/main/docs/checks/barecode.md",
+	}
+	const line = "main.go:14:11: exit code 3 written as a bare integer [barecode]"
+	fixed := diagnostic(finding)
+	fixed.Posn = "main.go:13:11"
+	analyzed := func(f func(*result)) *result {
+		res := &result{Analyzed: []string{"example.com/cli"}, Complete: true}
+		if f != nil {
+			f(res)
+		}
+		return res
+	}
+	withFinding := func(res *result) { res.Diagnostics = []findings.Finding{finding} }
+	notWritable := &fs.PathError{Op: "open", Path: "/m/main.go", Err: fs.ErrPermission}
+	tests := []struct {
+		name       string
+		res        *result
+		findingsOK bool
+		stopped    error
+		code       exitcode.Code
+		errCode    string
+		detail     string // a substring of error.detail
+	}{
+		{name: "clean", res: analyzed(nil), code: exitcode.Success},
+		{name: "findings", res: analyzed(withFinding), code: Findings, errCode: "FINDINGS", detail: line},
+		{name: "findings ok", res: analyzed(withFinding), findingsOK: true, code: exitcode.Success},
+		{name: "every finding fixed", res: analyzed(func(r *result) { r.Fixed = []Diagnostic{fixed} }), code: exitcode.Success},
+		{name: "findings left after -fix", res: analyzed(func(r *result) { withFinding(r); r.Fixed = []Diagnostic{fixed} }),
+			code: FindingsAfterFix, errCode: "FINDINGS_AFTER_FIX", detail: "fixed: main.go:13:11: exit code 3 written as a bare integer [barecode]\n" + line},
+		{name: "findings left after -fix, ok", res: analyzed(func(r *result) { withFinding(r); r.Fixed = []Diagnostic{fixed} }), findingsOK: true, code: exitcode.Success},
+		{name: "a check failed", res: analyzed(func(r *result) {
+			withFinding(r)
+			r.Failed, r.Complete = []Skipped{{Package: "example.com/cli", Errors: []string{"boom: internal error"}}}, false
+		}), code: exitcode.GeneralError, errCode: "CHECK_FAILED", detail: "example.com/cli:\n\tboom: internal error\nfindings of the checks that ran:\n" + line},
+		{name: "a package skipped", res: analyzed(func(r *result) {
+			withFinding(r)
+			r.Skipped, r.Complete = []Skipped{{Package: "example.com/cli/bad", Errors: []string{"bad.go:3:23: not an int"}}}, false
+		}), code: exitcode.Precondition, errCode: "PACKAGES_SKIPPED", detail: "findings in the packages that were analyzed:\n" + line},
+		{name: "a check failed and a package skipped", res: analyzed(func(r *result) {
+			r.Failed = []Skipped{{Package: "example.com/cli", Errors: []string{"boom: internal error"}}}
+			r.Skipped = []Skipped{{Package: "example.com/cli/bad", Errors: []string{"bad.go:3:23: not an int"}}}
+		}), code: exitcode.GeneralError, errCode: "CHECK_FAILED"},
+		{name: "-fix wrote some files", res: analyzed(func(r *result) {
+			r.fixWritten, r.fixErr = []string{"a.go"}, errors.New("cannot write the fixes to /m/b.go")
+		}), code: exitcode.PartialFailure, errCode: "FIX_INCOMPLETE", detail: "written: a.go\ncannot write the fixes to /m/b.go"},
+		{name: "-fix wrote nothing: not writable", res: analyzed(func(r *result) {
+			r.fixErr = fmt.Errorf("cannot write the fixes to /m/main.go: %w", notWritable)
+		}), code: exitcode.PermissionDenied, errCode: "FIX_NOT_WRITABLE"},
+		{name: "-fix wrote nothing: changed on disk", res: analyzed(func(r *result) {
+			r.fixErr = errors.New("/m/main.go changed on disk since it was analyzed; run exitlint -fix again")
+		}), code: exitcode.Conflict, errCode: "FIX_CONFLICT"},
+		{name: "-fix failed beside a failed check", res: analyzed(func(r *result) {
+			r.Failed = []Skipped{{Package: "example.com/cli", Errors: []string{"boom: internal error"}}}
+			r.fixErr = errors.New("/m/main.go changed on disk since it was analyzed; run exitlint -fix again")
+		}), code: exitcode.Conflict, errCode: "FIX_CONFLICT"},
+		{name: "go list: malformed pattern", stopped: &loadFailure{patterns: []string{"a b"}, err: errors.New(`-: malformed import path "a b": invalid char ' '`)},
+			code: exitcode.ArgError, errCode: "USAGE"},
+		{name: "pattern with a version", stopped: &loadFailure{patterns: []string{"example.com/x@v1"}, notFound: []string{"example.com/x@v1: can only use path@version syntax with 'go get' and 'go install' in module-aware mode"}},
+			code: exitcode.ArgError, errCode: "USAGE"},
+		{name: "no module", stopped: &loadFailure{patterns: []string{"./..."}, err: errors.New("go: go.mod file not found in current directory or any parent directory")},
+			code: exitcode.NotFound, errCode: "NO_MODULE"},
+		{name: "no module, per pattern", stopped: &loadFailure{patterns: []string{"./x"}, notFound: []string{"directory x outside main module or its selected dependencies; go.mod file not found"}},
+			code: exitcode.NotFound, errCode: "NO_MODULE"},
+		{name: "no package", stopped: &loadFailure{patterns: []string{"./missing/..."}, notFound: []string{"./missing/...: directory not found"}},
+			code: exitcode.NotFound, errCode: "NO_PACKAGES", detail: "./missing/...: directory not found"},
+		{name: "go list fails", stopped: &loadFailure{patterns: []string{"./..."}, err: errors.New("go: cannot run go list\nmore")},
+			code: exitcode.Precondition, errCode: "LOAD_FAILED", detail: "go: cannot run go list\nmore"},
+		{name: "another error stands", stopped: usageError("bad flag"), code: exitcode.ArgError, errCode: "USAGE"},
+		{name: "a setting names nothing, beside findings", res: analyzed(func(r *result) {
+			r.Unresolved = []string{"-config.fatals: example.com/log.Dye: package example.com/log declares no function Dye; did you mean Die?", "-config.enum: example.com/nosuch.Code: no package example.com/nosuch is among the packages the patterns load"}
+		}), code: exitcode.ArgError, errCode: "SETTING_NAMES_NOTHING",
+			detail: "-config.enum: example.com/nosuch.Code: no package example.com/nosuch is among the packages the patterns load\n-config.fatals: example.com/log.Dye: package example.com/log declares no function Dye; did you mean Die?"},
+	}
+	seen := map[exitcode.Code]bool{}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			code, err := outcome(tc.res, tc.findingsOK, tc.stopped)
+			seen[code] = true
+			if code != tc.code {
+				t.Errorf("code %d; want %d (error %v)", code, tc.code, err)
+			}
+			if code != exitcode.FromError(err) {
+				t.Errorf("code %d, but the error says %d", code, exitcode.FromError(err))
+			}
+			var xe *exitcode.Error
+			switch {
+			case tc.errCode == "" && err != nil:
+				t.Errorf("error %v; want none", err)
+			case tc.errCode == "":
+			case !errors.As(err, &xe):
+				t.Errorf("error %v; want an exitcode.Error %s", err, tc.errCode)
+			case xe.Code != tc.errCode || !strings.Contains(xe.Detail, tc.detail):
+				t.Errorf("error %s with detail %q; want %s with %q", xe.Code, xe.Detail, tc.errCode, tc.detail)
+			}
+		})
+	}
+	for _, e := range codes.Entries() {
+		if !seen[e.Code] {
+			t.Errorf("no case ends with %d %s", e.Code, e.Name)
+		}
+	}
+}

@@ -1,0 +1,40 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/exitlint/exitlint/exitcode"
+)
+
+// writeText writes the findings to stdout, one a line, and to stderr what
+// -fix wrote and, when the run could not analyze everything or -fix could
+// not write everything, why. Findings alone add nothing to stderr: the exit
+// code says it.
+func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err error) {
+	for _, f := range res.Diagnostics {
+		fmt.Fprintln(stdout, diagnostic(f).text())
+	}
+	for _, d := range res.Fixed {
+		fmt.Fprintln(stderr, "fixed: "+d.text())
+	}
+	var xe *exitcode.Error
+	if !errors.As(err, &xe) {
+		return
+	}
+	switch {
+	case code == exitcode.Precondition || len(res.Failed) > 0:
+		fmt.Fprintf(stderr, "exitlint: %s\n%s\n", xe.Message, indent(xe.Detail))
+	case res.fixErr != nil, len(res.Unresolved) > 0:
+		fmt.Fprintf(stderr, "exitlint: %s\n", xe.Message)
+		if xe.Detail != "" {
+			fmt.Fprintln(stderr, indent(xe.Detail))
+		}
+	}
+}
+
+func indent(s string) string {
+	return "\t" + strings.ReplaceAll(s, "\n", "\n\t")
+}
