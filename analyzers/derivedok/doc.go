@@ -21,16 +21,25 @@
 //     `Response{OK: err == nil}`, `Response{OK: ok}` where `ok` is a
 //     parameter.
 //
-// A value counts as computed from an exit code when it uses a value of the
-// exit-code enum's type (exitlint's `exitcode.Code` or your `//exitlint:enum`
-// type): `code == exitcode.Success`, `code.IsSuccess()`, `succeeded(code)` —
-// directly, or through a local variable that is only ever assigned such
-// values (and whose address is not taken).
+// The `ok` field is the one the envelope's JSON calls `ok`, or `success`
+// where a program spells it so. A value counts as derived when it is true
+// exactly when the code is SUCCESS: `code == exitcode.Success` (either way
+// round) or `!(code != exitcode.Success)`; `&&` and `||` of derived values;
+// any other use of a value of the exit-code enum's type (exitlint's
+// `exitcode.Code` or your `//exitlint:enum` type) that is no comparison,
+// such as `code.IsSuccess()` or `succeeded(code)` — directly, or through a
+// local variable that is only ever assigned such values (and whose address
+// is not taken). A comparison against anything but SUCCESS is not derived:
+// `code == exitcode.Success || code == exitcode.PartialFailure`,
+// `code != exitcode.GeneralError` and `code <= exitcode.PartialFailure`
+// make `ok` true at a failing code.
 //
 // # Not flagged
 //
 // `ok` fields of structs that are no envelope (a health reply
-// `{ok, version}`, a decoded reply from another service); exitlint's own
+// `{ok, version}`, a reply from another service decoded directly or through
+// a helper, a struct with `OK` and `Error` fields that the program never
+// writes as JSON; see the contract pass); exitlint's own
 // `envelope.Envelope`, which has no field to set and derives `ok` when it
 // encodes; test files; generated files.
 //

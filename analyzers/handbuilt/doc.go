@@ -19,26 +19,32 @@
 //   - composite literals of an envelope type, as values or `&T{}` (elided
 //     types in `[]T{{…}}` included);
 //   - `new(T)` of an envelope type;
-//   - map literals whose string keys include `"ok"` and `"data"` or `"error"`
-//     (`map[string]any{…}`, a framework's `gin.H{…}`), and literals of
-//     anonymous struct types with that JSON shape — unless they are in the
-//     factory of a package that declares an envelope type.
+//   - map literals whose string keys include `"ok"` (or `"success"`) and
+//     `"data"` or `"error"` (`map[string]any{…}`, a framework's `gin.H{…}`),
+//     and literals of anonymous struct types with that JSON shape, that the
+//     program writes as its output — unless they are in the factory of a
+//     package that declares an envelope type.
 //
 // An envelope type is exitlint's `envelope.Envelope`, a struct marked
-// `//exitlint:envelope`, or a struct whose JSON names include `ok` and at
-// least one of `data` and `error` — except a struct the package decodes JSON
-// into, which models another service's reply (see the [contract] pass). Its
-// factory lives in the package that declares it; functions of that package
-// marked `//exitlint:factory` narrow it to themselves.
+// `//exitlint:envelope`, or a struct with the envelope's JSON names that the
+// program writes as its JSON output — never a struct it decodes JSON into,
+// which models another service's reply, nor one only an HTTP handler writes
+// (see the [contract] pass for the evidence). Its factory lives in the
+// package that declares it; functions of that package marked
+// `//exitlint:factory` narrow it to themselves. When none is marked, the
+// message says so and how to mark one.
 //
 // # Not flagged
 //
 // Structs with an `ok` field that are no envelope (a health reply
-// `{ok, version}`), and decoded models of other services (a chat API's
-// `{ok, error}`); maps whose keys only look close (`"okay"`) or lack `data`
-// and `error`; code in the factory's home; declarations (`var r Response`);
-// test files, which build expected envelopes to compare with; generated
-// files.
+// `{ok, version}`), decoded models of other services (a chat API's
+// `{ok, error}`, decoded directly or through a helper), a client library's
+// reply built by a fake server, structs and maps that are never written
+// (a map of icons keyed by `"ok"` and `"error"`), a status object nested
+// inside the output's data; maps whose keys only look close (`"okay"`) or
+// lack `data` and `error`; code in the factory's home; declarations
+// (`var r Response`); test files, which build expected envelopes to compare
+// with; generated files.
 //
 // # Example
 //
