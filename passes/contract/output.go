@@ -140,14 +140,11 @@ func findOutputs(pass *analysis.Pass) *outputs {
 	})
 	o.facts.Export(pass)
 	returned := returnedLits(pass, funcs)
-	for _, fn := range funcs {
-		if serves(pass.TypesInfo, fn.Decl.Type) || analyzerutil.InTestFile(pass.Fset, fn.Decl.Pos()) {
-			continue
-		}
-		o.eachJSONCall(fn.Decl.Body, func(writes, reads []ast.Expr) {
+	for _, body := range bodies(pass, funcs) {
+		o.eachJSONCall(body, func(writes, reads []ast.Expr) {
 			for _, a := range writes {
 				o.mark(o.written, a)
-				for _, lit := range o.litsOf(a, fn.Decl.Body, returned) {
+				for _, lit := range o.litsOf(a, body, returned) {
 					o.lits[lit] = true
 				}
 			}
@@ -157,6 +154,40 @@ func findOutputs(pass *analysis.Pass) *outputs {
 		})
 	}
 	return o
+}
+
+// bodies returns the code that may write the program's output: the bodies
+// of the package's functions and of the function literals in its
+// package-level variables (a command table's handlers), leaving out test
+// files and HTTP handlers.
+func bodies(pass *analysis.Pass, funcs []summary.Func) []*ast.BlockStmt {
+	var out []*ast.BlockStmt
+	for _, fn := range funcs {
+		if !serves(pass.TypesInfo, fn.Decl.Type) && !analyzerutil.InTestFile(pass.Fset, fn.Decl.Pos()) {
+			out = append(out, fn.Decl.Body)
+		}
+	}
+	for _, file := range pass.Files {
+		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
+			continue
+		}
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			ast.Inspect(gd, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.FuncLit); ok {
+					if !serves(pass.TypesInfo, lit.Type) {
+						out = append(out, lit.Body)
+					}
+					return false
+				}
+				return true
+			})
+		}
+	}
+	return out
 }
 
 // eachJSONCall calls f with what each JSON call of body writes and reads,
