@@ -113,6 +113,10 @@ func (ch *checker) composite(lit *ast.CompositeLit, stack []ast.Node) {
 	if t == nil {
 		return
 	}
+	if m, ok := t.Underlying().(*types.Map); ok {
+		ch.writtenMap(lit, m, stack)
+		return
+	}
 	env, fact := ch.c.Envelope(t)
 	if env == nil || fact.OKField == "" {
 		return
@@ -137,6 +141,38 @@ func (ch *checker) composite(lit *ast.CompositeLit, stack []ast.Node) {
 			Pos: value.Pos(), End: value.End(),
 			Message: message(fmt.Sprintf("%s: %s", fact.OKField, types.ExprString(value)), env),
 		})
+	}
+}
+
+// writtenMap reports the ok of a map literal that the program writes as its
+// JSON output: its "ok" key (or "success" where it has no "ok") is what an
+// agent reads, whatever other keys the map has.
+func (ch *checker) writtenMap(lit *ast.CompositeLit, m *types.Map, stack []ast.Node) {
+	if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 || !ch.c.Written(lit) {
+		return
+	}
+	values := map[string]*ast.KeyValueExpr{}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if tv, ok := ch.pass.TypesInfo.Types[kv.Key]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			values[constant.StringVal(tv.Value)] = kv
+		}
+	}
+	for _, key := range contract.OKKeys {
+		kv := values[key]
+		if kv == nil {
+			continue
+		}
+		if !ch.derived(kv.Value, body(stack), 0) {
+			ch.sup.Report(ch.pass, analysis.Diagnostic{
+				Pos: kv.Value.Pos(), End: kv.Value.End(),
+				Message: fmt.Sprintf("%q: %s sets ok of the JSON output written here by hand: derive it from the exit code (ok is true exactly when the code is SUCCESS), so that ok and the exit code cannot disagree", key, types.ExprString(kv.Value)),
+			})
+		}
+		return
 	}
 }
 

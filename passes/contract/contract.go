@@ -58,8 +58,12 @@ type EnvelopeFact struct {
 	Factories []string // functions of the home package marked //exitlint:factory, sorted
 	// Written reports that the declaring package writes the type as JSON
 	// output. A type of the envelope's shape that it does not write is an
-	// envelope only where another package writes it.
+	// envelope only where another package writes it, or by its tags below.
 	Written bool
+	// Tagged reports that the ok field's JSON name is a json tag: the type
+	// is declared to be written as JSON. Served reports that an HTTP
+	// handler of its package writes it: a server's reply.
+	Tagged, Served bool
 }
 
 func (*EnvelopeFact) AFact() {}
@@ -99,6 +103,7 @@ type Contract struct {
 	enums     map[*types.TypeName]*EnumFact
 	envelopes map[*types.TypeName]*EnvelopeFact
 	out       *outputs
+	module    string // the module path of the package being checked, "" if unknown
 	// decoded holds the types this package's non-test code decodes JSON
 	// into: models of another service's reply, never this program's envelope.
 	decoded map[*types.TypeName]bool
@@ -144,10 +149,24 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *EnvelopeFact) {
 		return nil, nil
 	}
 	f := c.envelopes[tn]
-	if f == nil || (f.Source == "json" && !f.Written && !c.out.written[tn]) {
+	if f == nil || (f.Source == "json" && !f.Written && !c.out.written[tn] && !c.ownTagged(tn, f)) {
 		return nil, nil
 	}
 	return tn, f
+}
+
+// ownTagged reports whether an envelope-shaped type that no package in view
+// writes is an envelope all the same: its ok is json-tagged (it is meant to
+// be JSON), it is declared in the module being checked (no other service's
+// reply, which would be decoded; no library's type), and no HTTP handler of
+// its package writes it. Programs declare their output types in one package
+// and write them in another.
+func (c *Contract) ownTagged(tn *types.TypeName, f *EnvelopeFact) bool {
+	if !f.Tagged || f.Served || c.module == "" {
+		return false
+	}
+	path := tn.Pkg().Path()
+	return path == c.module || strings.HasPrefix(path, c.module+"/")
 }
 
 // Written reports whether the package writes the composite literal as its
@@ -230,7 +249,7 @@ func typeName(t types.Type) *types.TypeName {
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	out := findOutputs(pass)
-	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, enums: map[*types.TypeName]*EnumFact{}, envelopes: map[*types.TypeName]*EnvelopeFact{}}
+	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, module: modulePath(pass), enums: map[*types.TypeName]*EnumFact{}, envelopes: map[*types.TypeName]*EnvelopeFact{}}
 	pkgFact := &PackageFact{}
 	factories := factoryNames(pass)
 
@@ -262,6 +281,8 @@ func run(pass *analysis.Pass) (any, error) {
 				if fact := envelopeFact(tn, docs, c.decoded[tn]); fact != nil {
 					fact.Factories = factories
 					fact.Written = out.written[tn]
+					fact.Served = out.served[tn]
+					fact.Tagged = okTagged(tn)
 					if fact.Source != "json" || fact.Written {
 						c.home = true
 					}
@@ -359,6 +380,30 @@ func envelopeFact(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *Env
 		return &EnvelopeFact{Source: "json", OKField: okField}
 	}
 	return nil
+}
+
+// okTagged reports whether the struct's ok field has its JSON name from a
+// json tag.
+func okTagged(tn *types.TypeName) bool {
+	st, ok := tn.Type().Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	okField, _ := jsonNames(st, 0)
+	for i := range st.NumFields() {
+		if st.Field(i).Name() == okField {
+			name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+			return name != ""
+		}
+	}
+	return false
+}
+
+func modulePath(pass *analysis.Pass) string {
+	if pass.Module != nil {
+		return pass.Module.Path
+	}
+	return ""
 }
 
 // jsonNames returns the lower-cased JSON key of each field encoding/json

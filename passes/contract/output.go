@@ -93,6 +93,8 @@ type outputs struct {
 	// written and read are the named types whose values (or pointers to
 	// them) the package writes as output or decodes into.
 	written, read map[*types.TypeName]bool
+	// served are the named types an HTTP handler of the package writes.
+	served map[*types.TypeName]bool
 	// lits are the composite literals the package writes as output: the
 	// argument itself, a local variable's value, or what a function of the
 	// package returns when its result is the argument.
@@ -105,6 +107,7 @@ func findOutputs(pass *analysis.Pass) *outputs {
 		facts:   summary.NewTable[JSONFact](pass),
 		written: map[*types.TypeName]bool{},
 		read:    map[*types.TypeName]bool{},
+		served:  map[*types.TypeName]bool{},
 		lits:    map[*ast.CompositeLit]bool{},
 	}
 	if !analyzerutil.Imports(pass.Pkg, "encoding/json") && !o.facts.Any(func(*JSONFact) bool { return true }) {
@@ -139,6 +142,14 @@ func findOutputs(pass *analysis.Pass) *outputs {
 		return next, true
 	})
 	o.facts.Export(pass)
+	for _, body := range handlers(pass) {
+		summary.Calls(o.info, body, nil, func(call *ast.CallExpr, callee *types.Func) {
+			writes, _ := o.jsonArgs(call, callee)
+			for _, a := range writes {
+				o.mark(o.served, a)
+			}
+		})
+	}
 	returned := returnedLits(pass, funcs)
 	for _, body := range bodies(pass, funcs) {
 		o.eachJSONCall(body, func(writes, reads []ast.Expr) {
@@ -154,6 +165,28 @@ func findOutputs(pass *analysis.Pass) *outputs {
 		})
 	}
 	return o
+}
+
+// handlers returns the bodies of the package's HTTP handlers, declared or
+// literal.
+func handlers(pass *analysis.Pass) []*ast.BlockStmt {
+	var out []*ast.BlockStmt
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil && serves(pass.TypesInfo, n.Type) {
+					out = append(out, n.Body)
+				}
+			case *ast.FuncLit:
+				if serves(pass.TypesInfo, n.Type) {
+					out = append(out, n.Body)
+				}
+			}
+			return true
+		})
+	}
+	return out
 }
 
 // bodies returns the code that may write the program's output: the bodies
