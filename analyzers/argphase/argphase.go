@@ -393,8 +393,20 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 			}
 		}
 	case *ssa.UnOp:
-		if x.Op == token.MUL {
+		if x.Op != token.MUL {
+			return ""
+		}
+		alloc, ok := x.X.(*ssa.Alloc)
+		if !ok || !wholeValue(alloc) {
 			return ch.carries(x.X, from, depth+1)
+		}
+		// A load of a local variable, the result slot of a function with
+		// defers included: what the stores that reach this load put there,
+		// not every value the variable ever holds.
+		for _, v := range reachingStores(x, alloc) {
+			if via := ch.carries(v, from, depth+1); via != "" {
+				return via
+			}
 		}
 	case *ssa.Alloc:
 		// A composite literal or a spilled local: what is stored into it.
@@ -450,6 +462,73 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 		}
 	}
 	return ""
+}
+
+// wholeValue reports whether the variable is only ever stored and loaded
+// whole: no field or element address is taken, so the stores that reach a
+// load say what it reads.
+func wholeValue(alloc *ssa.Alloc) bool {
+	for _, ref := range *alloc.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			if r.Val == ssa.Value(alloc) {
+				return false // its address is stored somewhere
+			}
+		case *ssa.UnOp, *ssa.DebugRef:
+		case *ssa.MakeClosure:
+			// A closure that captures the variable (a deferred function
+			// that sets a named result) may store into it: its stores
+			// reach every load after the closure runs, which
+			// reachingStores adds.
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// reachingStores returns the values the stores into alloc that reach the
+// load put there: walking back from the load, the last store on each path,
+// and every store a closure capturing the variable makes. A path that
+// reaches the function's entry with no store reads the zero value, which
+// carries nothing.
+func reachingStores(load *ssa.UnOp, alloc *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	seen := map[*ssa.BasicBlock]bool{}
+	var walk func(b *ssa.BasicBlock, before int)
+	walk = func(b *ssa.BasicBlock, before int) {
+		for i := before - 1; i >= 0; i-- {
+			if st, ok := b.Instrs[i].(*ssa.Store); ok && st.Addr == ssa.Value(alloc) {
+				out = append(out, st.Val)
+				return
+			}
+		}
+		for _, p := range b.Preds {
+			if !seen[p] {
+				seen[p] = true
+				walk(p, len(p.Instrs))
+			}
+		}
+	}
+	walk(load.Block(), index(load))
+	for _, ref := range *alloc.Referrers() {
+		mc, ok := ref.(*ssa.MakeClosure)
+		if !ok {
+			continue
+		}
+		fn := mc.Fn.(*ssa.Function)
+		for i, b := range mc.Bindings {
+			if b != ssa.Value(alloc) || i >= len(fn.FreeVars) {
+				continue
+			}
+			for _, fref := range *fn.FreeVars[i].Referrers() {
+				if st, ok := fref.(*ssa.Store); ok && st.Addr == ssa.Value(fn.FreeVars[i]) {
+					out = append(out, st.Val)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // sliceElems returns the values stored into the array behind a variadic
