@@ -62,8 +62,10 @@ type EnvelopeFact struct {
 	Written bool
 	// Tagged reports that the ok field's JSON name is a json tag: the type
 	// is declared to be written as JSON. Served reports that an HTTP
-	// handler of its package writes it: a server's reply.
-	Tagged, Served bool
+	// handler of its package writes it: a server's reply. Nested reports
+	// that its package holds it in a slice, array, map or struct field: an
+	// item of the output's data (a batch's per-item status), not the output.
+	Tagged, Served, Nested bool
 }
 
 func (*EnvelopeFact) AFact() {}
@@ -162,7 +164,7 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *EnvelopeFact) {
 // its package writes it. Programs declare their output types in one package
 // and write them in another.
 func (c *Contract) ownTagged(tn *types.TypeName, f *EnvelopeFact) bool {
-	if !f.Tagged || f.Served || c.module == "" {
+	if !f.Tagged || f.Served || f.Nested || c.module == "" {
 		return false
 	}
 	path := tn.Pkg().Path()
@@ -252,6 +254,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, module: modulePath(pass), enums: map[*types.TypeName]*EnumFact{}, envelopes: map[*types.TypeName]*EnvelopeFact{}}
 	pkgFact := &PackageFact{}
 	factories := factoryNames(pass)
+	nested := nestedTypes(pass)
 
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
@@ -283,6 +286,7 @@ func run(pass *analysis.Pass) (any, error) {
 					fact.Written = out.written[tn]
 					fact.Served = out.served[tn]
 					fact.Tagged = okTagged(tn)
+					fact.Nested = nested[tn]
 					if fact.Source != "json" || fact.Written {
 						c.home = true
 					}
@@ -380,6 +384,54 @@ func envelopeFact(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *Env
 		return &EnvelopeFact{Source: "json", OKField: okField}
 	}
 	return nil
+}
+
+// nestedTypes finds the named struct types the package holds inside other
+// values: as the element of a slice, array or map, or as a struct field,
+// directly or through a pointer.
+func nestedTypes(pass *analysis.Pass) map[*types.TypeName]bool {
+	out := map[*types.TypeName]bool{}
+	elem := func(t types.Type) {
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if tn := typeName(t); tn != nil && tn.Pkg() == pass.Pkg {
+			out[tn] = true
+		}
+	}
+	seen := map[types.Type]bool{}
+	visit := func(t types.Type) {
+		if t == nil || seen[t] {
+			return
+		}
+		seen[t] = true
+		switch u := types.Unalias(t).(type) {
+		case *types.Slice:
+			elem(u.Elem())
+		case *types.Array:
+			elem(u.Elem())
+		case *types.Map:
+			elem(u.Elem())
+		case *types.Struct:
+			for i := range u.NumFields() {
+				if !u.Field(i).Anonymous() {
+					elem(u.Field(i).Type())
+				}
+			}
+		}
+	}
+	for _, tv := range pass.TypesInfo.Types {
+		visit(tv.Type)
+	}
+	for _, obj := range pass.TypesInfo.Defs {
+		if obj != nil {
+			visit(obj.Type())
+			if tn, ok := obj.(*types.TypeName); ok {
+				visit(tn.Type().Underlying())
+			}
+		}
+	}
+	return out
 }
 
 // okTagged reports whether the struct's ok field has its JSON name from a

@@ -42,3 +42,19 @@ type Outcome struct {
 }
 
 func check() Outcome { return Outcome{OK: true} }
+
+// Item is a batch's per-item status, held in a slice: an item of the
+// output's data, not the output.
+type Item struct {
+	Input   string `json:"input"`
+	Success bool   `json:"success"`
+	Error   string `json:"error,omitempty"`
+}
+
+func Bulk(inputs []string) []Item {
+	out := make([]Item, 0, len(inputs))
+	for _, in := range inputs {
+		out = append(out, Item{Input: in, Success: in != ""})
+	}
+	return out
+}
