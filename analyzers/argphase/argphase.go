@@ -333,7 +333,7 @@ func (ch *checker) exitEmission(c *ssa.CallCommon) (string, bool) {
 		return "", false
 	}
 	if f := ch.ex.Func(fn); f != nil && f.Has(argerror.ArgCode) {
-		return "emitted by " + exits.Name(fn) + " (which may exit with it, via " + f.Via + ")", true
+		return "emitted by " + exits.Name(fn) + " (which may exit with it, via " + f.ViaFor(argerror.ArgCode) + ")", true
 	}
 	return "", false
 }

@@ -73,6 +73,41 @@ type ExitFact struct {
 	// on. A library function whose exit lies in yet another package, deep
 	// below it, is no exit helper of its own.
 	Crossings int
+	// ByCode says, for each code, how the function exits with it, where
+	// that differs from Via: a classifying helper exits 0 first and 3
+	// further down.
+	ByCode []CodeVia
+}
+
+// CodeVia is how a function exits with one code.
+type CodeVia struct {
+	Code int
+	Via  string
+}
+
+// ViaFor returns how the function exits with code c.
+func (f *ExitFact) ViaFor(c int) string {
+	for _, cv := range f.ByCode {
+		if cv.Code == c {
+			return cv.Via
+		}
+	}
+	return f.Via
+}
+
+// addVia records how the function exits with c, unless it is known or is
+// Via already.
+func (f *ExitFact) addVia(c int, via string) {
+	if via == "" || via == f.Via {
+		return
+	}
+	for _, cv := range f.ByCode {
+		if cv.Code == c {
+			return
+		}
+	}
+	i, _ := slices.BinarySearchFunc(f.ByCode, c, func(cv CodeVia, c int) int { return cv.Code - c })
+	f.ByCode = slices.Insert(f.ByCode, i, CodeVia{c, via})
 }
 
 func (*ExitFact) AFact() {}
@@ -277,15 +312,19 @@ func (f *ExitFact) with(ex Exit, module string) *ExitFact {
 	} else if crossings < f.Crossings {
 		f.Crossings = crossings
 	}
-	if ex.Kind == KindHelper {
-		for _, c := range ex.Fact.Codes {
-			f.Codes = addCode(f.Codes, c)
-		}
-	} else {
-		f.Codes = addCode(f.Codes, ex.Code)
-	}
 	if f.Via == "" {
 		f.Via = describe(ex)
+	}
+	if ex.Kind == KindHelper {
+		for _, c := range ex.Fact.Codes {
+			if !f.Has(c) {
+				f.Codes = addCode(f.Codes, c)
+				f.addVia(c, Name(ex.Callee)+" → "+ex.Fact.ViaFor(c))
+			}
+		}
+	} else if !f.Has(ex.Code) {
+		f.Codes = addCode(f.Codes, ex.Code)
+		f.addVia(ex.Code, describe(ex))
 	}
 	return f
 }
@@ -302,15 +341,16 @@ func (f *ExitFact) inherit(m *ExitFact, callee *types.Func, module string) (*Exi
 		f.Crossings = m.Crossings
 		changed = true
 	}
-	for _, c := range m.Codes {
-		if !f.Has(c) {
-			f.Codes = addCode(f.Codes, c)
-			changed = true
-		}
-	}
 	if f.Via == "" && m.Via != "" {
 		f.Via = callee.Name() + " → " + m.Via
 		changed = true
+	}
+	for _, c := range m.Codes {
+		if !f.Has(c) {
+			f.Codes = addCode(f.Codes, c)
+			f.addVia(c, callee.Name()+" → "+m.ViaFor(c))
+			changed = true
+		}
 	}
 	return f, changed
 }
