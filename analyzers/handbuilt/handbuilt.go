@@ -115,9 +115,9 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 				keys[constant.StringVal(tv.Value)] = true
 			}
 		}
-		if contract.KeysShape(keys) && c.Written(lit) && !c.InHome(fn) {
+		if contract.WrittenShape(keys) && c.Written(lit) && !c.InHome(fn) {
 			var present []string
-			for _, k := range []string{"ok", "success", "data", "error"} {
+			for _, k := range []string{"ok", "success", "data", "error", "warnings", "meta"} {
 				if keys[k] {
 					present = append(present, fmt.Sprintf("%q", k))
 				}

@@ -223,6 +223,24 @@ func EnvelopeShape(st *types.Struct) (okField string, ok bool) {
 	return okField, KeysShape(names)
 }
 
+// WrittenShape reports whether a set of JSON keys makes a value the
+// program writes as its output an envelope: ok (or success) is what an
+// agent reads first, so any output that carries one is an envelope; without
+// it, at least two of the envelope's other keys (data, error, warnings,
+// meta). A struct type needs KeysShape: types are declared for many uses.
+func WrittenShape(keys map[string]bool) bool {
+	if keys["ok"] || keys["success"] {
+		return true
+	}
+	n := 0
+	for _, k := range []string{"data", "error", "warnings", "meta"} {
+		if keys[k] {
+			n++
+		}
+	}
+	return n >= 2
+}
+
 // OKKeys are the keys an envelope's ok may have.
 var OKKeys = []string{"ok", "success"}
 

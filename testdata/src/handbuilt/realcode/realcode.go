@@ -122,3 +122,13 @@ var Watch = Command{Name: "watch", Run: func(args []string) error {
 var Serve = http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 	json.NewEncoder(w).Encode(map[string]any{"ok": true, "data": r.URL.Path})
 })
+
+// Any output with an ok, and any with two of the envelope's other keys, is
+// an envelope built by hand; a written map with neither is some other
+// output.
+func outputs(cur string) {
+	printJSON(map[string]any{"ok": true, "current_version": cur}) // want `a map literal with the envelope's keys "ok" built by hand`
+	printJSON(map[string]any{"data": cur, "meta": nil})           // want `a map literal with the envelope's keys "data", "meta" built by hand`
+	printJSON(map[string]any{"schema_version": 1, "data": cur})
+	printJSON(map[string]any{"version": cur})
+}
