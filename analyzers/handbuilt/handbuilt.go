@@ -34,6 +34,14 @@ func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
 	sup := pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	for _, env := range c.Ambiguous() {
+		names, _ := c.Builders(env)
+		sup.Report(pass, analysis.Diagnostic{
+			Pos: env.Pos(),
+			Message: fmt.Sprintf("envelope type %s is built in %d functions of its package (%s) and none is its factory: mark the one that builds every response from the exit code //exitlint:factory, so that the others are reported",
+				env.Name(), len(names), strings.Join(names, ", ")),
+		})
+	}
 	filter := []ast.Node{(*ast.File)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)}
 	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
 		if !push {
@@ -48,7 +56,7 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.CallExpr:
 			if b, ok := pass.TypesInfo.Uses[calleeIdent(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 {
 				if env, fact := c.Envelope(pass.TypesInfo.TypeOf(n.Args[0])); env != nil && !c.InFactory(env, fact, enclosingFunc(pass, stack)) {
-					msg = typedMessage("new("+types.ExprString(n.Args[0])+")", env, fact)
+					msg = typedMessage(c, "new("+types.ExprString(n.Args[0])+")", env, fact)
 				}
 			}
 		}
@@ -91,7 +99,7 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 		if c.InFactory(env, fact, fn) {
 			return ""
 		}
-		return typedMessage("a composite literal", env, fact)
+		return typedMessage(c, "a composite literal", env, fact)
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
@@ -129,14 +137,18 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 }
 
 // typedMessage says how to build an envelope of a named type instead.
-func typedMessage(what string, env *types.TypeName, fact *contract.EnvelopeFact) string {
+func typedMessage(c *contract.Contract, what string, env *types.TypeName, fact *contract.EnvelopeFact) string {
 	if fact.Source == "exitlint" {
 		return fmt.Sprintf("%s of envelope.Envelope builds the response envelope by hand: build it with envelope.New, the single factory, so that its shape and ok follow from the exit code", what)
 	}
 	pkg := env.Pkg()
 	where := fmt.Sprintf("one function of package %s that derives ok from the exit code, marked //exitlint:factory (none is marked yet)", pkg.Path())
-	if len(fact.Factories) > 0 {
-		names := append([]string(nil), fact.Factories...)
+	factories := fact.Factories
+	if inferred, ok := c.Inferred(env); ok && len(factories) == 0 {
+		factories = []string{inferred}
+	}
+	if len(factories) > 0 {
+		names := append([]string(nil), factories...)
 		sort.Strings(names)
 		for i := range names {
 			names[i] = pkg.Name() + "." + names[i]

@@ -104,6 +104,7 @@ type Contract struct {
 	pkg       *types.Package
 	enums     map[*types.TypeName]*EnumFact
 	envelopes map[*types.TypeName]*EnvelopeFact
+	builders  map[*types.TypeName]builders // of the package's own envelope types
 	out       *outputs
 	module    string // the module path of the package being checked, "" if unknown
 	// decoded holds the types this package's non-test code decodes JSON
@@ -180,19 +181,67 @@ func (c *Contract) Written(lit *ast.CompositeLit) bool { return c.out.lits[lit] 
 // current package may build envelopes of type env: the factory lives in the
 // package that declares the envelope, narrowed to the functions marked
 // //exitlint:factory when there are any.
+//
+// When none is marked, the factory is inferred from the package's code (see
+// Builders): the one function that builds the envelope, or of several the
+// one that derives ok from an exit code. When that leaves no single
+// function, every function of the package may build it, and the handbuilt
+// check asks, once, for a marked factory.
 func (c *Contract) InFactory(env *types.TypeName, f *EnvelopeFact, fn *types.Func) bool {
 	if env.Pkg() != c.pkg {
 		return false
 	}
-	if len(f.Factories) == 0 {
-		return true
+	factories := f.Factories
+	if len(factories) == 0 {
+		inferred, ok := c.Inferred(env)
+		if !ok {
+			return true
+		}
+		factories = []string{inferred}
 	}
 	if fn == nil {
 		return false
 	}
 	name := funcKey(fn)
-	i := sort.SearchStrings(f.Factories, name)
-	return i < len(f.Factories) && f.Factories[i] == name
+	i := sort.SearchStrings(factories, name)
+	return i < len(factories) && factories[i] == name
+}
+
+// Builders returns the functions of the package that build values of the
+// envelope type env (composite literals and new), sorted by name, and
+// whether the package marks a factory for it.
+func (c *Contract) Builders(env *types.TypeName) (names []string, marked bool) {
+	f := c.envelopes[env]
+	return c.builders[env].names(), f != nil && len(f.Factories) > 0
+}
+
+// Ambiguous returns the envelope types the package declares whose factory
+// is neither marked nor inferred: several functions build them and not
+// exactly one derives ok from an exit code.
+func (c *Contract) Ambiguous() []*types.TypeName {
+	var out []*types.TypeName
+	for tn, b := range c.builders {
+		if _, ok := c.Inferred(tn); !ok && len(b) > 1 && len(c.envelopes[tn].Factories) == 0 {
+			if env, _ := c.Envelope(tn.Type()); env != nil {
+				out = append(out, tn)
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b *types.TypeName) int { return int(a.Pos() - b.Pos()) })
+	return out
+}
+
+// Inferred returns the factory of a local envelope type that marks none:
+// its one builder, or the one builder that derives ok from an exit code.
+func (c *Contract) Inferred(env *types.TypeName) (string, bool) {
+	b := c.builders[env]
+	switch {
+	case len(b) == 1:
+		return b[0].name, true
+	case len(b.deriving()) == 1:
+		return b.deriving()[0].name, true
+	}
+	return "", false
 }
 
 // InHome reports whether code in fn (nil outside any function) of the
@@ -309,7 +358,6 @@ func run(pass *analysis.Pass) (any, error) {
 						c.home = true
 					}
 					c.envelopes[tn] = fact
-					pass.ExportObjectFact(tn, fact)
 					pkgFact.Envelopes = true
 				}
 			}
@@ -326,6 +374,18 @@ func run(pass *analysis.Pass) (any, error) {
 			c.EnvelopesInView = c.EnvelopesInView || f.Envelopes
 			c.importTypes(pass, pf.Package, f)
 		}
+	}
+	// The envelope facts are exported once their factory is known: marked,
+	// or inferred from the builders, which need the enums in view.
+	c.builders = findBuilders(pass, c)
+	for tn, f := range c.envelopes {
+		if tn.Pkg() != pass.Pkg {
+			continue
+		}
+		if inferred, ok := c.Inferred(tn); ok && len(f.Factories) == 0 {
+			f.Factories = []string{inferred}
+		}
+		pass.ExportObjectFact(tn, f)
 	}
 	return c, nil
 }

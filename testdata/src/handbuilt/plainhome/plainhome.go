@@ -1,5 +1,6 @@
-// Package plainhome declares an envelope and marks no factory: the whole
-// package is its home.
+// Package plainhome declares an envelope and marks no factory, and two of
+// its functions build it, neither from an exit code: which is the factory
+// is asked once.
 package plainhome
 
 import (
@@ -7,7 +8,7 @@ import (
 	"os"
 )
 
-type Reply struct {
+type Reply struct { // want `envelope type Reply is built in 2 functions of its package \(alloc, build\) and none is its factory: mark the one that builds every response from the exit code //exitlint:factory`
 	OK   bool `json:"ok"`
 	Data any  `json:"data"`
 }
