@@ -1,6 +1,8 @@
 package main_test
 
 import (
+	"os"
+	"os/exec"
 	"strings"
 	"testing"
 )
@@ -43,5 +45,21 @@ func TestSettingsThatNameNothing(t *testing.T) {
 				t.Errorf("-json error code %q; want SETTING_NAMES_NOTHING", errorField(m, "code"))
 			}
 		})
+	}
+}
+
+// TestGoVetSettingsThatNameNothing: under go vet, a setting whose package
+// the analyzed code imports but which names nothing there is a diagnostic
+// of the config pass, in the old spelling and the new.
+func TestGoVetSettingsThatNameNothing(t *testing.T) {
+	for _, flag := range []string{"-config.fatals=example.com/dielib.Dye", "-fallback.fatals=example.com/dielib.Dye"} {
+		cmd := exec.Command("go", "vet", "-vettool="+binary, flag, "./config")
+		cmd.Dir = cases
+		cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+		out, _ := cmd.CombinedOutput()
+		want := "-config.fatals: example.com/dielib.Dye: package example.com/dielib declares no function Dye; did you mean Die?"
+		if !strings.Contains(string(out), want) {
+			t.Errorf("go vet %s: output lacks %q:\n%s", flag, want, out)
+		}
 	}
 }
