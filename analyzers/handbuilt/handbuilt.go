@@ -38,7 +38,7 @@ func run(pass *analysis.Pass) (any, error) {
 		names, _ := c.Builders(env)
 		sup.Report(pass, analysis.Diagnostic{
 			Pos: env.Pos(),
-			Message: fmt.Sprintf("envelope type %s is built in %d functions of its package (%s) and none is its factory: mark the one that builds every response from the exit code //exitlint:factory, so that the others are reported",
+			Message: fmt.Sprintf("envelope type %s is built in %d functions of its package (%s), none of them marked as its factory: the contract has one factory, which derives ok from the exit code; build every response there and mark it //exitlint:factory, so that any other builder is reported",
 				env.Name(), len(names), strings.Join(names, ", ")),
 		})
 	}
