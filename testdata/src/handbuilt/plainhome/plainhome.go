@@ -8,7 +8,7 @@ import (
 	"os"
 )
 
-type Reply struct { // want `envelope type Reply is built in 2 functions of its package \(alloc, build\) and none of them marked as its factory: the contract has one factory`
+type Reply struct { // want `envelope type Reply is built in 2 functions of its package \(alloc, build\), none of them marked as its factory: the contract has one factory`
 	OK   bool `json:"ok"`
 	Data any  `json:"data"`
 }
