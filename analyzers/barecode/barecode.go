@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/inspector"
-	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
@@ -30,12 +29,13 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerutil.Doc(doc, "barecode"),
 	URL:      analyzerutil.URL("barecode"),
 	Run:      analyzerutil.Guard(run),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, suppress.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, exits.Analyzer, suppress.Analyzer},
 }
 
 type checker struct {
 	pass *analysis.Pass
 	c    *contract.Contract
+	ex   *exits.Exits
 	s    *suppress.Suppressions
 	file *ast.File
 }
@@ -45,7 +45,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if !c.EnumsInView && !analyzerutil.Imports(pass.Pkg, "os", "syscall") {
 		return nil, nil
 	}
-	ch := &checker{pass: pass, c: c, s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
+	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	filter := []ast.Node{(*ast.File)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil),
 		(*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}
@@ -125,12 +125,13 @@ func (ch *checker) call(call *ast.CallExpr) {
 		}
 		return
 	}
-	fn, _ := typeutil.Callee(info, call).(*types.Func)
-	if exits.IsProcessExit(fn) && len(call.Args) == 1 {
+	e, isExit := ch.ex.Call(call)
+	isExit = isExit && e.Kind == exits.KindExit
+	if isExit && exits.IsProcessExit(e.Callee) {
 		// A test binary's exit status is go test's business, not the
 		// command's contract.
 		if !analyzerutil.InTestFile(ch.pass.Fset, call.Pos()) {
-			ch.check(call.Args[0], nil, true)
+			ch.check(e.Arg, nil, true)
 		}
 		return
 	}
@@ -138,7 +139,7 @@ func (ch *checker) call(call *ast.CallExpr) {
 	if !ok {
 		return
 	}
-	exitCall := exits.IsExitcodeExit(fn)
+	exitCall := isExit && exits.IsExitcodeExit(e.Callee)
 	params := sig.Params()
 	for i, arg := range call.Args {
 		var pt types.Type
