@@ -25,6 +25,9 @@ type result struct {
 	// Unresolved are the settings that name nothing in the program: the run
 	// is an ARG_ERROR, and -fix writes nothing.
 	Unresolved []string
+	// LeftOut are the packages whose findings were not reported, and how
+	// many each had: test scaffolding, unless -scaffolding.
+	LeftOut []LeftOut
 
 	checks []*analysis.Analyzer // the checks that ran: SARIF's rules
 	dir    string               // the working directory, to which file names are relative
@@ -35,7 +38,7 @@ type result struct {
 }
 
 // analyze runs both phases on the patterns: load, then execute.
-func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*result, error) {
+func analyze(analyzers []*analysis.Analyzer, patterns []string, tests, scaffolding bool) (*result, error) {
 	graph, skipped, err := load(patterns, tests)
 	if err != nil {
 		return nil, err
@@ -43,7 +46,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, tests bool) (*re
 	if unresolved := config.Unresolved(config.Current(), packagePaths(graph)); len(unresolved) > 0 {
 		return &result{Unresolved: unresolved, Skipped: skipped}, nil
 	}
-	return execute(graph, skipped, analyzers), nil
+	return execute(graph, skipped, analyzers, scaffolding), nil
 }
 
 // packagePaths lists the import path of every package the patterns load,
@@ -61,7 +64,11 @@ func packagePaths(g *driver.Graph) []string {
 // whose dependency does not, is skipped; a check that fails on a package (an
 // internal error, or a panic its Guard caught) leaves the other checks'
 // findings standing.
-func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analyzer) *result {
+//
+// Findings in test scaffolding, packages that only tests import (a fake
+// server, mocks, test helpers), are no behaviour of a command: they are
+// left out, and named in LeftOut, unless scaffolding asks for them.
+func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analyzer, scaffolding bool) *result {
 	// The config pass reports settings that name nothing where their
 	// package is in view; those reports are no findings.
 	actions := graph.Run(append(slices.Clone(analyzers), config.Analyzer)).Actions
@@ -83,7 +90,20 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 		}
 	}
 	c := findings.NewCollector(graph.Fset, dir, os.ReadFile)
+	testOnly := map[string]bool{}
+	if !scaffolding {
+		for _, p := range graph.Packages() {
+			if p.TestOnly() {
+				testOnly[p.PkgPath] = true
+			}
+		}
+	}
+	leftOut := map[string]int{}
 	for _, act := range actions {
+		if testOnly[act.Package.PkgPath] && act.Err == nil && act.Analyzer != config.Analyzer {
+			leftOut[act.Package.PkgPath] += len(act.Diagnostics)
+			continue
+		}
 		if act.Analyzer == config.Analyzer && act.Err == nil {
 			for _, d := range act.Diagnostics {
 				if !slices.Contains(res.Unresolved, d.Message) {
@@ -99,6 +119,9 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 		for _, d := range act.Diagnostics {
 			c.Add(act.Analyzer, d)
 		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(leftOut)) {
+		res.LeftOut = append(res.LeftOut, LeftOut{Package: p, Reason: "imported only by tests (test scaffolding); -scaffolding reports it", Findings: leftOut[p]})
 	}
 	res.Analyzed = slices.Sorted(maps.Keys(analyzed))
 	res.Diagnostics = c.Findings()

@@ -18,6 +18,16 @@ type Report struct {
 	Diagnostics []Diagnostic `json:"diagnostics"`
 	Fixed       []Diagnostic `json:"fixed,omitempty"`
 	Complete    bool         `json:"complete"`
+	// LeftOut names the packages analyzed whose findings were not
+	// reported, and why: a partial report names its gaps.
+	LeftOut []LeftOut `json:"left_out,omitempty"`
+}
+
+// LeftOut is a package whose findings were not reported.
+type LeftOut struct {
+	Package  string `json:"package"`
+	Reason   string `json:"reason"`
+	Findings int    `json:"findings"` // how many were left out
 }
 
 // Diagnostic is one finding as -json reports it.
@@ -83,7 +93,7 @@ func writeJSON(w io.Writer, start time.Time, res *result, code exitcode.Code, er
 func jsonReport(res *result) *Report {
 	r := &Report{
 		Analyzed: nonNil(res.Analyzed), Skipped: nonNil(res.Skipped), Failed: res.Failed,
-		Diagnostics: []Diagnostic{}, Fixed: res.Fixed, Complete: res.Complete,
+		Diagnostics: []Diagnostic{}, Fixed: res.Fixed, Complete: res.Complete, LeftOut: res.LeftOut,
 	}
 	for _, f := range res.Diagnostics {
 		r.Diagnostics = append(r.Diagnostics, diagnostic(f))

@@ -15,9 +15,9 @@ import (
 )
 
 type options struct {
-	json, sarif, findingsOK, tests, listCodes, fix bool
-	enable, disable                                string
-	cpuProfile, memProfile                         string
+	json, sarif, findingsOK, tests, listCodes, fix, scaffolding bool
+	enable, disable                                             string
+	cpuProfile, memProfile                                      string
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -37,6 +37,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.BoolVar(&o.sarif, "sarif", false, "write a SARIF 2.1.0 log (for GitHub code scanning and other SARIF viewers) instead of text")
 	fs.BoolVar(&o.findingsOK, "findings-ok", false, "exit 0 when findings are reported, with the findings as the envelope's data")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	fs.BoolVar(&o.scaffolding, "scaffolding", false, "also report findings in packages that only tests import (fake servers, mocks, test helpers); they are left out by default and counted in the report")
 	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files (gofmt-formatted); the findings that remain are reported")
 	fs.StringVar(&o.enable, "enable", "", "comma-separated checks to run (default: all)")
@@ -72,7 +73,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
-	res, err := analyze(selected, patterns, o.tests)
+	res, err := analyze(selected, patterns, o.tests, o.scaffolding)
 	if perr := stopProfiles(); perr != nil && err == nil {
 		return fail(stdout, stderr, o.json, start, perr)
 	}

@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"encoding/json"
 	"os"
 	"os/exec"
 	"strings"
@@ -61,5 +62,29 @@ func TestGoVetSettingsThatNameNothing(t *testing.T) {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("go vet %s: output lacks %q:\n%s", flag, want, out)
 		}
+	}
+}
+
+// TestScaffoldingIsLeftOut: a package only tests import is test
+// scaffolding; its findings are left out and the report names it and
+// counts them; -scaffolding reports them.
+func TestScaffoldingIsLeftOut(t *testing.T) {
+	r := exitlint(t, "testdata/scaffolding", "-json", "-findings-ok", "./...")
+	m := envelopeOf(t, r)
+	data, _ := m["data"].(map[string]any)
+	raw, _ := json.Marshal(data)
+	if !strings.Contains(string(raw), `"left_out":[{"findings":1,"package":"example.com/scaffolding/fake","reason":"imported only by tests (test scaffolding); -scaffolding reports it"}]`) {
+		t.Errorf("the report does not name the left-out package:\n%s", raw)
+	}
+	if strings.Contains(string(raw), "fake.go") || !strings.Contains(string(raw), "tool.go") {
+		t.Errorf("findings: want tool.go's, not fake.go's:\n%s", raw)
+	}
+	text := exitlint(t, "testdata/scaffolding", "./...")
+	if !strings.Contains(text.stderr, "1 finding(s) in 1 package(s) that only tests import were left out") {
+		t.Errorf("text mode does not say what was left out:\n%s", text.stderr)
+	}
+	all := exitlint(t, "testdata/scaffolding", "-scaffolding", "./...")
+	if !strings.Contains(all.stdout, "fake/fake.go") || strings.Contains(all.stderr, "left out") {
+		t.Errorf("-scaffolding: want fake.go's finding and nothing left out:\nstdout %s\nstderr %s", all.stdout, all.stderr)
 	}
 }

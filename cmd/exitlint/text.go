@@ -20,6 +20,9 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 	for _, d := range res.Fixed {
 		fmt.Fprintln(stderr, "fixed: "+d.text())
 	}
+	if n := leftOutFindings(res); n > 0 {
+		fmt.Fprintf(stderr, "exitlint: %d finding(s) in %d package(s) that only tests import were left out; -scaffolding reports them\n", n, len(res.LeftOut))
+	}
 	var xe *exitcode.Error
 	if !errors.As(err, &xe) {
 		return
@@ -33,6 +36,15 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 			fmt.Fprintln(stderr, indent(xe.Detail))
 		}
 	}
+}
+
+// leftOutFindings counts the findings the report left out.
+func leftOutFindings(res *result) int {
+	n := 0
+	for _, l := range res.LeftOut {
+		n += l.Findings
+	}
+	return n
 }
 
 func indent(s string) string {

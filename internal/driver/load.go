@@ -78,6 +78,28 @@ type Package struct {
 	facts    facts
 }
 
+// IsTest reports whether the package is test code: a test variant
+// ("p [q.test]"), a test's main package, or an external test package
+// ("p_test").
+func (p *Package) IsTest() bool {
+	return strings.Contains(p.ID, " [") || strings.HasSuffix(p.ID, ".test") || strings.HasSuffix(p.PkgPath, "_test")
+}
+
+// TestOnly reports whether the package is test scaffolding among the
+// packages loaded: no command itself, imported by some package, and by
+// test code only (a fake server, mocks, test helpers).
+func (p *Package) TestOnly() bool {
+	if p.IsTest() || p.meta.Name == "main" || len(p.dependents) == 0 {
+		return false
+	}
+	for _, d := range p.dependents {
+		if !d.IsTest() {
+			return false
+		}
+	}
+	return true
+}
+
 // Broken reports why the package could not be loaded: its own errors, or
 // the import that failed. Both are empty for a loaded package.
 func (p *Package) Broken() (errs []string, dep *Package) {

@@ -51,8 +51,10 @@
 //
 // Test scaffolding falls out of these rules rather than being special: a
 // fake server's replies are an HTTP handler's, and `_test.go` files are not
-// checked. Code in `examples/` directories is analyzed like any other
-// package the patterns name.
+// checked. The exitlint command also leaves out the findings in packages
+// that only tests import, and says so in its report (docs/output.md). Code
+// in `examples/` directories is analyzed like any other package the
+// patterns name.
 //
 // An envelope's factory lives in the package that declares the type. If
 // functions of that package carry `//exitlint:factory`, only they are the

@@ -1,0 +1,3 @@
+module example.com/scaffolding
+
+go 1.22
