@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -455,6 +456,24 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 				}
 			}
 			return ""
+		case argerror.CarrierWrap:
+			if len(args) < 2 {
+				return ""
+			}
+			var format constant.Value
+			if k, ok := args[0].(*ssa.Const); ok {
+				format = k.Value
+			}
+			wrapped, known := argerror.WrappedArgs(format)
+			for i, el := range sliceElems(args[1]) {
+				if known && !slices.Contains(wrapped, i) {
+					continue
+				}
+				if via := ch.carries(el, from, depth+1); via != "" {
+					return via
+				}
+			}
+			return ""
 		}
 		if f := ch.ae.Func(fn); f != nil && f.Has(0) && fn.Signature().Results().Len() == 1 {
 			from[x] = true
@@ -542,17 +561,35 @@ func sliceElems(v ssa.Value) []ssa.Value {
 	if !ok {
 		return nil
 	}
-	var out []ssa.Value
+	// In the order of their indexes: fmt.Errorf's verbs name arguments by
+	// position.
+	n := 0
+	if arr, ok := alloc.Type().Underlying().(*types.Pointer); ok {
+		if a, ok := arr.Elem().Underlying().(*types.Array); ok {
+			n = int(a.Len())
+		}
+	}
+	out := make([]ssa.Value, n)
 	for _, ref := range *alloc.Referrers() {
-		if ia, ok := ref.(*ssa.IndexAddr); ok {
-			for _, ref2 := range *ia.Referrers() {
-				if st, ok := ref2.(*ssa.Store); ok && st.Addr == ia {
-					out = append(out, st.Val)
-				}
+		ia, ok := ref.(*ssa.IndexAddr)
+		if !ok {
+			continue
+		}
+		k, ok := ia.Index.(*ssa.Const)
+		if !ok {
+			continue
+		}
+		i, exact := constant.Int64Val(constant.ToInt(k.Value))
+		if !exact || i < 0 || int(i) >= n {
+			continue
+		}
+		for _, ref2 := range *ia.Referrers() {
+			if st, ok := ref2.(*ssa.Store); ok && st.Addr == ia {
+				out[i] = st.Val
 			}
 		}
 	}
-	return out
+	return out // a nil element, never stored, carries nothing
 }
 
 func staticFunc(c *ssa.CallCommon) *types.Func {

@@ -8,6 +8,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -269,6 +270,20 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 				}
 			}
 			return ""
+		case CarrierWrap:
+			if len(x.Args) == 0 {
+				return ""
+			}
+			wrapped, known := WrappedArgs(info.Types[x.Args[0]].Value)
+			for i, arg := range x.Args[1:] {
+				if known && !slices.Contains(wrapped, i) {
+					continue
+				}
+				if via := a.Carries(arg, body, depth+1); via != "" {
+					return via
+				}
+			}
+			return ""
 		}
 		if f := a.Func(callee); f != nil && f.Has(0) && callee.Signature().Results().Len() == 1 {
 			return localName(callee)
@@ -292,10 +307,50 @@ const (
 	// CarrierRecv: a With method of *exitcode.Error carries what its
 	// receiver carries.
 	CarrierRecv
-	// CarrierArgs: fmt.Errorf and errors.Join carry what any argument
-	// carries.
+	// CarrierArgs: errors.Join carries what any argument carries.
 	CarrierArgs
+	// CarrierWrap: fmt.Errorf carries what an argument formatted with %w
+	// carries (WrappedArgs); %v and the other verbs only copy its text, and
+	// the result is a plain error, GENERAL_ERROR to exitcode.FromError.
+	CarrierWrap
 )
+
+// WrappedArgs returns the indexes, among the arguments after the format,
+// of those a constant fmt.Errorf format wraps with %w. known is false when
+// the format is no constant string or uses explicit argument indexes
+// ("%[2]w"): then any argument may be wrapped.
+func WrappedArgs(format constant.Value) (wrapped []int, known bool) {
+	if format == nil || format.Kind() != constant.String {
+		return nil, false
+	}
+	f := constant.StringVal(format)
+	arg := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		if i < len(f) && f[i] == '%' {
+			continue
+		}
+		// Flags, width and precision; a * takes an argument.
+		for ; i < len(f) && strings.IndexByte("+-# 0123456789.*[]", f[i]) >= 0; i++ {
+			switch f[i] {
+			case '*':
+				arg++
+			case '[':
+				return nil, false
+			}
+		}
+		if i < len(f) {
+			if f[i] == 'w' {
+				wrapped = append(wrapped, arg)
+			}
+			arg++
+		}
+	}
+	return wrapped, true
+}
 
 // CarrierOf returns how a call of fn carries ARG_ERROR on.
 func CarrierOf(fn *types.Func) Carrier {
@@ -307,7 +362,9 @@ func CarrierOf(fn *types.Func) Carrier {
 		return CarrierCode
 	case strings.HasPrefix(name, "(*"+contract.ExitcodePath+".Error).With"):
 		return CarrierRecv
-	case name == "fmt.Errorf" || name == "errors.Join":
+	case name == "fmt.Errorf":
+		return CarrierWrap
+	case name == "errors.Join":
 		return CarrierArgs
 	}
 	return NoCarrier
