@@ -329,10 +329,11 @@ func message(e ast.Expr, n int64, spelled string) string {
 	switch r := exitcode.Classify(int(n)); r {
 	case exitcode.RangeTable:
 		if named != "" {
-			if spelled == "" {
-				spelled = "the exit-code enum's member"
+			meaning := fmt.Sprintf("%d is %s in the contract", n, exitcode.Code(n))
+			if spelled != "" {
+				meaning += ", spelled " + spelled
 			}
-			return fmt.Sprintf("%s is a constant of its own, not a member of the exit-code enum: use the member that means what you intend (%d is %s)", what, n, spelled)
+			return fmt.Sprintf("%s is a constant of its own, not a member of the exit-code enum: use the member that means what you intend (%s)", what, meaning)
 		}
 		if spelled == "" {
 			return fmt.Sprintf("%s written as a bare integer: spell it as a member of an exit-code enum (exitlint's exitcode.Code, or a type marked //exitlint:enum) so the type system and readers see the contract's code", what)
