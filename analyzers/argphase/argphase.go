@@ -210,10 +210,15 @@ func (ch *checker) report(em emission, ef effect) {
 	posn := ch.pass.Fset.Position(ef.instr.Pos())
 	msg := fmt.Sprintf("ARG_ERROR %s after a side effect: %s (line %d); ARG_ERROR promises the agent zero side effects, so validate before the first side effect, or emit PARTIAL_FAILURE once one has happened",
 		em.how, ef.what, posn.Line)
+	category := "returned"
+	if _, exited := em.instr.(*ssa.Call); exited {
+		category = "exited"
+	}
 	ch.sup.Report(ch.pass, analysis.Diagnostic{
-		Pos:     em.pos,
-		Message: msg,
-		Related: []analysis.RelatedInformation{{Pos: ef.instr.Pos(), Message: "side effect: " + ef.what.String()}},
+		Pos:      em.pos,
+		Category: category,
+		Message:  msg,
+		Related:  []analysis.RelatedInformation{{Pos: ef.instr.Pos(), Message: "side effect: " + ef.what.String()}},
 	})
 }
 

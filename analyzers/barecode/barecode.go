@@ -282,7 +282,7 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 		return // the fallback check reports exits with GENERAL_ERROR
 	}
 	fix, spelled, hasFix := ch.fix(e, enum, n)
-	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Message: message(e, n, spelled)}
+	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Category: category(e, n), Message: message(e, n, spelled)}
 	if hasFix {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
@@ -311,6 +311,19 @@ func (ch *checker) spelledAsMember(e ast.Expr) bool {
 func (ch *checker) memberOrEnumConst(obj types.Object) bool {
 	k, ok := obj.(*types.Const)
 	return ok && (ch.c.IsMember(k) || ch.c.Enum(k.Type()) != nil)
+}
+
+// category names the kind of a finding: "bare" or "own-constant" for a code
+// of the table, else the range the value falls in.
+func category(e ast.Expr, n int64) string {
+	if r := exitcode.Classify(int(n)); r != exitcode.RangeTable {
+		return [...]string{exitcode.RangeFramework: "framework-range", exitcode.RangePOSIX: "posix", exitcode.RangeCommand: "command-specific", exitcode.RangeShell: "shell-range", exitcode.RangeInvalid: "invalid"}[r]
+	}
+	switch ast.Unparen(e).(type) {
+	case *ast.Ident, *ast.SelectorExpr:
+		return "own-constant"
+	}
+	return "bare"
 }
 
 func message(e ast.Expr, n int64, spelled string) string {

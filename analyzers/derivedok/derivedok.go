@@ -99,7 +99,7 @@ func (ch *checker) assign(as *ast.AssignStmt, stack []ast.Node) {
 			continue
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{
-			Pos: lhs.Pos(), End: as.End(),
+			Pos: lhs.Pos(), End: as.End(), Category: "assigned",
 			Message: message("assigning "+types.ExprString(lhs), env),
 		})
 	}
@@ -138,7 +138,7 @@ func (ch *checker) composite(lit *ast.CompositeLit, stack []ast.Node) {
 			continue
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{
-			Pos: value.Pos(), End: value.End(),
+			Pos: value.Pos(), End: value.End(), Category: "literal",
 			Message: message(fmt.Sprintf("%s: %s", fact.OKField, types.ExprString(value)), env),
 		})
 	}
@@ -168,7 +168,7 @@ func (ch *checker) writtenMap(lit *ast.CompositeLit, m *types.Map, stack []ast.N
 		}
 		if !ch.derived(kv.Value, body(stack), 0) {
 			ch.sup.Report(ch.pass, analysis.Diagnostic{
-				Pos: kv.Value.Pos(), End: kv.Value.End(),
+				Pos: kv.Value.Pos(), End: kv.Value.End(), Category: "map",
 				Message: fmt.Sprintf("%q: %s sets ok of the JSON output written here by hand: derive it from the exit code (ok is true exactly when the code is SUCCESS), so that ok and the exit code cannot disagree", key, types.ExprString(kv.Value)),
 			})
 		}

@@ -49,22 +49,22 @@ func run(pass *analysis.Pass, names []string) (any, error) {
 		if d.FileWide {
 			kind, where = "//exitlint:file-ignore", "in this file"
 		}
-		report := func(format string, args ...any) {
-			pass.Report(analysis.Diagnostic{Pos: d.Pos, End: d.End, Message: fmt.Sprintf(format, args...)})
+		report := func(category, format string, args ...any) {
+			pass.Report(analysis.Diagnostic{Pos: d.Pos, End: d.End, Category: category, URL: pass.Analyzer.URL, Message: fmt.Sprintf(format, args...)})
 		}
 		if len(d.Checks) == 0 {
-			report("%s names no check: write %s CHECK[,CHECK] reason (the checks are %s)", kind, kind, checks)
+			report("no-check", "%s names no check: write %s CHECK[,CHECK] reason (the checks are %s)", kind, kind, checks)
 			continue
 		}
 		if unknown := unknownChecks(d.Checks, names); len(unknown) > 0 {
-			report("%s names %s, which is no exitlint check (the checks are %s)", kind, quoteAll(unknown), checks)
+			report("unknown-check", "%s names %s, which is no exitlint check (the checks are %s)", kind, quoteAll(unknown), checks)
 			continue
 		}
 		if d.Reason == "" {
-			report("%s %s has no reason: say after the check why the finding does not apply here", kind, strings.Join(d.Checks, ","))
+			report("no-reason", "%s %s has no reason: say after the check why the finding does not apply here", kind, strings.Join(d.Checks, ","))
 		}
 		if !sup.Used(d) {
-			report("%s %s suppresses nothing: no %s finding %s; remove the directive", kind, strings.Join(d.Checks, ","), strings.Join(d.Checks, " or "), where)
+			report("unused", "%s %s suppresses nothing: no %s finding %s; remove the directive", kind, strings.Join(d.Checks, ","), strings.Join(d.Checks, " or "), where)
 		}
 	}
 	known := map[string]bool{}
@@ -78,7 +78,7 @@ func run(pass *analysis.Pass, names []string) (any, error) {
 		for _, cg := range file.Comments {
 			for _, dir := range analyzerutil.Directives(cg) {
 				if !known[dir.Name] {
-					pass.Report(analysis.Diagnostic{Pos: dir.Pos, End: dir.End,
+					pass.Report(analysis.Diagnostic{Pos: dir.Pos, End: dir.End, Category: "unknown-directive", URL: pass.Analyzer.URL,
 						Message: fmt.Sprintf("//exitlint:%s is no exitlint directive (they are %s)", dir.Name, strings.Join(analyzerutil.DirectiveNames, ", "))})
 				}
 			}

@@ -60,14 +60,16 @@ func run(pass *analysis.Pass) (any, error) {
 			if !ok {
 				return true
 			}
-			var msg string
+			var msg, category string
 			switch e.Kind {
 			case exits.KindExit:
 				if e.Code != generalError {
 					return true
 				}
+				category = "exit"
 				msg = fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: exit with the code that fits, or map the error with exitcode.FromError(err)", types.ExprString(n), advice)
 			case exits.KindFatal:
+				category = "fatal"
 				msg = fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: report the error and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), advice)
 			case exits.KindHelper:
 				// A library's helper is blamed at the call when it exits in
@@ -81,12 +83,13 @@ func run(pass *analysis.Pass) (any, error) {
 				if !e.Fact.Only(generalError) || e.Fact.Crossings > 0 || returnsError(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
 					return true
 				}
+				category = "helper"
 				msg = fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
 			}
 			if classification(ex, stack) {
 				return true
 			}
-			d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg}
+			d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg}
 			if e.Kind == exits.KindExit {
 				if fix, ok := mapError(pass, file, n, stack); ok {
 					d.SuggestedFixes = []analysis.SuggestedFix{fix}

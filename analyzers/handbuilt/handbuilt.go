@@ -37,7 +37,8 @@ func run(pass *analysis.Pass) (any, error) {
 	for _, env := range c.Ambiguous() {
 		names, _ := c.Builders(env)
 		sup.Report(pass, analysis.Diagnostic{
-			Pos: env.Pos(),
+			Pos:      env.Pos(),
+			Category: "factory",
 			Message: fmt.Sprintf("envelope type %s is built in %d functions of its package (%s), none of them marked as its factory: the contract has one factory, which derives ok from the exit code; build every response there and mark it //exitlint:factory, so that any other builder is reported",
 				env.Name(), len(names), strings.Join(names, ", ")),
 		})
@@ -47,21 +48,21 @@ func run(pass *analysis.Pass) (any, error) {
 		if !push {
 			return true
 		}
-		var msg string
+		var msg, category string
 		switch n := n.(type) {
 		case *ast.File:
 			return !analyzerutil.InTestFile(pass.Fset, n.Pos())
 		case *ast.CompositeLit:
-			msg = composite(pass, c, n, enclosingFunc(pass, stack))
+			msg, category = composite(pass, c, n, enclosingFunc(pass, stack))
 		case *ast.CallExpr:
 			if b, ok := pass.TypesInfo.Uses[calleeIdent(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 {
 				if env, fact := c.Envelope(pass.TypesInfo.TypeOf(n.Args[0])); env != nil && !c.InFactory(env, fact, enclosingFunc(pass, stack)) {
-					msg = typedMessage(c, "new("+types.ExprString(n.Args[0])+")", env, fact)
+					msg, category = typedMessage(c, "new("+types.ExprString(n.Args[0])+")", env, fact), "typed"
 				}
 			}
 		}
 		if msg != "" {
-			sup.Report(pass, analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Message: msg})
+			sup.Report(pass, analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg})
 		}
 		return true
 	})
@@ -87,31 +88,31 @@ func enclosingFunc(pass *analysis.Pass, stack []ast.Node) *types.Func {
 
 // composite returns the message for a composite literal that builds an
 // envelope outside its factory, or "".
-func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit, fn *types.Func) string {
+func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit, fn *types.Func) (msg, category string) {
 	t := pass.TypesInfo.TypeOf(lit)
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	if t == nil {
-		return ""
+		return "", ""
 	}
 	if env, fact := c.Envelope(t); env != nil {
 		if c.InFactory(env, fact, fn) {
-			return ""
+			return "", ""
 		}
-		return typedMessage(c, "a composite literal", env, fact)
+		return typedMessage(c, "a composite literal", env, fact), "typed"
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
 		if _, named := types.Unalias(t).(*types.Named); named {
-			return "" // a named struct that is no envelope: a health reply, a decoded model
+			return "", "" // a named struct that is no envelope: a health reply, a decoded model
 		}
 		if _, ok := contract.EnvelopeShape(u); ok && c.Written(lit) && !c.InHome(fn) {
-			return "an anonymous struct with the envelope's JSON names built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code"
+			return "an anonymous struct with the envelope's JSON names built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", "anonymous"
 		}
 	case *types.Map:
 		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-			return ""
+			return "", ""
 		}
 		keys := map[string]bool{}
 		for _, elt := range lit.Elts {
@@ -130,10 +131,10 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 					present = append(present, fmt.Sprintf("%q", k))
 				}
 			}
-			return fmt.Sprintf("a map literal with the envelope's keys %s built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", strings.Join(present, ", "))
+			return fmt.Sprintf("a map literal with the envelope's keys %s built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", strings.Join(present, ", ")), "map"
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // typedMessage says how to build an envelope of a named type instead.

@@ -32,15 +32,16 @@ type LeftOut struct {
 
 // Diagnostic is one finding as -json reports it.
 type Diagnostic struct {
-	Check   string    `json:"check"`
-	Posn    string    `json:"posn"`
-	File    string    `json:"file"`
-	Line    int       `json:"line"`
-	Column  int       `json:"column"`
-	Message string    `json:"message"`
-	URL     string    `json:"url,omitempty"`
-	Related []Related `json:"related,omitempty"`
-	Fixes   []string  `json:"fixes,omitempty"`
+	Check    string    `json:"check"`
+	Category string    `json:"category,omitempty"` // the kind of message within the check
+	Posn     string    `json:"posn"`
+	File     string    `json:"file"`
+	Line     int       `json:"line"`
+	Column   int       `json:"column"`
+	Message  string    `json:"message"`
+	URL      string    `json:"url,omitempty"`
+	Related  []Related `json:"related,omitempty"`
+	Fixes    []string  `json:"fixes,omitempty"`
 }
 
 // Related is a position that explains a finding.
@@ -57,7 +58,7 @@ type Skipped struct {
 
 func diagnostic(f findings.Finding) Diagnostic {
 	d := Diagnostic{
-		Check: f.Check, Posn: f.Pos.String(), File: f.Pos.File, Line: f.Pos.Line, Column: f.Pos.Column,
+		Check: f.Check, Category: f.Category, Posn: f.Pos.String(), File: f.Pos.File, Line: f.Pos.Line, Column: f.Pos.Column,
 		Message: f.Message, URL: f.URL,
 	}
 	for _, r := range f.Related {

@@ -45,6 +45,9 @@ func (p Position) String() string {
 // Finding is one diagnostic of a check.
 type Finding struct {
 	Check string
+	// Category is the kind of message within the check ("bare", "map"),
+	// for filtering.
+	Category string
 	// Pos and End delimit the reported text; End is Pos when the check
 	// gave no end.
 	Pos, End Position
@@ -117,7 +120,7 @@ func (c *Collector) Add(a *analysis.Analyzer, d analysis.Diagnostic) {
 		return
 	}
 	c.seen[k] = true
-	f := Finding{Check: a.Name, Pos: pos, End: end, Message: d.Message, URL: cmp.Or(d.URL, a.URL), Order: len(c.list)}
+	f := Finding{Check: a.Name, Category: d.Category, Pos: pos, End: end, Message: d.Message, URL: cmp.Or(d.URL, a.URL), Order: len(c.list)}
 	for _, r := range d.Related {
 		rel := Related{Message: r.Message}
 		rel.Pos, rel.End = c.span(r.Pos, r.End)

@@ -190,7 +190,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if problem := Resolve(pkg, s.Kind, name); problem != "" {
-				pass.Report(analysis.Diagnostic{Pos: pos, Category: "config", Message: s.Flag() + ": " + problem})
+				pass.Report(analysis.Diagnostic{Pos: pos, Category: "config", URL: pass.Analyzer.URL, Message: s.Flag() + ": " + problem})
 			}
 		}
 	}

@@ -62,6 +62,12 @@ func (s *Suppressions) Report(pass *analysis.Pass, d analysis.Diagnostic) {
 	if s.Suppressed(pass.Analyzer.Name, d.Pos) {
 		return
 	}
+	if d.URL == "" {
+		// The check's page, not the page plus "#category", which the
+		// analysis framework makes of an empty URL and a category and which
+		// names no anchor of the generated pages.
+		d.URL = pass.Analyzer.URL
+	}
 	pass.Report(d)
 }
 
