@@ -275,6 +275,54 @@ func (s ssaCall) Const(i int) constant.Value {
 
 func (s ssaCall) StdioRecv() bool { return len(s.c.Args) > 0 && isStdio(s.c.Args[0]) }
 
+func (s ssaCall) RequestMethod(i int) (string, bool) {
+	i += s.recvArg
+	if i >= len(s.c.Args) {
+		return "", false
+	}
+	return requestMethod(s.c.Args[i], map[ssa.Value]bool{})
+}
+
+// requestMethod follows a request value to the call that built it: the
+// result of http.NewRequest(WithContext), or every edge of a phi.
+func requestMethod(v ssa.Value, seen map[ssa.Value]bool) (string, bool) {
+	if seen[v] {
+		return "", false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Extract:
+		call, ok := x.Tuple.(*ssa.Call)
+		if !ok || x.Index != 0 {
+			return "", false
+		}
+		fn := staticFunc(call.Common())
+		if fn == nil {
+			return "", false
+		}
+		i, ok := sideeffects.RequestMethodArg(fn)
+		if !ok || i >= len(call.Common().Args) {
+			return "", false
+		}
+		k, ok := call.Common().Args[i].(*ssa.Const)
+		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+			return "", false
+		}
+		return constant.StringVal(k.Value), true
+	case *ssa.Phi:
+		method := ""
+		for j, e := range x.Edges {
+			m, ok := requestMethod(e, seen)
+			if !ok || (j > 0 && m != method) {
+				return "", false
+			}
+			method = m
+		}
+		return method, len(x.Edges) > 0
+	}
+	return "", false
+}
+
 func isStdio(v ssa.Value) bool {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		if g, ok := u.X.(*ssa.Global); ok {

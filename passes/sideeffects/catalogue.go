@@ -61,7 +61,7 @@ var Catalogue = []Entry{
 	{Func: "net/http.PostForm", What: "sends an HTTP POST request"},
 	{Func: "(*net/http.Client).Post", What: "sends an HTTP POST request"},
 	{Func: "(*net/http.Client).PostForm", What: "sends an HTTP POST request"},
-	{Func: "(*net/http.Client).Do", What: "sends an HTTP request"},
+	{Func: "(*net/http.Client).Do", What: "sends an HTTP request", Rule: RuleNotReading},
 	{Func: "(net.Conn).Write", What: "writes to a network connection"},
 	{Func: "(*net.conn).Write", What: "writes to a network connection", Recv: "*net.TCPConn"}, // TCPConn, UDPConn, UnixConn, IPConn
 	{Func: "(*net.UDPConn).WriteTo", What: "writes to a network connection"},

@@ -21,6 +21,10 @@
 // change nothing an agent would have to undo. Neither are reads, and
 // `os.OpenFile` counts only when its flag is a constant that asks for
 // writing (`O_WRONLY`, `O_RDWR`, `O_CREATE`, `O_TRUNC`, `O_APPEND`).
+// `(*http.Client).Do` counts unless its request is built, in the same
+// function, by `http.NewRequest` or `NewRequestWithContext` with the
+// constant method GET or HEAD (`http.MethodGet` included); a request whose
+// method is not known counts.
 //
 // A function whose body makes such a call — directly, through a function
 // literal it calls, defers, starts or passes as an argument, or through a

@@ -71,6 +71,10 @@ const (
 	// RuleNotStdio: the call counts unless its receiver is os.Stdout or
 	// os.Stderr.
 	RuleNotStdio
+	// RuleNotReading: the call counts unless its argument Arg is a request
+	// built with the constant method GET or HEAD, which change nothing
+	// (net/http.Client.Do's request).
+	RuleNotReading
 )
 
 // Rule tells when a call of a function with a side effect counts.
@@ -87,6 +91,10 @@ type CallSite interface {
 	Const(i int) constant.Value
 	// StdioRecv reports whether the receiver is os.Stdout or os.Stderr.
 	StdioRecv() bool
+	// RequestMethod returns the constant method of the HTTP request that
+	// argument i is, when it is built by http.NewRequest or
+	// NewRequestWithContext with one; ok is false otherwise.
+	RequestMethod(i int) (method string, ok bool)
 }
 
 // Applies reports whether a call counts as the side effect.
@@ -101,9 +109,29 @@ func (r Rule) Applies(call CallSite) bool {
 		return WriteFlags(n)
 	case RuleNotStdio:
 		return !call.StdioRecv()
+	case RuleNotReading:
+		m, ok := call.RequestMethod(r.Arg)
+		return !ok || (m != "GET" && m != "HEAD")
 	}
 	return true
 }
+
+// RequestMethodArg returns the index of the method argument of a function
+// that builds an HTTP request, if fn is one.
+func RequestMethodArg(fn *types.Func) (int, bool) {
+	name, ok := requestBuilders.Name(fn)
+	switch {
+	case !ok:
+		return 0, false
+	case name == "net/http.NewRequest":
+		return 0, true
+	case name == "net/http.NewRequestWithContext":
+		return 1, true
+	}
+	return 0, false
+}
+
+var requestBuilders = analyzerutil.NewFuncs([]string{"net/http.NewRequest", "net/http.NewRequestWithContext"})
 
 // SideEffects answers, for the package being analyzed, which calls have side
 // effects.
@@ -161,7 +189,11 @@ func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 }
 
 // Call returns the side effect of a call, if it has one.
-func (s *SideEffects) Call(call *ast.CallExpr) (Effect, bool) {
+func (s *SideEffects) Call(call *ast.CallExpr) (Effect, bool) { return s.CallIn(call, nil) }
+
+// CallIn is Call for a call in the function body body, whose local
+// variables a rule may follow (the request a client sends).
+func (s *SideEffects) CallIn(call *ast.CallExpr, body *ast.BlockStmt) (Effect, bool) {
 	fn, ok := typeutil.Callee(s.info, call).(*types.Func)
 	if !ok {
 		return Effect{}, false
@@ -170,16 +202,82 @@ func (s *SideEffects) Call(call *ast.CallExpr) (Effect, bool) {
 	if !ok {
 		return Effect{}, false
 	}
-	if !rule.Applies(syntaxCall{s.info, call}) {
+	if !rule.Applies(syntaxCall{s.info, call, body}) {
 		return Effect{}, false
 	}
 	return e, true
 }
 
-// syntaxCall answers a rule's questions from a call's syntax.
+// syntaxCall answers a rule's questions from a call's syntax; body is the
+// function it lies in (nil when unknown), for its local variables.
 type syntaxCall struct {
 	info *types.Info
 	call *ast.CallExpr
+	body *ast.BlockStmt
+}
+
+func (c syntaxCall) RequestMethod(i int) (string, bool) {
+	if i >= len(c.call.Args) {
+		return "", false
+	}
+	return c.method(c.call.Args[i], 0)
+}
+
+// method follows a request expression to the call that built it: the
+// call itself, or every value assigned to a local variable of body.
+func (c syntaxCall) method(e ast.Expr, depth int) (string, bool) {
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(c.info, x).(*types.Func)
+		if !ok {
+			return "", false
+		}
+		i, ok := RequestMethodArg(fn)
+		if !ok || i >= len(x.Args) {
+			return "", false
+		}
+		v := c.info.Types[x.Args[i]].Value
+		if v == nil || v.Kind() != constant.String {
+			return "", false
+		}
+		return constant.StringVal(v), true
+	case *ast.Ident:
+		v, ok := c.info.Uses[x].(*types.Var)
+		if !ok || c.body == nil || depth > 2 || v.Pos() < c.body.Pos() || v.Pos() >= c.body.End() {
+			return "", false
+		}
+		method, found, agree := "", false, true
+		ast.Inspect(c.body, func(n ast.Node) bool {
+			as, ok := n.(*ast.AssignStmt)
+			if !ok {
+				return true
+			}
+			for j, lhs := range as.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok || (c.info.Defs[id] != v && c.info.Uses[id] != v) {
+					continue
+				}
+				var rhs ast.Expr
+				switch {
+				case len(as.Rhs) == len(as.Lhs):
+					rhs = as.Rhs[j]
+				case len(as.Rhs) == 1 && j == 0:
+					rhs = as.Rhs[0] // req, err := http.NewRequest(…)
+				}
+				m, ok := "", false
+				if rhs != nil {
+					m, ok = c.method(rhs, depth+1)
+				}
+				if !ok || (found && m != method) {
+					agree = false
+				}
+				method, found = m, true
+			}
+			return true
+		})
+		return method, found && agree
+	}
+	return "", false
 }
 
 func (c syntaxCall) Const(i int) constant.Value {
@@ -239,7 +337,7 @@ func run(pass *analysis.Pass) (any, error) {
 				return
 			}
 			if s.facts.Local(fn) == nil {
-				if e, ok := s.Call(call); ok {
+				if e, ok := s.CallIn(call, fd.Body); ok {
 					s.facts.Set(fn, &SideEffectFact{Chain: e.Chain, What: e.What})
 				}
 			}
