@@ -275,6 +275,39 @@ func (s ssaCall) Const(i int) constant.Value {
 
 func (s ssaCall) StdioRecv() bool { return len(s.c.Args) > 0 && isStdio(s.c.Args[0]) }
 
+func (s ssaCall) InTempDir(i int) bool {
+	i += s.recvArg
+	return i < len(s.c.Args) && inTempDir(s.c.Args[i], map[ssa.Value]bool{})
+}
+
+// inTempDir follows a path value: os.MkdirTemp's first result, a join whose
+// first element is temporary, or a phi all of whose edges are.
+func inTempDir(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] {
+		return false
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
+			return sideeffects.PathFuncOf(staticFunc(call.Common())) == sideeffects.TempDir
+		}
+	case *ssa.Call:
+		if sideeffects.PathFuncOf(staticFunc(x.Common())) == sideeffects.Join && len(x.Common().Args) == 1 {
+			elems := sliceElems(x.Common().Args[0])
+			return len(elems) > 0 && elems[0] != nil && inTempDir(elems[0], seen)
+		}
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if !inTempDir(e, seen) {
+				return false
+			}
+		}
+		return len(x.Edges) > 0
+	}
+	return false
+}
+
 func (s ssaCall) RequestMethod(i int) (string, bool) {
 	i += s.recvArg
 	if i >= len(s.c.Args) {

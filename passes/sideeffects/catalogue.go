@@ -18,17 +18,18 @@ type Entry struct {
 // has a test that resolves it and checks a call of it is found.
 //
 // Creating temporary files and directories (os.CreateTemp, os.MkdirTemp) is
-// left out: nothing an agent would have to undo before retrying.
+// left out: nothing an agent would have to undo before retrying; so are
+// writes into a directory os.MkdirTemp made (RuleNotTemp).
 var Catalogue = []Entry{
 	// Files and directories.
-	{Func: "os.WriteFile", What: "writes a file"},
-	{Func: "os.Create", What: "creates a file"},
+	{Func: "os.WriteFile", What: "writes a file", Rule: RuleNotTemp},
+	{Func: "os.Create", What: "creates a file", Rule: RuleNotTemp},
 	{Func: "os.OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1},
-	{Func: "os.Remove", What: "removes a file"},
-	{Func: "os.RemoveAll", What: "removes files"},
+	{Func: "os.Remove", What: "removes a file", Rule: RuleNotTemp},
+	{Func: "os.RemoveAll", What: "removes files", Rule: RuleNotTemp},
 	{Func: "os.Rename", What: "renames a file"},
-	{Func: "os.Mkdir", What: "creates a directory"},
-	{Func: "os.MkdirAll", What: "creates directories"},
+	{Func: "os.Mkdir", What: "creates a directory", Rule: RuleNotTemp},
+	{Func: "os.MkdirAll", What: "creates directories", Rule: RuleNotTemp},
 	{Func: "os.Chmod", What: "changes a file's mode"},
 	{Func: "os.Chown", What: "changes a file's owner"},
 	{Func: "os.Lchown", What: "changes a file's owner"},

@@ -25,6 +25,11 @@
 // function, by `http.NewRequest` or `NewRequestWithContext` with the
 // constant method GET or HEAD (`http.MethodGet` included); a request whose
 // method is not known counts.
+// Writing, creating and removing files and directories (`os.WriteFile`,
+// `Create`, `Mkdir`, `MkdirAll`, `Remove`, `RemoveAll`) does not count when
+// the path is a directory the same function made with `os.MkdirTemp`, or
+// `filepath.Join` (or `path.Join`) of one: temporary files are nothing an
+// agent would undo.
 //
 // A function whose body makes such a call — directly, through a function
 // literal it calls, defers, starts or passes as an argument, or through a

@@ -75,6 +75,11 @@ const (
 	// built with the constant method GET or HEAD, which change nothing
 	// (net/http.Client.Do's request).
 	RuleNotReading
+	// RuleNotTemp: the call counts unless its path, argument Arg, lies in a
+	// directory made by os.MkdirTemp in the same function (the directory
+	// itself, or filepath.Join of it): temporary files are no side effect
+	// an agent would undo.
+	RuleNotTemp
 )
 
 // Rule tells when a call of a function with a side effect counts.
@@ -91,6 +96,9 @@ type CallSite interface {
 	Const(i int) constant.Value
 	// StdioRecv reports whether the receiver is os.Stdout or os.Stderr.
 	StdioRecv() bool
+	// InTempDir reports whether argument i is a path inside a directory
+	// that os.MkdirTemp made.
+	InTempDir(i int) bool
 	// RequestMethod returns the constant method of the HTTP request that
 	// argument i is, when it is built by http.NewRequest or
 	// NewRequestWithContext with one; ok is false otherwise.
@@ -109,6 +117,8 @@ func (r Rule) Applies(call CallSite) bool {
 		return WriteFlags(n)
 	case RuleNotStdio:
 		return !call.StdioRecv()
+	case RuleNotTemp:
+		return !call.InTempDir(r.Arg)
 	case RuleNotReading:
 		m, ok := call.RequestMethod(r.Arg)
 		return !ok || (m != "GET" && m != "HEAD")
@@ -132,6 +142,36 @@ func RequestMethodArg(fn *types.Func) (int, bool) {
 }
 
 var requestBuilders = analyzerutil.NewFuncs([]string{"net/http.NewRequest", "net/http.NewRequestWithContext"})
+
+// PathFunc tells how a function builds a path from its arguments: TempDir
+// for os.MkdirTemp, whose first result is a temporary directory; Join for
+// filepath.Join and path.Join, whose result lies in their first argument.
+type PathFunc int
+
+const (
+	// NoPathFunc is any other function.
+	NoPathFunc PathFunc = iota
+	// TempDir is os.MkdirTemp.
+	TempDir
+	// Join is filepath.Join or path.Join.
+	Join
+)
+
+// PathFuncOf returns how fn builds a path.
+func PathFuncOf(fn *types.Func) PathFunc {
+	name, ok := pathFuncs.Name(fn)
+	switch {
+	case !ok:
+		return NoPathFunc
+	case name == "os.MkdirTemp":
+		return TempDir
+	case name == "path/filepath.Join" || name == "path.Join":
+		return Join
+	}
+	return NoPathFunc
+}
+
+var pathFuncs = analyzerutil.NewFuncs([]string{"os.MkdirTemp", "path/filepath.Join", "path.Join"})
 
 // SideEffects answers, for the package being analyzed, which calls have side
 // effects.
@@ -216,6 +256,81 @@ type syntaxCall struct {
 	body *ast.BlockStmt
 }
 
+func (c syntaxCall) InTempDir(i int) bool {
+	return i < len(c.call.Args) && c.temp(c.call.Args[i], 0)
+}
+
+// temp follows a path expression: a call of os.MkdirTemp, a join whose
+// first element is temporary, or a local variable of body every value of
+// which is.
+func (c syntaxCall) temp(e ast.Expr, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(c.info, x).(*types.Func)
+		if !ok {
+			return false
+		}
+		switch PathFuncOf(fn) {
+		case TempDir:
+			return true
+		case Join:
+			return len(x.Args) > 0 && c.temp(x.Args[0], depth+1)
+		}
+	case *ast.Ident:
+		values := c.assigned(x)
+		if len(values) == 0 {
+			return false
+		}
+		for _, v := range values {
+			if !c.temp(v, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// assigned returns what body assigns to the local variable id names (the
+// first result of a call assigned to several), or nil when it is no local
+// variable of body or a value cannot be told.
+func (c syntaxCall) assigned(id *ast.Ident) []ast.Expr {
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok || c.body == nil || v.Pos() < c.body.Pos() || v.Pos() >= c.body.End() {
+		return nil
+	}
+	var out []ast.Expr
+	unknown := false
+	ast.Inspect(c.body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok {
+			return true
+		}
+		for j, lhs := range as.Lhs {
+			lid, ok := ast.Unparen(lhs).(*ast.Ident)
+			if !ok || (c.info.Defs[lid] != v && c.info.Uses[lid] != v) {
+				continue
+			}
+			switch {
+			case len(as.Rhs) == len(as.Lhs):
+				out = append(out, as.Rhs[j])
+			case len(as.Rhs) == 1 && j == 0:
+				out = append(out, as.Rhs[0]) // dir, err := os.MkdirTemp(…)
+			default:
+				unknown = true
+			}
+		}
+		return true
+	})
+	if unknown {
+		return nil
+	}
+	return out
+}
+
 func (c syntaxCall) RequestMethod(i int) (string, bool) {
 	if i >= len(c.call.Args) {
 		return "", false
@@ -242,40 +357,19 @@ func (c syntaxCall) method(e ast.Expr, depth int) (string, bool) {
 		}
 		return constant.StringVal(v), true
 	case *ast.Ident:
-		v, ok := c.info.Uses[x].(*types.Var)
-		if !ok || c.body == nil || depth > 2 || v.Pos() < c.body.Pos() || v.Pos() >= c.body.End() {
+		values := c.assigned(x)
+		if depth > 2 || len(values) == 0 {
 			return "", false
 		}
-		method, found, agree := "", false, true
-		ast.Inspect(c.body, func(n ast.Node) bool {
-			as, ok := n.(*ast.AssignStmt)
-			if !ok {
-				return true
+		method := ""
+		for i, v := range values {
+			m, ok := c.method(v, depth+1)
+			if !ok || (i > 0 && m != method) {
+				return "", false
 			}
-			for j, lhs := range as.Lhs {
-				id, ok := ast.Unparen(lhs).(*ast.Ident)
-				if !ok || (c.info.Defs[id] != v && c.info.Uses[id] != v) {
-					continue
-				}
-				var rhs ast.Expr
-				switch {
-				case len(as.Rhs) == len(as.Lhs):
-					rhs = as.Rhs[j]
-				case len(as.Rhs) == 1 && j == 0:
-					rhs = as.Rhs[0] // req, err := http.NewRequest(…)
-				}
-				m, ok := "", false
-				if rhs != nil {
-					m, ok = c.method(rhs, depth+1)
-				}
-				if !ok || (found && m != method) {
-					agree = false
-				}
-				method, found = m, true
-			}
-			return true
-		})
-		return method, found && agree
+			method = m
+		}
+		return method, true
 	}
 	return "", false
 }
