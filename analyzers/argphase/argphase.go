@@ -495,6 +495,11 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 				return via
 			}
 		}
+	case *ssa.Global:
+		// A package-level sentinel: var errNoArgs = exitcode.New(…).
+		if v, ok := x.Object().(*types.Var); ok {
+			return ch.ae.Sentinel(v)
+		}
 	case *ssa.Alloc:
 		// A composite literal or a spilled local: what is stored into it.
 		for _, ref := range *x.Referrers() {

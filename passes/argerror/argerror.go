@@ -75,6 +75,10 @@ type ArgErrors struct {
 	pkg   *types.Package
 	c     *contract.Contract
 	facts *summary.Table[ArgFact, *ArgFact]
+	// sentinels are the package-level variables, this package's and those
+	// of other packages it refers to, whose value carries ARG_ERROR
+	// (var errNoArgs = exitcode.New(exitcode.ArgError, …)), with how.
+	sentinels map[*types.Var]string
 	// Any reports whether the package can emit ARG_ERROR: it mentions the
 	// value 3 of an exit-code enum, calls a function with an ArgFact, or
 	// exits with 3 (os.Exit(3), a helper that may). Only then can a check
@@ -84,6 +88,10 @@ type ArgErrors struct {
 
 // Func returns fn's fact, from this package or a dependency.
 func (a *ArgErrors) Func(fn *types.Func) *ArgFact { return a.facts.Of(fn) }
+
+// Sentinel returns how the package-level variable v carries ARG_ERROR, or
+// "" if it does not.
+func (a *ArgErrors) Sentinel(v *types.Var) string { return a.sentinels[v] }
 
 // IsArgConst reports whether a constant of type t with value v is ARG_ERROR:
 // the value 3 of an exit-code enum.
@@ -97,10 +105,11 @@ func (a *ArgErrors) IsArgConst(t types.Type, v constant.Value) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	a := &ArgErrors{
-		info:  pass.TypesInfo,
-		pkg:   pass.Pkg,
-		c:     pass.ResultOf[contract.Analyzer].(*contract.Contract),
-		facts: summary.NewTable[ArgFact](pass),
+		info:      pass.TypesInfo,
+		pkg:       pass.Pkg,
+		c:         pass.ResultOf[contract.Analyzer].(*contract.Contract),
+		facts:     summary.NewTable[ArgFact](pass),
+		sentinels: importedSentinels(pass),
 	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
 	if !a.c.EnumsInView {
@@ -108,14 +117,68 @@ func run(pass *analysis.Pass) (any, error) {
 		a.Any = exitsWithArgError(pass, ex)
 		return a, nil
 	}
+	a.findSentinels(pass)
 	funcs := summary.Funcs(pass)
 	summary.Solve(a.facts, funcs, func(fn summary.Func, old *ArgFact) (*ArgFact, bool) {
 		f := a.returns(fn.Obj, fn.Decl.Body)
 		return f, f != nil && (old == nil || len(f.Results) != len(old.Results))
 	})
 	a.facts.Export(pass)
-	a.Any = a.facts.HasLocal() || a.mentions() || exitsWithArgError(pass, ex)
+	a.Any = a.facts.HasLocal() || len(a.sentinels) > 0 || a.mentions() || exitsWithArgError(pass, ex)
 	return a, nil
+}
+
+// findSentinels records the package-level variables of the package whose
+// initial value carries ARG_ERROR, and exports an ArgFact on each (result 0:
+// the variable's value) for the packages that import it.
+func (a *ArgErrors) findSentinels(pass *analysis.Pass) {
+	for _, file := range pass.Files {
+		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
+			continue
+		}
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.VAR {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if len(vs.Values) != len(vs.Names) {
+					continue
+				}
+				for i, name := range vs.Names {
+					v, ok := pass.TypesInfo.Defs[name].(*types.Var)
+					if !ok {
+						continue
+					}
+					if via := a.Carries(vs.Values[i], nil, 0); via != "" {
+						a.sentinels[v] = via
+						if !analyzerutil.InStd(pass) {
+							pass.ExportObjectFact(v, &ArgFact{Results: []int{0}, Via: via})
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// importedSentinels imports the facts of the package-level variables of
+// other packages that the package refers to.
+func importedSentinels(pass *analysis.Pass) map[*types.Var]string {
+	out := map[*types.Var]string{}
+	tried := map[*types.Var]bool{}
+	for _, obj := range pass.TypesInfo.Uses {
+		v, ok := obj.(*types.Var)
+		if !ok || v.Pkg() == nil || v.Pkg() == pass.Pkg || v.Parent() != v.Pkg().Scope() || tried[v] {
+			continue
+		}
+		tried[v] = true
+		if f := new(ArgFact); pass.ImportObjectFact(v, f) {
+			out[v] = f.Via
+		}
+	}
+	return out
 }
 
 // mentions reports whether the package uses an ARG_ERROR constant or calls
@@ -244,6 +307,13 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 		if v, ok := info.Uses[x].(*types.Var); ok && body != nil && !v.IsField() && v.Parent() != nil && v.Parent() != a.pkg.Scope() {
 			return a.localCarries(v, body, depth+1)
 		}
+		if v, ok := info.Uses[x].(*types.Var); ok {
+			return a.sentinels[v]
+		}
+	case *ast.SelectorExpr:
+		if v, ok := info.Uses[x.Sel].(*types.Var); ok && !v.IsField() {
+			return a.sentinels[v]
+		}
 	case *ast.CallExpr:
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return a.Carries(x.Args[0], body, depth+1) // a conversion
@@ -304,8 +374,8 @@ const (
 	// CarrierCode: exitcode.New carries ARG_ERROR when its code argument,
 	// the first, is ARG_ERROR.
 	CarrierCode
-	// CarrierRecv: a With method of *exitcode.Error carries what its
-	// receiver carries.
+	// CarrierRecv: a With method of *exitcode.Error, and Wrap, carry what
+	// their receiver carries.
 	CarrierRecv
 	// CarrierArgs: errors.Join carries what any argument carries.
 	CarrierArgs
@@ -360,7 +430,7 @@ func CarrierOf(fn *types.Func) Carrier {
 		return NoCarrier
 	case name == contract.ExitcodePath+".New":
 		return CarrierCode
-	case strings.HasPrefix(name, "(*"+contract.ExitcodePath+".Error).With"):
+	case strings.HasPrefix(name, "(*"+contract.ExitcodePath+".Error).With"), name == "(*"+contract.ExitcodePath+".Error).Wrap":
 		return CarrierRecv
 	case name == "fmt.Errorf":
 		return CarrierWrap

@@ -14,3 +14,12 @@ func Pair(name string) (bool, error) { // want Pair:`argError\(results 1 via Che
 
 // Mention does not return what it mentions.
 func Mention(name string) bool { return validate.Mentions(0) }
+
+// Sentinel returns another package's sentinel: the fact on the variable
+// carries it.
+func Sentinel(name string) error { // want Sentinel:`argError\(results 0 via exitcode.New\)`
+	if name == "" {
+		return validate.ErrNoName
+	}
+	return nil
+}

@@ -39,3 +39,6 @@ func Mentions(c exitcode.Code) bool {
 	return c == exitcode.ArgError
 }
 
+
+// ErrNoName is a sentinel: a package-level variable that carries ARG_ERROR.
+var ErrNoName = exitcode.New(exitcode.ArgError, "NO_NAME", "a name is required") // want ErrNoName:`argError\(results 0 via exitcode.New\)`
