@@ -10,10 +10,14 @@
 //   - a constant of an exit-code enum type with the value 3
 //     (`exitcode.ArgError`, or a user enum's member);
 //   - an error built by `exitcode.New` with such a code, and the copies its
-//     `With…` methods return;
+//     `With…` methods and `Wrap` return;
 //   - a composite literal whose enum-typed field holds one
 //     (`&ExitError{Code: ArgError}`);
-//   - an error that wraps one (`fmt.Errorf` with `%w`, `errors.Join`);
+//   - an error that wraps one (`fmt.Errorf` with `%w`, not `%v`, which only
+//     copies the text; `errors.Join`);
+//   - a package-level variable initialized with one (a sentinel:
+//     `var errNoFormat = exitcode.New(exitcode.ArgError, …)`), which carries
+//     an `ArgFact` (result 0: its value) for the packages that import it;
 //   - the result of a call of a function that may return one;
 //   - a local variable assigned one anywhere in the function.
 //
