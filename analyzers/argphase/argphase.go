@@ -419,10 +419,80 @@ func (ch *checker) exitEmission(c *ssa.CallCommon) (string, bool) {
 		}
 		return "", false
 	}
-	if f := ch.ex.Func(fn); f != nil && f.Has(argerror.ArgCode) {
+	if f := ch.ex.Func(fn); f != nil && f.Has(argerror.ArgCode) && !ch.cannotMatch(f, c) {
 		return "emitted by " + exits.Name(fn) + " (which may exit with it, via " + f.ViaFor(argerror.ArgCode) + ")", true
 	}
 	return "", false
+}
+
+// cannotMatch reports whether a helper that exits with ARG_ERROR only when
+// a parameter matches a sentinel error (errors.Is) is given, there, an error
+// that cannot: nil, a new error, an error of the standard library (which
+// knows no sentinel of the program), or fmt.Errorf wrapping only such with
+// %w.
+func (ch *checker) cannotMatch(f *exits.ExitFact, c *ssa.CallCommon) bool {
+	g, ok := f.Guard(argerror.ArgCode)
+	if !ok || g.IsStd || g.Param >= len(c.Args) {
+		return false
+	}
+	return !ch.mayWrap(c.Args[g.Param], map[ssa.Value]bool{}, 0)
+}
+
+// mayWrap reports whether the error value v may be, or wrap, a sentinel
+// error of the program.
+func (ch *checker) mayWrap(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if seen[v] || depth > 6 {
+		return !seen[v]
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		return false // nil
+	case *ssa.MakeInterface:
+		return ch.mayWrap(x.X, seen, depth+1)
+	case *ssa.ChangeInterface:
+		return ch.mayWrap(x.X, seen, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if ch.mayWrap(e, seen, depth+1) {
+				return true
+			}
+		}
+		return false
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return ch.callMayWrap(call, seen, depth)
+		}
+	case *ssa.Call:
+		return ch.callMayWrap(x, seen, depth)
+	}
+	return true
+}
+
+func (ch *checker) callMayWrap(call *ssa.Call, seen map[ssa.Value]bool, depth int) bool {
+	fn := staticFunc(call.Common())
+	if fn == nil || fn.Pkg() == nil {
+		return true
+	}
+	args := call.Common().Args
+	switch name := fn.FullName(); {
+	case name == "errors.New":
+		return false
+	case name == "fmt.Errorf" && len(args) == 2:
+		var format constant.Value
+		if k, ok := args[0].(*ssa.Const); ok {
+			format = k.Value
+		}
+		wrapped, known := argerror.WrappedArgs(format)
+		for i, el := range sliceElems(args[1]) {
+			if el != nil && (!known || slices.Contains(wrapped, i)) && ch.mayWrap(el, seen, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	// The standard library returns none of the program's sentinels.
+	return !analyzerutil.StdPackage(fn.Pkg().Path())
 }
 
 func unconvert(v ssa.Value) ssa.Value {

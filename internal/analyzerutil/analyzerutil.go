@@ -10,9 +10,11 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"os"
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -277,3 +279,22 @@ func NameIdent(e ast.Expr) *ast.Ident {
 	}
 	return nil
 }
+
+// StdPackage reports whether the import path names a package of the
+// standard library: a directory of GOROOT/src, not under cmd/. Export data
+// records no reliable file names, so a package's path is asked, not its
+// files.
+func StdPackage(path string) bool {
+	if goroot == "" || path == "" || path == "cmd" || strings.HasPrefix(path, "cmd/") {
+		return false
+	}
+	if v, ok := stdPackages.Load(path); ok {
+		return v.(bool)
+	}
+	info, err := os.Stat(filepath.Join(goroot, filepath.FromSlash(path)))
+	std := err == nil && info.IsDir()
+	stdPackages.Store(path, std)
+	return std
+}
+
+var stdPackages sync.Map // import path → bool

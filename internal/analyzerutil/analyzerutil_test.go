@@ -97,3 +97,14 @@ func TestFuncs(t *testing.T) {
 		t.Error("Name of a function in an unlisted package must be empty")
 	}
 }
+
+func TestStdPackage(t *testing.T) {
+	for path, want := range map[string]bool{
+		"os": true, "io/fs": true, "net/http": true, "errors": true,
+		"cmd/go": false, "cmd": false, "cases/argphase/store": false, "example.com/cli": false, "": false, "nosuchstd": false,
+	} {
+		if got := analyzerutil.StdPackage(path); got != want {
+			t.Errorf("StdPackage(%q) = %t; want %t", path, got, want)
+		}
+	}
+}

@@ -79,10 +79,53 @@ type ExitFact struct {
 	ByCode []CodeVia
 }
 
-// CodeVia is how a function exits with one code.
+// CodeVia is how a function exits with one code, and when: Is names the
+// sentinel error ("example.com/cli/errs.ErrNotFound") that the function's
+// parameter Param must match (errors.Is) for every exit with the code;
+// Is is "" when some exit with it is unconditional.
 type CodeVia struct {
-	Code int
-	Via  string
+	Code  int
+	Via   string
+	Param int
+	Is    string
+	IsStd bool // the sentinel is the standard library's (io.EOF)
+}
+
+// Guard says when the function exits with code c: only when its parameter
+// param matches the sentinel is (errors.Is), if ok.
+func (f *ExitFact) Guard(c int) (g Guard, ok bool) {
+	for _, cv := range f.ByCode {
+		if cv.Code == c && cv.Is != "" {
+			return Guard{Param: cv.Param, Is: cv.Is, IsStd: cv.IsStd}, true
+		}
+	}
+	return Guard{}, false
+}
+
+// Guard is the condition of an exit: inside if errors.Is(param, sentinel).
+type Guard struct {
+	Param int
+	Is    string
+	IsStd bool // the sentinel is the standard library's
+}
+
+// unguard records that the function exits with c unconditionally.
+func (f *ExitFact) unguard(c int) {
+	for i := range f.ByCode {
+		if f.ByCode[i].Code == c {
+			f.ByCode[i].Is = ""
+		}
+	}
+}
+
+// guard records the condition of the function's first exit with c.
+func (f *ExitFact) guard(c int, via string, g Guard) {
+	i, found := slices.BinarySearchFunc(f.ByCode, c, func(cv CodeVia, c int) int { return cv.Code - c })
+	if found {
+		f.ByCode[i].Param, f.ByCode[i].Is, f.ByCode[i].IsStd = g.Param, g.Is, g.IsStd
+		return
+	}
+	f.ByCode = slices.Insert(f.ByCode, i, CodeVia{Code: c, Via: via, Param: g.Param, Is: g.Is, IsStd: g.IsStd})
 }
 
 // ViaFor returns how the function exits with code c.
@@ -107,7 +150,7 @@ func (f *ExitFact) addVia(c int, via string) {
 		}
 	}
 	i, _ := slices.BinarySearchFunc(f.ByCode, c, func(cv CodeVia, c int) int { return cv.Code - c })
-	f.ByCode = slices.Insert(f.ByCode, i, CodeVia{c, via})
+	f.ByCode = slices.Insert(f.ByCode, i, CodeVia{Code: c, Via: via})
 }
 
 func (*ExitFact) AFact() {}
@@ -270,13 +313,14 @@ func run(pass *analysis.Pass) (any, error) {
 	calls := map[*types.Func][]*types.Func{}
 	funcs := summary.Funcs(pass)
 	for _, fn := range funcs {
+		guards := guards(pass, fn)
 		summary.Calls(pass.TypesInfo, fn.Decl.Body, nil, func(call *ast.CallExpr, callee *types.Func) {
 			if callee.Pkg() == pass.Pkg {
 				calls[fn.Obj] = append(calls[fn.Obj], callee.Origin())
 				return
 			}
 			if ex, ok := e.Call(call); ok {
-				own[fn.Obj] = own[fn.Obj].with(ex, e.module)
+				own[fn.Obj] = own[fn.Obj].with(ex, e.module, guards[call])
 			}
 		})
 	}
@@ -300,9 +344,107 @@ func run(pass *analysis.Pass) (any, error) {
 	return e, nil
 }
 
+// guards finds the calls of fn's body that run only when one of its
+// parameters matches a sentinel error: inside the body of
+// if errors.Is(param, pkg.ErrX), or of a tagless switch's
+// case errors.Is(param, pkg.ErrX) (the innermost such, not an else).
+func guards(pass *analysis.Pass, fn summary.Func) map[*ast.CallExpr]*Guard {
+	out := map[*ast.CallExpr]*Guard{}
+	var visit func(n ast.Node, g *Guard)
+	visit = func(n ast.Node, g *Guard) {
+		ast.Inspect(n, func(x ast.Node) bool {
+			switch x := x.(type) {
+			case *ast.FuncLit:
+				return false
+			case *ast.IfStmt:
+				if x.Init != nil {
+					visit(x.Init, g)
+				}
+				visit(x.Cond, g)
+				inner := g
+				if c := isGuard(pass, fn.Obj, x.Cond); c != nil {
+					inner = c
+				}
+				visit(x.Body, inner)
+				if x.Else != nil {
+					visit(x.Else, g)
+				}
+				return false
+			case *ast.SwitchStmt:
+				if x.Tag != nil {
+					return true
+				}
+				// switch { case errors.Is(err, ErrX): … }
+				if x.Init != nil {
+					visit(x.Init, g)
+				}
+				for _, stmt := range x.Body.List {
+					cc := stmt.(*ast.CaseClause)
+					inner := g
+					if len(cc.List) == 1 {
+						visit(cc.List[0], g)
+						if c := isGuard(pass, fn.Obj, cc.List[0]); c != nil {
+							inner = c
+						}
+					} else {
+						for _, e := range cc.List {
+							visit(e, g)
+						}
+					}
+					for _, b := range cc.Body {
+						visit(b, inner)
+					}
+				}
+				return false
+			case *ast.CallExpr:
+				if g != nil {
+					out[x] = g
+				}
+			}
+			return true
+		})
+	}
+	visit(fn.Decl.Body, nil)
+	return out
+}
+
+var errorsIs = analyzerutil.NewFuncs([]string{"errors.Is"})
+
+// isGuard returns the guard a condition is: errors.Is(param, sentinel),
+// where sentinel is a package-level variable; nil for any other.
+func isGuard(pass *analysis.Pass, fn *types.Func, cond ast.Expr) *Guard {
+	info := pass.TypesInfo
+	call, ok := ast.Unparen(cond).(*ast.CallExpr)
+	if !ok || len(call.Args) != 2 {
+		return nil
+	}
+	callee, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || !errorsIs.Has(callee) {
+		return nil
+	}
+	id, ok := ast.Unparen(call.Args[0]).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	param := -1
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if info.Uses[id] == params.At(i) {
+			param = i
+		}
+	}
+	sentinel, ok := info.Uses[analyzerutil.NameIdent(call.Args[1])].(*types.Var)
+	if param < 0 || !ok || sentinel.Pkg() == nil || sentinel.Parent() != sentinel.Pkg().Scope() {
+		return nil
+	}
+	return &Guard{Param: param, Is: sentinel.Pkg().Path() + "." + sentinel.Name(), IsStd: analyzerutil.StdPackage(sentinel.Pkg().Path())}
+}
+
 // with adds an exiting call of another package to a function's own exits
 // (f may be nil).
-func (f *ExitFact) with(ex Exit, module string) *ExitFact {
+//
+// g is the call's condition, nil when it is unconditional.
+func (f *ExitFact) with(ex Exit, module string, g *Guard) *ExitFact {
 	crossings := 0
 	if ex.Kind == KindHelper {
 		crossings = ex.Fact.Crossings + 1
@@ -320,11 +462,23 @@ func (f *ExitFact) with(ex Exit, module string) *ExitFact {
 			if !f.Has(c) {
 				f.Codes = addCode(f.Codes, c)
 				f.addVia(c, Name(ex.Callee)+" → "+ex.Fact.ViaFor(c))
+			} else {
+				f.unguard(c)
 			}
 		}
-	} else if !f.Has(ex.Code) {
+		return f
+	}
+	switch {
+	case !f.Has(ex.Code) && g != nil:
+		f.Codes = addCode(f.Codes, ex.Code)
+		f.guard(ex.Code, describe(ex), *g)
+	case !f.Has(ex.Code):
 		f.Codes = addCode(f.Codes, ex.Code)
 		f.addVia(ex.Code, describe(ex))
+	default:
+		if old, ok := f.Guard(ex.Code); ok && (g == nil || *g != old) {
+			f.unguard(ex.Code)
+		}
 	}
 	return f
 }
@@ -349,6 +503,9 @@ func (f *ExitFact) inherit(m *ExitFact, callee *types.Func, module string) (*Exi
 		if !f.Has(c) {
 			f.Codes = addCode(f.Codes, c)
 			f.addVia(c, callee.Name()+" → "+m.ViaFor(c))
+			changed = true
+		} else if _, ok := f.Guard(c); ok {
+			f.unguard(c) // the callee's exit with c is not under f's guard
 			changed = true
 		}
 	}
