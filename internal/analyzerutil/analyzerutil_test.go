@@ -103,7 +103,7 @@ func TestStdPackage(t *testing.T) {
 		"os": true, "io/fs": true, "net/http": true, "errors": true,
 		"cmd/go": false, "cmd": false, "cases/argphase/store": false, "example.com/cli": false, "": false, "nosuchstd": false,
 	} {
-		if got := analyzerutil.StdPackage(path); got != want {
+		if got := StdPackage(path); got != want {
 			t.Errorf("StdPackage(%q) = %t; want %t", path, got, want)
 		}
 	}
