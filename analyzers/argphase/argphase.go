@@ -247,7 +247,7 @@ func (ch *checker) callEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect,
 	}
 	e, rule, ok := ch.se.Func(fn)
 	if !ok {
-		return sideeffects.Effect{}, false
+		return ch.callbackEffect(c, depth)
 	}
 	if !rule.Applies(ssaCall{c, recvArg}) {
 		return sideeffects.Effect{}, false
@@ -363,6 +363,28 @@ func isStdio(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// callbackEffect returns the side effect of a function literal the call is
+// given (filepath.WalkDir's callback, sync.Once.Do's, errgroup.Go's): the
+// callee runs it while the call does.
+func (ch *checker) callbackEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect, bool) {
+	for _, arg := range c.Args {
+		var lit *ssa.Function
+		switch a := unconvert(arg).(type) {
+		case *ssa.Function:
+			lit = a
+		case *ssa.MakeClosure:
+			lit, _ = a.Fn.(*ssa.Function)
+		}
+		if lit == nil || lit.Parent() == nil {
+			continue
+		}
+		if e, ok := ch.literalEffect(lit, depth); ok {
+			return sideeffects.Effect{Chain: append([]string{"callback"}, e.Chain...), What: e.What}, true
+		}
+	}
+	return sideeffects.Effect{}, false
 }
 
 // literalEffect returns the first side effect a function literal (or other
