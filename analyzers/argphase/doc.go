@@ -21,14 +21,21 @@
 //   - returning a value that carries ARG_ERROR: `exitcode.ArgError` (or your
 //     enum's 3, including `return 3` into an enum-typed result), directly or
 //     through a local variable or a branch; an error from
-//     `exitcode.New(exitcode.ArgError, …)` and its `With…` copies; your own
-//     error type holding the code (`&ExitError{Code: exitcode.ArgError}`); an
-//     error wrapping one (`fmt.Errorf("…%w", e)`, `errors.Join`); the result
-//     of a function that may return one, in this package or another
-//     (`return validate(name)`);
+//     `exitcode.New(exitcode.ArgError, …)` and its `With…` and `Wrap`
+//     copies; a package-level sentinel holding one (`return errNoFormat`),
+//     in this package or another; your own error type holding the code
+//     (`&ExitError{Code: exitcode.ArgError}`); an error wrapping one
+//     (`fmt.Errorf("…%w", e)`, not `%v`; `errors.Join`); the result of a
+//     function that may return one, in this package or another
+//     (`return validate(name)`). In a function with defers, a return reads
+//     what reaches it, not every value its result ever holds;
 //   - exiting with it: `exitcode.Exit(exitcode.ArgError)`,
 //     `os.Exit(int(exitcode.ArgError))`, `os.Exit(3)`, or calling a helper
-//     that may exit with 3.
+//     that may exit with 3. A helper that exits with 3 only when its error
+//     matches a sentinel (`errors.Is(err, ErrNotFound)`) emits it only at a
+//     call given an error that may be that sentinel: not nil, not
+//     `errors.New`, not an error of the standard library, not
+//     `fmt.Errorf` wrapping only such with `%w`.
 //
 // Comparing with ArgError, printing it or passing it along is no emission.
 //
@@ -41,19 +48,22 @@
 //     `*os.File` other than `os.Stdout` and `os.Stderr`, `os.Root`'s
 //     writers, `ioutil.WriteFile`;
 //   - network: `http.Post`, `PostForm`, `Client.Post`, `Client.PostForm`,
-//     `Client.Do`, connection writes, `smtp.SendMail`;
+//     `Client.Do` (unless its request is built with the constant method GET
+//     or HEAD), connection writes, `smtp.SendMail`;
 //   - databases: `database/sql`'s `Exec`, `ExecContext`, `Tx.Commit`;
 //   - processes: `exec.Cmd`'s `Run`, `Start`, `Output`, `CombinedOutput`,
 //     `os.StartProcess`, `syscall.Exec`, signals (`Process.Kill`, `Signal`,
 //     `syscall.Kill`);
 //   - functions marked `//exitlint:sideeffect` (an SDK wrapper exitlint
-//     cannot see into), and functions named with `-config.sideeffects`.
+//     cannot see into), and functions named with `-config.sideeffects`;
+//   - any of these in a function literal the function calls, defers, starts
+//     or hands to a call (`filepath.WalkDir`'s callback).
 //
 // The catalogue of the standard library's side effects lives in one place,
 // `passes/sideeffects/catalogue.go`; a test resolves every entry against the
 // standard library and checks that a call of it is found. No side effects:
 // writing to stdout or stderr, reads, GET and HEAD requests, temporary files
-// and directories.
+// and directories, and files written into a directory `os.MkdirTemp` made.
 //
 // The finding is reported at the emission; the side-effecting call is
 // attached as related information, with the chain of calls across packages
