@@ -374,16 +374,12 @@ func (ch *checker) fix(e ast.Expr, enum types.Type, n int64) (fix analysis.Sugge
 	}
 	var pkg *types.Package
 	var member string
-	if enum == nil {
-		if pkg = ch.exitcodePackage(); pkg != nil {
-			if tn, ok := pkg.Scope().Lookup("Code").(*types.TypeName); ok {
-				member = memberWithValue(tn, n)
-			}
-		}
-	} else if named, ok := types.Unalias(enum).(*types.Named); ok {
-		tn := named.Origin().Obj()
-		pkg = tn.Pkg()
-		member = memberWithValue(tn, n)
+	tn, f := ch.c.Runtime()
+	if enum != nil {
+		tn, f = ch.c.EnumOf(enum)
+	}
+	if tn != nil {
+		pkg, member = tn.Pkg(), f.Member(n)
 	}
 	if pkg == nil || member == "" {
 		return analysis.SuggestedFix{}, "", false
@@ -404,44 +400,6 @@ func (ch *checker) fix(e ast.Expr, enum types.Type, n int64) (fix analysis.Sugge
 	}
 	edits = append(edits, analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte(text)})
 	return analysis.SuggestedFix{Message: "Spell the code as " + qual + member, TextEdits: edits}, qual + member, true
-}
-
-// exitcodePackage returns exitlint's exitcode package if this package can
-// see it (it or a dependency imports it).
-func (ch *checker) exitcodePackage() *types.Package {
-	seen := map[*types.Package]bool{}
-	var find func(p *types.Package) *types.Package
-	find = func(p *types.Package) *types.Package {
-		if seen[p] {
-			return nil
-		}
-		seen[p] = true
-		if p.Path() == contract.ExitcodePath {
-			return p
-		}
-		for _, imp := range p.Imports() {
-			if f := find(imp); f != nil {
-				return f
-			}
-		}
-		return nil
-	}
-	return find(ch.pass.Pkg)
-}
-
-// memberWithValue names the member of the enum whose value is n.
-func memberWithValue(tn *types.TypeName, n int64) string {
-	scope := tn.Pkg().Scope()
-	for _, name := range scope.Names() {
-		k, ok := scope.Lookup(name).(*types.Const)
-		if !ok || !types.Identical(k.Type(), tn.Type()) {
-			continue
-		}
-		if v, exact := constant.Int64Val(k.Val()); exact && v == n {
-			return name
-		}
-	}
-	return ""
 }
 
 func importName(file *ast.File, path string) (string, bool) {

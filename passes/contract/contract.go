@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/types"
 	"reflect"
 	"slices"
@@ -42,10 +43,22 @@ func init() { config.AddAlias(Analyzer, "enum") }
 // EnumFact marks a named integer type as an exit-code enum.
 type EnumFact struct {
 	Members []string // names of the member constants, sorted
+	Values  []int64  // their values, in the order of Members
 	Source  string   // "exitlint", "directive" or "flag"
 }
 
 func (*EnumFact) AFact() {}
+
+// Member returns the name of the first member (in name order) whose value
+// is n, or "".
+func (f *EnumFact) Member(n int64) string {
+	for i, v := range f.Values {
+		if v == n && i < len(f.Members) {
+			return f.Members[i]
+		}
+	}
+	return ""
+}
 
 func (f *EnumFact) String() string {
 	return "exitEnum(" + f.Source + ": " + strings.Join(f.Members, " ") + ")"
@@ -343,7 +356,8 @@ func run(pass *analysis.Pass) (any, error) {
 					docs = gd.Doc
 				}
 				if src := enumSource(tn, docs, cfg.Enums); src != "" {
-					f := &EnumFact{Members: members(pass, tn), Source: src}
+					names, values := members(pass, tn)
+					f := &EnumFact{Members: names, Values: values, Source: src}
 					c.enums[tn] = f
 					pass.ExportObjectFact(tn, f)
 					pkgFact.Enums = true
@@ -432,16 +446,36 @@ func enumSource(tn *types.TypeName, docs *ast.CommentGroup, named []string) stri
 }
 
 // members lists the package-level constants of type tn.
-func members(pass *analysis.Pass, tn *types.TypeName) []string {
-	var out []string
+func members(pass *analysis.Pass, tn *types.TypeName) (names []string, values []int64) {
 	scope := pass.Pkg.Scope()
-	for _, name := range scope.Names() {
+	for _, name := range scope.Names() { // sorted
 		if k, ok := scope.Lookup(name).(*types.Const); ok && types.Identical(k.Type(), tn.Type()) {
-			out = append(out, name)
+			v, _ := constant.Int64Val(constant.ToInt(k.Val()))
+			names = append(names, name)
+			values = append(values, v)
 		}
 	}
-	sort.Strings(out)
-	return out
+	return names, values
+}
+
+// Runtime returns exitlint's exitcode.Code and its fact, when the package
+// or a dependency refers to the runtime.
+func (c *Contract) Runtime() (*types.TypeName, *EnumFact) {
+	for tn, f := range c.enums {
+		if f.Source == "exitlint" {
+			return tn, f
+		}
+	}
+	return nil, nil
+}
+
+// EnumOf returns the enum type name and fact of t, or nil.
+func (c *Contract) EnumOf(t types.Type) (*types.TypeName, *EnumFact) {
+	tn := typeName(t)
+	if tn == nil || c.enums[tn] == nil {
+		return nil, nil
+	}
+	return tn, c.enums[tn]
 }
 
 // envelopeFact decides whether tn is an envelope type.
