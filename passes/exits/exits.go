@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
-	FactTypes:  []analysis.Fact{(*ExitFact)(nil)},
+	FactTypes:  []analysis.Fact{(*ExitFact)(nil), (*ExitVarFact)(nil)},
 }
 
 // Computed stands for an exit code that is not a constant.
@@ -211,7 +211,21 @@ type Exits struct {
 	module string
 	fatals *analyzerutil.Funcs
 	facts  *summary.Table[ExitFact, *ExitFact]
+	// vars are the package-level function variables, the package's and
+	// those of dependencies it refers to, that hold an exit function.
+	vars map[*types.Var]*types.Func
 }
+
+// ExitVarFact marks a package-level function variable whose value is an
+// exit function (var osExit = os.Exit), reassigned nowhere outside tests:
+// a call of the variable is a call of the function.
+type ExitVarFact struct {
+	Func string // the function, as types.Func.FullName spells it
+}
+
+func (*ExitVarFact) AFact() {}
+
+func (f *ExitVarFact) String() string { return "exitVar(" + f.Func + ")" }
 
 // InView reports whether a function this package refers to, its own or a
 // dependency's, may end the process with code, by the facts.
@@ -224,8 +238,15 @@ func (e *Exits) Module() string { return e.module }
 
 // Call reports whether call ends the process (or may, through a helper).
 func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
-	fn, ok := typeutil.Callee(e.info, call).(*types.Func)
-	if !ok {
+	var fn *types.Func
+	switch callee := typeutil.Callee(e.info, call).(type) {
+	case *types.Func:
+		fn = callee
+	case *types.Var:
+		// var osExit = os.Exit: a test seam that is the exit function
+		fn = e.vars[callee]
+	}
+	if fn == nil {
 		return Exit{}, false
 	}
 	switch {
@@ -306,6 +327,7 @@ func run(pass *analysis.Pass) (any, error) {
 		module: moduleOf(pass),
 		fatals: analyzerutil.NewFuncs(Fatals, cfg.Fatals),
 		facts:  summary.NewTable[ExitFact](pass),
+		vars:   exitVars(pass),
 	}
 	// Each function's own exits, and its static calls of this package's
 	// functions, whose exits it inherits.
@@ -438,6 +460,103 @@ func isGuard(pass *analysis.Pass, fn *types.Func, cond ast.Expr) *Guard {
 		return nil
 	}
 	return &Guard{Param: param, Is: sentinel.Pkg().Path() + "." + sentinel.Name(), IsStd: analyzerutil.StdPackage(sentinel.Pkg().Path())}
+}
+
+// exitVars finds the package-level variables that hold an exit function:
+// this package's, from their initializers when non-test code assigns them
+// nowhere else (a test may swap the seam), exporting an ExitVarFact on
+// each; and those of other packages the code refers to, by their facts.
+func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
+	out := map[*types.Var]*types.Func{}
+	exitFunc := func(e ast.Expr) *types.Func {
+		fn, ok := pass.TypesInfo.Uses[analyzerutil.NameIdent(e)].(*types.Func)
+		if ok && IsExit(fn) {
+			return fn
+		}
+		return nil
+	}
+	assigned := map[*types.Var]bool{}
+	for _, file := range pass.Files {
+		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
+			continue
+		}
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.ValueSpec:
+				for i, name := range n.Names {
+					v, ok := pass.TypesInfo.Defs[name].(*types.Var)
+					if ok && v.Parent() == pass.Pkg.Scope() && len(n.Values) == len(n.Names) {
+						if fn := exitFunc(n.Values[i]); fn != nil {
+							out[v] = fn
+						}
+					}
+				}
+			case *ast.AssignStmt:
+				for _, lhs := range n.Lhs {
+					if v, ok := pass.TypesInfo.Uses[analyzerutil.NameIdent(lhs)].(*types.Var); ok {
+						assigned[v] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+	for v, fn := range out {
+		if assigned[v] {
+			delete(out, v)
+			continue
+		}
+		if !analyzerutil.InStd(pass) {
+			pass.ExportObjectFact(v, &ExitVarFact{Func: fn.FullName()})
+		}
+	}
+	for _, obj := range pass.TypesInfo.Uses {
+		v, ok := obj.(*types.Var)
+		if !ok || v.Pkg() == nil || v.Pkg() == pass.Pkg || v.Parent() != v.Pkg().Scope() {
+			continue
+		}
+		if _, seen := out[v]; seen {
+			continue
+		}
+		f := new(ExitVarFact)
+		if !pass.ImportObjectFact(v, f) {
+			continue
+		}
+		for _, name := range []string{"os.Exit", "syscall.Exit", contract.ExitcodePath + ".Exit"} {
+			if f.Func == name {
+				out[v] = exitFuncByName(pass.Pkg, name)
+			}
+		}
+		if out[v] == nil {
+			delete(out, v)
+		}
+	}
+	return out
+}
+
+// exitFuncByName finds the exit function named so among the packages pkg
+// imports, directly or not.
+func exitFuncByName(pkg *types.Package, name string) *types.Func {
+	path, fname := analyzerutil.PkgOfFullName(name), name[strings.LastIndex(name, ".")+1:]
+	seen := map[*types.Package]bool{}
+	var find func(p *types.Package) *types.Func
+	find = func(p *types.Package) *types.Func {
+		if seen[p] {
+			return nil
+		}
+		seen[p] = true
+		if p.Path() == path {
+			fn, _ := p.Scope().Lookup(fname).(*types.Func)
+			return fn
+		}
+		for _, imp := range p.Imports() {
+			if fn := find(imp); fn != nil {
+				return fn
+			}
+		}
+		return nil
+	}
+	return find(pkg)
 }
 
 // with adds an exiting call of another package to a function's own exits
