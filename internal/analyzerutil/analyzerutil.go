@@ -134,6 +134,25 @@ func FuncDecls(pass *analysis.Pass) iter.Seq2[*ast.FuncDecl, *types.Func] {
 	}
 }
 
+// VarDecls yields the package-level var declarations of the package's
+// non-test files, in source order.
+func VarDecls(pass *analysis.Pass) iter.Seq[*ast.GenDecl] {
+	return func(yield func(*ast.GenDecl) bool) {
+		for _, file := range pass.Files {
+			if InTestFile(pass.Fset, file.Pos()) {
+				continue
+			}
+			for _, decl := range file.Decls {
+				if gd, ok := decl.(*ast.GenDecl); ok && gd.Tok == token.VAR {
+					if !yield(gd) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
 // FuncName names a function within its package: "Name", or "Recv.Name" for
 // a method (pointer receivers, generic instances and aliases included). The
 // second result is false for a method whose receiver is no named type.

@@ -132,30 +132,21 @@ func run(pass *analysis.Pass) (any, error) {
 // initial value carries ARG_ERROR, and exports an ArgFact on each (result 0:
 // the variable's value) for the packages that import it.
 func (a *ArgErrors) findSentinels(pass *analysis.Pass) {
-	for _, file := range pass.Files {
-		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
-			continue
-		}
-		for _, decl := range file.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
+	for gd := range analyzerutil.VarDecls(pass) {
+		for _, spec := range gd.Specs {
+			vs := spec.(*ast.ValueSpec)
+			if len(vs.Values) != len(vs.Names) {
 				continue
 			}
-			for _, spec := range gd.Specs {
-				vs := spec.(*ast.ValueSpec)
-				if len(vs.Values) != len(vs.Names) {
+			for i, name := range vs.Names {
+				v, ok := pass.TypesInfo.Defs[name].(*types.Var)
+				if !ok {
 					continue
 				}
-				for i, name := range vs.Names {
-					v, ok := pass.TypesInfo.Defs[name].(*types.Var)
-					if !ok {
-						continue
-					}
-					if via := a.Carries(vs.Values[i], nil, 0); via != "" {
-						a.sentinels[v] = via
-						if !analyzerutil.InStd(pass) {
-							pass.ExportObjectFact(v, &ArgFact{Results: []int{0}, Via: via})
-						}
+				if via := a.Carries(vs.Values[i], nil, 0); via != "" {
+					a.sentinels[v] = via
+					if !analyzerutil.InStd(pass) {
+						pass.ExportObjectFact(v, &ArgFact{Results: []int{0}, Via: via})
 					}
 				}
 			}

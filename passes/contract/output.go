@@ -200,25 +200,16 @@ func bodies(pass *analysis.Pass, funcs []summary.Func) []*ast.BlockStmt {
 			out = append(out, fn.Decl.Body)
 		}
 	}
-	for _, file := range pass.Files {
-		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
-			continue
-		}
-		for _, decl := range file.Decls {
-			gd, ok := decl.(*ast.GenDecl)
-			if !ok || gd.Tok != token.VAR {
-				continue
-			}
-			ast.Inspect(gd, func(n ast.Node) bool {
-				if lit, ok := n.(*ast.FuncLit); ok {
-					if !serves(pass.TypesInfo, lit.Type) {
-						out = append(out, lit.Body)
-					}
-					return false
+	for gd := range analyzerutil.VarDecls(pass) {
+		ast.Inspect(gd, func(n ast.Node) bool {
+			if lit, ok := n.(*ast.FuncLit); ok {
+				if !serves(pass.TypesInfo, lit.Type) {
+					out = append(out, lit.Body)
 				}
-				return true
-			})
-		}
+				return false
+			}
+			return true
+		})
 	}
 	return out
 }

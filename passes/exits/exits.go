@@ -482,6 +482,10 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.FuncDecl:
+				// A test helper outside a _test.go file swaps the seam
+				// for a test: it takes a *testing.T.
+				return !testHelper(pass.TypesInfo, n.Type)
 			case *ast.ValueSpec:
 				for i, name := range n.Names {
 					v, ok := pass.TypesInfo.Defs[name].(*types.Var)
@@ -532,6 +536,21 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 		}
 	}
 	return out
+}
+
+// testHelper reports whether a function takes a *testing.T, *testing.B,
+// *testing.F or testing.TB.
+func testHelper(info *types.Info, ft *ast.FuncType) bool {
+	for _, field := range ft.Params.List {
+		t := info.TypeOf(field.Type)
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+			return true
+		}
+	}
+	return false
 }
 
 // exitFuncByName finds the exit function named so among the packages pkg
