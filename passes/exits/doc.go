@@ -19,7 +19,12 @@
 //     zap, zerolog, klog, glog and charmbracelet/log; `Exit…` of klog and
 //     glog; and the functions the `-config.fatals` setting
 //     adds;
-//   - a call of a function that carries an `ExitFact`.
+//   - a call of a function that carries an `ExitFact`;
+//   - a call of a package-level function variable that holds one of the
+//     exit functions (`var osExit = os.Exit`, the usual test seam), when no
+//     code of the program assigns it elsewhere; a test's swap, in a
+//     `_test.go` file or a helper that takes a `*testing.T`, does not count.
+//     An `ExitVarFact` carries it to other packages.
 //
 // An `ExitFact` is exported on every function declaration whose body may end
 // the process, directly or through calls of other functions of its package
@@ -32,6 +37,10 @@
 // the shortest path to the exit crosses (`Crossings`: 0 when the exit is in
 // the function's own package), so a check can tell an exit helper from a
 // function that reaches an exit only deep inside other packages.
+// `ByCode` says how the function exits with each code, and when a code
+// comes only under `if errors.Is(param, ErrX)` (or a tagless switch's
+// `case errors.Is(param, ErrX)`): the parameter and the sentinel, so that a
+// call can be judged by the error it passes.
 //
 // Calls inside function literals belong to the literal, not to the function
 // that declares it. The standard library's packages carry no facts: their
