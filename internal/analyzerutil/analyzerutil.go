@@ -317,3 +317,48 @@ func StdPackage(path string) bool {
 }
 
 var stdPackages sync.Map // import path → bool
+
+// AssignedValues returns the expressions body assigns to the local
+// variable v: in assignments and declarations, and for the first of the
+// variables a multi-valued call is assigned to (req, err := f()), that
+// call. complete is false when some assignment gives v a value that is no
+// expression of its own (the second result of such a call).
+func AssignedValues(info *types.Info, v *types.Var, body *ast.BlockStmt) (values []ast.Expr, complete bool) {
+	complete = true
+	is := func(id *ast.Ident) bool { return info.Defs[id] == v || info.Uses[id] == v }
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				id, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok || !is(id) {
+					continue
+				}
+				switch {
+				case len(n.Rhs) == len(n.Lhs):
+					values = append(values, n.Rhs[i])
+				case len(n.Rhs) == 1 && i == 0:
+					values = append(values, n.Rhs[0])
+				default:
+					complete = false
+				}
+			}
+		case *ast.ValueSpec:
+			for i, id := range n.Names {
+				if !is(id) {
+					continue
+				}
+				switch {
+				case len(n.Values) == len(n.Names):
+					values = append(values, n.Values[i])
+				case len(n.Values) == 1 && i == 0:
+					values = append(values, n.Values[0])
+				case len(n.Values) > 0:
+					complete = false
+				}
+			}
+		}
+		return true
+	})
+	return values, complete
+}

@@ -2,6 +2,9 @@ package analyzerutil
 
 import (
 	"errors"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"go/types"
 	"strings"
 	"testing"
@@ -105,6 +108,58 @@ func TestStdPackage(t *testing.T) {
 	} {
 		if got := StdPackage(path); got != want {
 			t.Errorf("StdPackage(%q) = %t; want %t", path, got, want)
+		}
+	}
+}
+
+func TestAssignedValues(t *testing.T) {
+	const src = `package p
+
+func two() (int, error) { return 0, nil }
+
+func f() {
+	a := 1
+	a = 2
+	var b, c = 3, 4
+	d, err := two()
+	var e int
+	_, _, _, _, _, _ = a, b, c, d, e, err
+}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Defs: map[*ast.Ident]types.Object{}, Uses: map[*ast.Ident]types.Object{}}
+	if _, err := new(types.Config).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	body := file.Decls[1].(*ast.FuncDecl).Body
+	vars := map[string]*types.Var{}
+	for id, obj := range info.Defs {
+		if v, ok := obj.(*types.Var); ok && body.Pos() <= id.Pos() && id.Pos() < body.End() {
+			vars[id.Name] = v
+		}
+	}
+	for name, want := range map[string]struct {
+		values   string
+		complete bool
+	}{
+		"a":   {"1 2", true},
+		"b":   {"3", true},
+		"c":   {"4", true},
+		"d":   {"two()", true},
+		"err": {"", false},
+		"e":   {"", true},
+	} {
+		values, complete := AssignedValues(info, vars[name], body)
+		var got []string
+		for _, v := range values {
+			got = append(got, types.ExprString(v))
+		}
+		if strings.Join(got, " ") != want.values || complete != want.complete {
+			t.Errorf("%s: %q, complete %t; want %q, %t", name, got, complete, want.values, want.complete)
 		}
 	}
 }

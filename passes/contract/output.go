@@ -374,7 +374,8 @@ func (o *outputs) litsOfDepth(e ast.Expr, body *ast.BlockStmt, returned map[*typ
 	case *ast.Ident:
 		if v, ok := o.info.Uses[x].(*types.Var); ok && !v.IsField() && body.Pos() <= v.Pos() && v.Pos() < body.End() {
 			var out []*ast.CompositeLit
-			for _, val := range assignedValues(o.info, v, body) {
+			values, _ := analyzerutil.AssignedValues(o.info, v, body)
+			for _, val := range values {
 				out = append(out, o.litsOfDepth(val, body, returned, depth+1)...)
 			}
 			return out
@@ -391,39 +392,12 @@ func (o *outputs) litsOfDepth(e ast.Expr, body *ast.BlockStmt, returned map[*typ
 // variable v in body (through & and conversions).
 func assignedLits(info *types.Info, v *types.Var, body *ast.BlockStmt) []*ast.CompositeLit {
 	var out []*ast.CompositeLit
-	for _, e := range assignedValues(info, v, body) {
+	values, _ := analyzerutil.AssignedValues(info, v, body)
+	for _, e := range values {
 		if lit, ok := unwrap(info, e).(*ast.CompositeLit); ok {
 			out = append(out, lit)
 		}
 	}
-	return out
-}
-
-// assignedValues returns the expressions assigned to the local variable v
-// in body.
-func assignedValues(info *types.Info, v *types.Var, body *ast.BlockStmt) []ast.Expr {
-	var out []ast.Expr
-	add := func(e ast.Expr) { out = append(out, e) }
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			if len(n.Lhs) != len(n.Rhs) {
-				return true
-			}
-			for i, lhs := range n.Lhs {
-				if id, ok := ast.Unparen(lhs).(*ast.Ident); ok && (info.Defs[id] == v || info.Uses[id] == v) {
-					add(n.Rhs[i])
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if info.Defs[id] == v && len(n.Values) == len(n.Names) {
-					add(n.Values[i])
-				}
-			}
-		}
-		return true
-	})
 	return out
 }
 

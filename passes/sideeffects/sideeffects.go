@@ -294,41 +294,18 @@ func (c syntaxCall) temp(e ast.Expr, depth int) bool {
 	return false
 }
 
-// assigned returns what body assigns to the local variable id names (the
-// first result of a call assigned to several), or nil when it is no local
-// variable of body or a value cannot be told.
+// assigned returns what body assigns to the local variable id names, or
+// nil when it is no local variable of body or some value cannot be told.
 func (c syntaxCall) assigned(id *ast.Ident) []ast.Expr {
 	v, ok := c.info.Uses[id].(*types.Var)
 	if !ok || c.body == nil || v.Pos() < c.body.Pos() || v.Pos() >= c.body.End() {
 		return nil
 	}
-	var out []ast.Expr
-	unknown := false
-	ast.Inspect(c.body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok {
-			return true
-		}
-		for j, lhs := range as.Lhs {
-			lid, ok := ast.Unparen(lhs).(*ast.Ident)
-			if !ok || (c.info.Defs[lid] != v && c.info.Uses[lid] != v) {
-				continue
-			}
-			switch {
-			case len(as.Rhs) == len(as.Lhs):
-				out = append(out, as.Rhs[j])
-			case len(as.Rhs) == 1 && j == 0:
-				out = append(out, as.Rhs[0]) // dir, err := os.MkdirTemp(…)
-			default:
-				unknown = true
-			}
-		}
-		return true
-	})
-	if unknown {
+	values, complete := analyzerutil.AssignedValues(c.info, v, c.body)
+	if !complete {
 		return nil
 	}
-	return out
+	return values
 }
 
 func (c syntaxCall) RequestMethod(i int) (string, bool) {
