@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -35,23 +34,17 @@ var findingLineRE = regexp.MustCompile(`^(\S+):([0-9]+) ([a-z][a-z0-9]*) (.*)$`)
 // Finding.String writes it.
 func ParseFindings(r io.Reader, name string) ([]Finding, error) {
 	var fs []Finding
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		if sc.Text() == "" {
-			continue
-		}
-		m := findingLineRE.FindStringSubmatch(sc.Text())
+	seq, done := lines(r, name)
+	for n, line := range seq {
+		m := findingLineRE.FindStringSubmatch(line)
 		if m == nil {
-			return nil, fmt.Errorf("%s:%d: not a finding (want path:line check message): %q", name, n, sc.Text())
+			return nil, fmt.Errorf("%s:%d: not a finding (want path:line check message): %q", name, n, line)
 		}
 		ln, _ := strconv.Atoi(m[2])
 		fs = append(fs, Finding{Path: m[1], Line: ln, Check: m[3], Message: m[4]})
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err := done(); err != nil {
+		return nil, err
 	}
 	return fs, nil
 }

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"regexp"
@@ -64,15 +63,9 @@ var (
 func ParseJudged(r io.Reader, name string) (*Judged, error) {
 	j := &Judged{}
 	seen := map[Key]int{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := strings.TrimSpace(sc.Text())
-		if line == "" {
-			continue
-		}
+	seq, done := lines(r, name)
+	for n, line := range seq {
+		line = strings.TrimSpace(line)
 		if strings.HasPrefix(line, "#") {
 			if c, ok := strings.CutPrefix(strings.TrimSpace(strings.TrimPrefix(line, "#")), "commit:"); ok {
 				c = strings.TrimSpace(c)
@@ -114,8 +107,8 @@ func ParseJudged(r io.Reader, name string) (*Judged, error) {
 		seen[k] = n
 		j.Judgements = append(j.Judgements, Judgement{Key: k, Verdict: v, Reason: m[5], At: n})
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err := done(); err != nil {
+		return nil, err
 	}
 	return j, nil
 }

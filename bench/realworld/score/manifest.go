@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"path"
@@ -30,12 +29,9 @@ var (
 func ParseManifest(r io.Reader, name string) ([]Repo, error) {
 	var repos []Repo
 	seen := map[string]int{}
-	sc := bufio.NewScanner(r)
-	n := 0
-	for sc.Scan() {
-		n++
-		line := sc.Text()
-		if strings.TrimSpace(line) == "" || strings.HasPrefix(strings.TrimSpace(line), "#") {
+	seq, done := lines(r, name)
+	for n, line := range seq {
+		if strings.HasPrefix(strings.TrimSpace(line), "#") {
 			continue
 		}
 		f := strings.Split(line, "\t")
@@ -71,8 +67,8 @@ func ParseManifest(r io.Reader, name string) ([]Repo, error) {
 		seen[rp.Name] = n
 		repos = append(repos, rp)
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err := done(); err != nil {
+		return nil, err
 	}
 	if len(repos) == 0 {
 		return nil, fmt.Errorf("%s: no repositories", name)

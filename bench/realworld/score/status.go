@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
 	"strconv"
@@ -52,17 +51,11 @@ func (s *Status) Seconds() float64 {
 // ParseStatus reads a status file.
 func ParseStatus(r io.Reader, name string) (*Status, error) {
 	s := &Status{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 64*1024), 1024*1024)
-	n := 0
-	for sc.Scan() {
-		n++
-		if sc.Text() == "" {
-			continue
-		}
-		key, val, ok := strings.Cut(sc.Text(), "\t")
+	seq, done := lines(r, name)
+	for n, line := range seq {
+		key, val, ok := strings.Cut(line, "\t")
 		if !ok {
-			return nil, fmt.Errorf("%s:%d: want key<TAB>value: %q", name, n, sc.Text())
+			return nil, fmt.Errorf("%s:%d: want key<TAB>value: %q", name, n, line)
 		}
 		bad := func() error { return fmt.Errorf("%s:%d: bad %s value %q", name, n, key, val) }
 		switch key {
@@ -105,8 +98,8 @@ func ParseStatus(r io.Reader, name string) (*Status, error) {
 			// Unknown keys are for readers, not for the score.
 		}
 	}
-	if err := sc.Err(); err != nil {
-		return nil, fmt.Errorf("%s: %w", name, err)
+	if err := done(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }
