@@ -4,13 +4,16 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/exitlint/exitlint/exitcode"
@@ -86,7 +89,7 @@ func run(pass *analysis.Pass) (any, error) {
 				category = "helper"
 				msg = fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
 			}
-			if classification(ex, stack) {
+			if classification(func(n ast.Node) bool { return specificExit(ex, n) }, stack) {
 				return true
 			}
 			d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg}
@@ -99,7 +102,65 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return true
 	})
+	reportSites(pass, ex, sup)
 	return nil, nil
+}
+
+// reportSites reports the constants 1 that become the exit code other than
+// as an exit call's argument: returned by a function whose result main
+// passes to os.Exit, assigned to the variable an exit is called with, or
+// passed to a parameter that one is. A return that is the last branch of a
+// classification, whose other branches return specific codes, is left.
+func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions) {
+	codes := map[*ast.ReturnStmt][]int{}
+	for _, s := range ex.Sites() {
+		if s.Return != nil {
+			codes[s.Return] = append(codes[s.Return], constValue(pass, s.Expr))
+		}
+	}
+	specific := func(n ast.Node) bool { return specificReturn(codes, n) }
+	for _, s := range ex.Sites() {
+		if s.Direct || constValue(pass, s.Expr) != generalError {
+			continue
+		}
+		if s.Return != nil {
+			if file := fileOf(pass, s.Return.Pos()); file != nil {
+				path, _ := astutil.PathEnclosingInterval(file, s.Return.Pos(), s.Return.End())
+				slices.Reverse(path)
+				if classification(specific, path) {
+					continue
+				}
+			}
+		}
+		what := "exit code 1"
+		if _, lit := ast.Unparen(s.Expr).(*ast.BasicLit); !lit {
+			what = fmt.Sprintf("exit code %s (1)", types.ExprString(s.Expr))
+		}
+		msg := fmt.Sprintf("%s is GENERAL_ERROR, %s (it becomes the exit code: %s): use the code that fits (exitcode.FromError(err) maps an error to one)", what, advice, s.Via)
+		sup.Report(pass, analysis.Diagnostic{Pos: s.Expr.Pos(), End: s.Expr.End(), Category: "flow", Message: msg})
+	}
+}
+
+// constValue returns the integer value of a constant expression, or -1.
+func constValue(pass *analysis.Pass, e ast.Expr) int {
+	tv, ok := pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil {
+		return -1
+	}
+	n, exact := constant.Int64Val(tv.Value)
+	if !exact {
+		return -1
+	}
+	return int(n)
+}
+
+func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
 }
 
 // foreign reports whether a callee in package callee belongs to another
@@ -128,10 +189,10 @@ func root(path string) string {
 	return strings.Join(parts, "/")
 }
 
-// classification reports whether the exiting call at the top of stack is the
-// last branch of a classification: another branch beside or before it ends
-// the process with a different code.
-func classification(ex *exits.Exits, stack []ast.Node) bool {
+// classification reports whether the node at the top of stack is the last
+// branch of a classification: another branch beside or before it is
+// specific (ends the process, or returns, with a specific failure code).
+func classification(specific func(ast.Node) bool, stack []ast.Node) bool {
 	// Find the statement list holding the call's statement.
 	for i := len(stack) - 2; i >= 1; i-- {
 		var list []ast.Stmt
@@ -152,7 +213,7 @@ func classification(ex *exits.Exits, stack []ast.Node) bool {
 			}
 			switch s.(type) {
 			case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-				if specificExit(ex, s) {
+				if specific(s) {
 					return true
 				}
 			}
@@ -160,7 +221,7 @@ func classification(ex *exits.Exits, stack []ast.Node) bool {
 		switch p := stack[i].(type) {
 		case *ast.CaseClause:
 			if p.List == nil && i >= 1 {
-				if body, ok := stack[i-1].(*ast.BlockStmt); ok && specificExit(ex, body) {
+				if body, ok := stack[i-1].(*ast.BlockStmt); ok && specific(body) {
 					return true
 				}
 			}
@@ -171,7 +232,7 @@ func classification(ex *exits.Exits, stack []ast.Node) bool {
 				if !ok || (ifs.Else != stack[j+1]) {
 					break
 				}
-				if specificExit(ex, ifs.Body) {
+				if specific(ifs.Body) {
 					return true
 				}
 			}
@@ -182,7 +243,9 @@ func classification(ex *exits.Exits, stack []ast.Node) bool {
 }
 
 // specificExit reports whether n holds (outside function literals) a call
-// that ends the process with a code other than 1.
+// that ends the process directly with a specific failure code: one of the
+// table's 2–13, or a command-specific code. Success, a computed code and a
+// helper that might exit somewhere below make no classification.
 func specificExit(ex *exits.Exits, n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
@@ -193,11 +256,37 @@ func specificExit(ex *exits.Exits, n ast.Node) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if e, ok := ex.Call(x); ok && e.Kind != exits.KindFatal && !(e.Kind == exits.KindHelper && e.Fact.Only(generalError)) && e.Code != generalError {
+			if e, ok := ex.Call(x); ok && e.Kind == exits.KindExit && specificCode(e.Code) {
 				found = true
 			}
 		}
 		return true
+	})
+	return found
+}
+
+// specificCode reports whether c is a failure code that says what went
+// wrong: 2–13, or a command-specific code.
+func specificCode(c int) bool {
+	if c == exits.Computed || c < 0 {
+		return false
+	}
+	r := exitcode.Classify(c)
+	return (r == exitcode.RangeTable && c > generalError) || r == exitcode.RangeCommand
+}
+
+// specificReturn reports whether n holds (outside function literals) a
+// return of a constant that becomes a specific failure code.
+func specificReturn(codes map[*ast.ReturnStmt][]int, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = found || slices.ContainsFunc(codes[x], specificCode)
+		}
+		return !found
 	})
 	return found
 }

@@ -55,6 +55,12 @@ type exiter struct{}
 
 func (exiter) Exit(code int) {}
 
+// codeHelper passes the code to a helper that exits with its parameter.
+func codeHelper() {
+	dielib.ExitWith(1) // want `exit code 1 is GENERAL_ERROR, a catch-all that tells an agent nothing about what went wrong \(it becomes the exit code: dielib.ExitWith → exit\)`
+	dielib.ExitWith(5) // a specific code (barecode reports it bare)
+}
+
 func good(err error, code exitcode.Code, n int, lr *logrus.Logger) {
 	die("own helper")                      // reported inside die
 	exitcode.Exit(exitcode.FromError(err)) // mapped
@@ -62,7 +68,6 @@ func good(err error, code exitcode.Code, n int, lr *logrus.Logger) {
 	os.Exit(int(code))                     // computed
 	os.Exit(n)                             // computed
 	exitcode.Exit(exitcode.ArgError)       // a specific code
-	dielib.ExitWith(1)                     // the helper's code is computed: not only 1
 	dielib.Usage()                         // exits with 2
 	_ = dielib.Fetch()                     // exits only in another package below it
 	_ = dielib.Convert(nil, nil)           // reports failure through its error; its exit is an assertion

@@ -1,0 +1,86 @@
+// Package main returns its exit codes from run, whose result main passes
+// to os.Exit.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"log"
+	"os"
+)
+
+const (
+	exitOK       = 0
+	exitError    = 1
+	exitNotFound = 5
+)
+
+var errNotFound = errors.New("not found")
+
+func run(args []string) int {
+	if len(args) == 0 {
+		return exitError // want `exit code exitError \(1\) is GENERAL_ERROR, a catch-all .* \(it becomes the exit code: run's result → os.Exit\)`
+	}
+	if err := os.WriteFile(args[0], nil, 0o644); err != nil {
+		return 1 // want `exit code 1 is GENERAL_ERROR, a catch-all`
+	}
+	return classify(nil)
+}
+
+// classify maps an error to a code: GENERAL_ERROR as its last branch is
+// no catch-all.
+func classify(err error) int {
+	switch {
+	case err == nil:
+		return exitOK
+	case errors.Is(err, errNotFound):
+		return exitNotFound
+	default:
+		return exitError
+	}
+}
+
+// successOnly: exiting 0 in an earlier branch is no classification.
+func successOnly(errorCount int) {
+	if errorCount == 0 {
+		os.Exit(0)
+	}
+	os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+}
+
+// mightExit exits with 2 somewhere below; calling it is no classification.
+func mightExit(verbose bool) {
+	if verbose {
+		os.Exit(2)
+	}
+}
+
+func helperBranch(err error, verbose bool) {
+	switch {
+	case verbose:
+		mightExit(verbose)
+	default:
+		log.Fatalf("failed: %v", err) // want `log.Fatalf ends the process with GENERAL_ERROR`
+	}
+}
+
+// realClassification exits with specific codes directly: its last branch
+// is exempt.
+func realClassification(err error) {
+	if errors.Is(err, errNotFound) {
+		os.Exit(exitNotFound)
+	}
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(1)
+}
+
+// counter returns 1 as a count, not an exit code.
+func counter() int { return 1 }
+
+func main() {
+	_ = counter()
+	successOnly(0)
+	helperBranch(nil, false)
+	realClassification(nil)
+	os.Exit(run(os.Args))
+}
