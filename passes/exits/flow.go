@@ -416,4 +416,3 @@ func readsChildStatus(info *types.Info, body *ast.BlockStmt) bool {
 	})
 	return found
 }
-
