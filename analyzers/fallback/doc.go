@@ -34,6 +34,12 @@
 //     (`Convert(in, out) error` whose exit is an internal assertion), since
 //     it reports failure through its error.
 //
+//   - a constant 1 that travels to an exit: returned by a function whose
+//     result becomes the exit code (`return exitError` in `run() int` that
+//     main passes to `os.Exit`, or in a function returning a type named for
+//     exit codes), assigned to the variable an exit is called with, or
+//     passed to a helper's code parameter (`die(1)`).
+//
 // Findings are reported where the code must change: a helper of the
 // program's own module that exits with 1 is reported inside the helper, the
 // one place to change, and not at each call of it; a library's helper is
@@ -44,7 +50,11 @@
 //   - An exit with 1 that is the last branch of a classification: the
 //     `default` of a `switch`, the final `else` of an `if`/`else if` chain,
 //     or a statement after `if`s in the same block, when another branch
-//     exits with a different code.
+//     exits directly with a specific failure code (2–13 or a
+//     command-specific one). An earlier `os.Exit(0)` or a call of a helper
+//     that might exit somewhere below makes no classification. The same
+//     holds for returns: `default: return exitError` after cases that
+//     return specific codes is the last branch of one.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

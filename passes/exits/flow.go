@@ -299,8 +299,13 @@ func (fl *flow) sites() []CodeSite {
 		fl.exitArgs(fn, func(arg ast.Expr, via string) {
 			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: !strings.HasSuffix(via, "→ exit")})
 		})
-		if conventional(fl.pass.TypesInfo, fn) {
+		switch sig := fn.Obj.Signature(); {
+		case conventional(fl.pass.TypesInfo, fn):
 			work = fl.seedReturns(work, fn, fl.name(fn.Obj)+" (an exit code by its name)")
+		case codeResult(sig) >= 0:
+			if tn := localNamed(fl.pass, sig.Results().At(codeResult(sig)).Type()); tn != nil && namedForCodes(tn.Name()) {
+				work = fl.seedReturns(work, fn, fl.name(fn.Obj)+"'s result, of type "+tn.Name())
+			}
 		}
 	}
 	var out []CodeSite

@@ -84,3 +84,24 @@ func main() {
 	realClassification(nil)
 	os.Exit(run(os.Args))
 }
+
+// exitCode is a type named for exit codes: what a function returns of it
+// is an exit code, wherever the caller that exits with it lives.
+type exitCode int
+
+const (
+	codeOK    exitCode = 0
+	codeError exitCode = 1
+	codeAuth  exitCode = 8
+)
+
+// Main returns the program's code to a main elsewhere.
+func Main(loggedIn bool, err error) exitCode {
+	if !loggedIn {
+		return codeAuth
+	}
+	if err != nil {
+		return codeError // want `exit code codeError \(1\) is GENERAL_ERROR, a catch-all .*\(it becomes the exit code: Main's result, of type exitCode\)`
+	}
+	return codeOK
+}
