@@ -32,13 +32,20 @@
 //     that reaches a decoder's fatal in another package deep below it is no
 //     exit helper, and neither is a function that returns an error
 //     (`Convert(in, out) error` whose exit is an internal assertion), since
-//     it reports failure through its error.
+//     it reports failure through its error, nor one that computes a value
+//     and takes no error to check (a command's `UsageString`, whose exit is
+//     its own rendering failing): `Must(err)` and `MustParse(s, err)` are
+//     exit helpers, the caller's error their reason to exit.
 //
 //   - a constant 1 that travels to an exit: returned by a function whose
 //     result becomes the exit code (`return exitError` in `run() int` that
 //     main passes to `os.Exit`, or in a function returning a type named for
 //     exit codes), assigned to the variable an exit is called with, or
 //     passed to a helper's code parameter (`die(1)`).
+//
+// Inside a function that returns an error (a command's handler), the advice
+// is to return the error, so that the exit code is chosen in one place; in
+// main, to exit with the code that fits.
 //
 // Findings are reported where the code must change: a helper of the
 // program's own module that exits with 1 is reported inside the helper, the

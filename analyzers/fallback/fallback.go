@@ -83,7 +83,12 @@ func run(pass *analysis.Pass) (any, error) {
 				// through the error, and an exit inside it is an internal
 				// assertion of the library (a converter's fatal on a
 				// mismatch it believes impossible).
-				if !e.Fact.Only(generalError) || e.Fact.Crossings > 0 || returnsError(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
+				// Nor is one that computes a value without being given an
+				// error to check (a command's UsageString, whose exit is
+				// its own rendering failing): Must(err) and
+				// MustParse(s, err) are helpers, the caller's error their
+				// reason to exit.
+				if !e.Fact.Only(generalError) || e.Fact.Crossings > 0 || returnsError(e.Callee) || computes(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
 					return true
 				}
 				category = "helper"
@@ -91,6 +96,9 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 			if classification(func(n ast.Node) bool { return specificExit(ex, n) }, stack) {
 				return true
+			}
+			if returnsErrorHere(pass, stack) {
+				msg = msg[:strings.LastIndex(msg, ": ")] + ": return the error instead, so that the code is chosen in one place (exitcode.FromError(err) maps an error to one)"
 			}
 			d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg}
 			if e.Kind == exits.KindExit {
@@ -345,6 +353,53 @@ func mapError(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, stack []a
 func isNil(pass *analysis.Pass, e ast.Expr) bool {
 	tv, ok := pass.TypesInfo.Types[e]
 	return ok && tv.IsNil()
+}
+
+// returnsErrorHere reports whether the function the node at the top of
+// stack is in returns an error: a handler, whose failure belongs to its
+// caller.
+func returnsErrorHere(pass *analysis.Pass, stack []ast.Node) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		var t types.Type
+		switch f := stack[i].(type) {
+		case *ast.FuncLit:
+			t = pass.TypesInfo.TypeOf(f)
+		case *ast.FuncDecl:
+			if obj := pass.TypesInfo.Defs[f.Name]; obj != nil {
+				t = obj.Type()
+			}
+		default:
+			continue
+		}
+		sig, ok := t.(*types.Signature)
+		if !ok {
+			return false
+		}
+		errorType := types.Universe.Lookup("error").Type()
+		for j := range sig.Results().Len() {
+			if types.Identical(sig.Results().At(j).Type(), errorType) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// computes reports whether fn returns a value and takes no error: what it
+// does is compute the value, and an exit inside it is its own failure.
+func computes(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Results().Len() == 0 {
+		return false
+	}
+	errorType := types.Universe.Lookup("error").Type()
+	for i := range sig.Params().Len() {
+		if types.Identical(sig.Params().At(i).Type(), errorType) {
+			return false
+		}
+	}
+	return true
 }
 
 // returnsError reports whether fn has a result of type error.
