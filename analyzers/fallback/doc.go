@@ -18,13 +18,16 @@
 //   - `os.Exit(1)`, `syscall.Exit(1)`, `exitcode.Exit(exitcode.GeneralError)`,
 //     `exitcode.Exit(1)`, `os.Exit(int(exitcode.GeneralError))` — any
 //     constant 1;
+//
 //   - `log.Fatal`, `log.Fatalf`, `log.Fatalln` and the same methods of a
 //     `*log.Logger`, which exit with 1;
+//
 //   - well-known fatal functions of libraries: `cobra.CheckErr`; the `Fatal…`
 //     functions and methods of logrus, zap (`Logger.Fatal`,
 //     `SugaredLogger.Fatal`, `Fatalf`, `Fatalw`, `Fatalln`), zerolog, klog and
 //     glog (`Fatal…` and `Exit…`) and charmbracelet/log; and any function
 //     named by `-config.fatals`;
+//
 //   - calls of a function of another module that ends the process only ever
 //     with 1 — a dependency's `Must(err)` helper that calls `os.Exit(1)`,
 //     known through the facts of the exits pass. The exit must lie in the

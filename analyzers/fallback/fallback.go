@@ -126,7 +126,7 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 			codes[s.Return] = append(codes[s.Return], constValue(pass, s.Expr))
 		}
 	}
-	specific := func(n ast.Node) bool { return specificReturn(codes, n) }
+	specific := func(n ast.Node) bool { return specificReturn(pass, codes, n) }
 	for _, s := range ex.Sites() {
 		if s.Direct || constValue(pass, s.Expr) != generalError {
 			continue
@@ -284,19 +284,36 @@ func specificCode(c int) bool {
 }
 
 // specificReturn reports whether n holds (outside function literals) a
-// return of a constant that becomes a specific failure code.
-func specificReturn(codes map[*ast.ReturnStmt][]int, n ast.Node) bool {
+// return that is a branch of a classification: of a constant that becomes
+// a specific failure code, or of a code computed from what went wrong
+// (apiErr.ExitCode(), exitErr.Code).
+func specificReturn(pass *analysis.Pass, codes map[*ast.ReturnStmt][]int, n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
 		switch x := x.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			found = found || slices.ContainsFunc(codes[x], specificCode)
+			found = found || slices.ContainsFunc(codes[x], specificCode) || returnsComputed(pass, x)
 		}
 		return !found
 	})
 	return found
+}
+
+// returnsComputed reports whether a return statement returns an integer
+// that is no constant.
+func returnsComputed(pass *analysis.Pass, ret *ast.ReturnStmt) bool {
+	for _, r := range ret.Results {
+		tv, ok := pass.TypesInfo.Types[r]
+		if !ok || tv.Value != nil {
+			continue
+		}
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // mapError offers exitcode.Exit(exitcode.FromError(err)) for an exit inside

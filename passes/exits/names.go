@@ -21,7 +21,7 @@ var meanings = []struct {
 	{exitcode.Success, []string{"ok", "success", "succeeded", "successful"}},
 	{exitcode.PartialFailure, []string{"partial", "partially", "partial failure"}},
 	{exitcode.ArgError, []string{"usage", "invalid", "bad args", "bad arg", "bad argument", "bad input", "args", "arg", "argument", "arguments", "flag", "flags", "validation", "invalid input"}},
-	{exitcode.Precondition, []string{"precondition", "prerequisite", "config", "configuration", "not configured", "not initialized", "uninitialized", "not initialised"}},
+	{exitcode.Precondition, []string{"precondition", "prerequisite", "config", "configuration", "not configured", "not initialized", "uninitialized", "not initialised", "dependency", "dependencies", "not installed", "requirement", "requirements"}},
 	{exitcode.NotFound, []string{"not found", "notfound", "missing", "no such", "nonexistent", "not exist", "not exists", "does not exist"}},
 	{exitcode.Conflict, []string{"conflict", "exists", "already exists", "duplicate"}},
 	{exitcode.PermissionDenied, []string{"permission", "permissions", "forbidden", "denied", "access denied"}},

@@ -35,6 +35,8 @@ func TestMeaning(t *testing.T) {
 		"ExitNotFoundError":       exitcode.NotFound,
 		"errNotFoundCode":         exitcode.NotFound,
 		"ExitCodeTooManyRequests": exitcode.RateLimited,
+		"ExitDependency":          exitcode.Precondition, // a missing dependency is a precondition
+		"ExitNotInstalled":        exitcode.Precondition,
 	} {
 		got, ok := exits.Meaning(name)
 		if !ok || got != want {

@@ -40,6 +40,23 @@ func classify(err error) int {
 	}
 }
 
+type apiError struct{ code int }
+
+func (e *apiError) Error() string { return "api" }
+
+// mapError maps an error to a code: errors that carry one get theirs, the
+// others GENERAL_ERROR as the last branch.
+func mapError(err error) int {
+	if err == nil {
+		return exitOK
+	}
+	var apiErr *apiError
+	if errors.As(err, &apiErr) {
+		return apiErr.code
+	}
+	return exitError
+}
+
 // successOnly: exiting 0 in an earlier branch is no classification.
 func successOnly(errorCount int) {
 	if errorCount == 0 {
@@ -79,6 +96,7 @@ func counter() int { return 1 }
 
 func main() {
 	_ = counter()
+	os.Exit(mapError(nil))
 	successOnly(0)
 	helperBranch(nil, false)
 	realClassification(nil)
