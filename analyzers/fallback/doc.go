@@ -38,7 +38,7 @@
 //     it reports failure through its error, nor one that computes a value
 //     and takes no error to check (a command's `UsageString`, whose exit is
 //     its own rendering failing): `Must(err)` and `MustParse(s, err)` are
-//     exit helpers, the caller's error their reason to exit.
+//     exit helpers, the caller's error their reason to exit;
 //
 //   - a constant 1 that travels to an exit: returned by a function whose
 //     result becomes the exit code (`return exitError` in `run() int` that
