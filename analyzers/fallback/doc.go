@@ -18,16 +18,13 @@
 //   - `os.Exit(1)`, `syscall.Exit(1)`, `exitcode.Exit(exitcode.GeneralError)`,
 //     `exitcode.Exit(1)`, `os.Exit(int(exitcode.GeneralError))` — any
 //     constant 1;
-//
 //   - `log.Fatal`, `log.Fatalf`, `log.Fatalln` and the same methods of a
 //     `*log.Logger`, which exit with 1;
-//
 //   - well-known fatal functions of libraries: `cobra.CheckErr`; the `Fatal…`
 //     functions and methods of logrus, zap (`Logger.Fatal`,
 //     `SugaredLogger.Fatal`, `Fatalf`, `Fatalw`, `Fatalln`), zerolog, klog and
 //     glog (`Fatal…` and `Exit…`) and charmbracelet/log; and any function
 //     named by `-config.fatals`;
-//
 //   - calls of a function of another module that ends the process only ever
 //     with 1 — a dependency's `Must(err)` helper that calls `os.Exit(1)`,
 //     known through the facts of the exits pass. The exit must lie in the
@@ -39,7 +36,6 @@
 //     and takes no error to check (a command's `UsageString`, whose exit is
 //     its own rendering failing): `Must(err)` and `MustParse(s, err)` are
 //     exit helpers, the caller's error their reason to exit;
-//
 //   - a constant 1 that travels to an exit: returned by a function whose
 //     result becomes the exit code (`return exitError` in `run() int` that
 //     main passes to `os.Exit`, or in a function returning a type named for
