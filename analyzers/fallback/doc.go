@@ -60,7 +60,9 @@
 //     command-specific one). An earlier `os.Exit(0)` or a call of a helper
 //     that might exit somewhere below makes no classification. The same
 //     holds for returns: `default: return exitError` after cases that
-//     return specific codes is the last branch of one.
+//     return specific codes or a code computed from the error
+//     (`return apiErr.ExitCode()`) is the last branch of one, and so is
+//     `if e.Code <= 0 { return 1 }` followed by `return e.Code`.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

@@ -135,7 +135,7 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 			if file := fileOf(pass, s.Return.Pos()); file != nil {
 				path, _ := astutil.PathEnclosingInterval(file, s.Return.Pos(), s.Return.End())
 				slices.Reverse(path)
-				if classification(specific, path) {
+				if classification(specific, path) || guardsComputed(pass, path) {
 					continue
 				}
 			}
@@ -299,6 +299,30 @@ func specificReturn(pass *analysis.Pass, codes map[*ast.ReturnStmt][]int, n ast.
 		return !found
 	})
 	return found
+}
+
+// guardsComputed reports whether the return at the top of stack is the
+// body of an if whose next statement returns a computed code:
+// if e.Code <= 0 { return 1 }; return e.Code passes a code on and keeps 1
+// for what has none.
+func guardsComputed(pass *analysis.Pass, stack []ast.Node) bool {
+	n := len(stack)
+	if n < 4 {
+		return false
+	}
+	body, ok := stack[n-2].(*ast.BlockStmt)
+	ifs, isIf := stack[n-3].(*ast.IfStmt)
+	outer, inBlock := stack[n-4].(*ast.BlockStmt)
+	if !ok || !isIf || !inBlock || ifs.Body != body || ifs.Else != nil || len(body.List) != 1 {
+		return false
+	}
+	for i, st := range outer.List {
+		if st == ifs && i+1 < len(outer.List) {
+			ret, ok := outer.List[i+1].(*ast.ReturnStmt)
+			return ok && returnsComputed(pass, ret)
+		}
+	}
+	return false
 }
 
 // returnsComputed reports whether a return statement returns an integer

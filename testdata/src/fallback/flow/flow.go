@@ -57,6 +57,24 @@ func mapError(err error) int {
 	return exitError
 }
 
+// ExitCode passes a child's code on, and keeps 1 for a child that
+// reported none.
+func (e *apiError) ExitCode() int {
+	if e.code <= 0 {
+		return exitError
+	}
+	return e.code
+}
+
+// firstOfMany returns 1 first and goes on: no guard of a computed code.
+func firstOfMany(err error, n int) int {
+	if err != nil {
+		return 1 // want `exit code 1 is GENERAL_ERROR`
+	}
+	fmt.Println(n)
+	return n
+}
+
 // successOnly: exiting 0 in an earlier branch is no classification.
 func successOnly(errorCount int) {
 	if errorCount == 0 {
@@ -96,6 +114,7 @@ func counter() int { return 1 }
 
 func main() {
 	_ = counter()
+	os.Exit(firstOfMany(nil, 0))
 	os.Exit(mapError(nil))
 	successOnly(0)
 	helperBranch(nil, false)
