@@ -213,7 +213,7 @@ func exitNamed(name string) bool {
 
 // notCodeWords follow exit in the names of constants that are no exit
 // codes: ExitOnError, ExitAfterFlush, ExitWhenDone, ExitMode.
-var notCodeWords = []string{"on", "after", "before", "when", "if", "with", "without", "early", "now", "immediately", "mode", "hook", "handler", "func", "signal", "delay", "timeout"}
+var notCodeWords = []string{"on", "after", "before", "when", "if", "with", "without", "early", "now", "immediately", "mode", "hook", "handler", "func", "signal", "delay", "interval"}
 
 // namedForCodes reports whether a type or package name names exit codes:
 // ExitCode, exitCode, ExitStatus, exitcodes, exit_status.
