@@ -58,7 +58,7 @@ func ints(xs []int) string {
 type CodeSite struct {
 	Expr ast.Expr // the constant expression
 	// Via says how the constant reaches the exit, for messages: "os.Exit",
-	// "run's result → os.Exit", "die → exit".
+	// "run's result → os.Exit", "die exits with it".
 	Via string
 	// Direct marks the argument of the exit call itself.
 	Direct bool
@@ -238,7 +238,7 @@ func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string)) 
 		if f := fl.facts.Of(callee); f != nil {
 			for _, j := range f.Exits {
 				if j < len(call.Args) && !variadicAt(callee, j) {
-					yield(call.Args[j], fl.name(callee)+" → exit")
+					yield(call.Args[j], fl.name(callee)+paramExit)
 				}
 			}
 		}
@@ -279,6 +279,9 @@ func (fl *flow) solveFacts() {
 	fl.facts.Export(fl.pass)
 }
 
+// paramExit ends the Via of an argument a callee exits with.
+const paramExit = " exits with it"
+
 // flowItem is an expression whose value becomes an exit code, in the
 // function it is in.
 type flowItem struct {
@@ -297,7 +300,7 @@ func (fl *flow) sites() []CodeSite {
 			continue
 		}
 		fl.exitArgs(fn, func(arg ast.Expr, via string) {
-			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: !strings.HasSuffix(via, "→ exit")})
+			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: !strings.HasSuffix(via, paramExit)})
 		})
 		switch sig := fn.Obj.Signature(); {
 		case conventional(fl.pass.TypesInfo, fn):

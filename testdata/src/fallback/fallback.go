@@ -57,7 +57,7 @@ func (exiter) Exit(code int) {}
 
 // codeHelper passes the code to a helper that exits with its parameter.
 func codeHelper() {
-	dielib.ExitWith(1) // want `exit code 1 is GENERAL_ERROR, a catch-all that tells an agent nothing about what went wrong \(it becomes the exit code: dielib.ExitWith → exit\)`
+	dielib.ExitWith(1) // want `exit code 1 is GENERAL_ERROR, a catch-all that tells an agent nothing about what went wrong \(it becomes the exit code: dielib.ExitWith exits with it\)`
 	dielib.ExitWith(5) // a specific code (barecode reports it bare)
 }
 

@@ -51,7 +51,7 @@ func count(items []string) int {
 
 func main() {
 	if len(os.Args) < 2 {
-		die("usage", 3) // want `exit code 3 written as a bare integer.*\(it becomes the exit code: die → exit\)`
+		die("usage", 3) // want `exit code 3 written as a bare integer.*\(it becomes the exit code: die exits with it\)`
 	}
 	_ = count(os.Args)
 	os.Exit(run(os.Args[1]))
