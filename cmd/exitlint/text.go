@@ -10,7 +10,7 @@ import (
 )
 
 // writeText writes the findings to stdout, one a line, and to stderr what
-// -fix wrote and, when the run could not analyze everything or -fix could
+// -fix wrote (the fixes and the files) and did not, and, when the run could not analyze everything or -fix could
 // not write everything, why. Findings alone add nothing to stderr: the exit
 // code says it.
 func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err error) {
@@ -19,6 +19,14 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 	}
 	for _, d := range res.Fixed {
 		fmt.Fprintln(stderr, "fixed: "+d.text())
+	}
+	if len(res.fixFailed) == 0 { // else the error's detail lists them
+		for _, f := range res.fixWritten {
+			fmt.Fprintln(stderr, "written: "+f)
+		}
+		for _, n := range res.fixNotWritten {
+			fmt.Fprintln(stderr, n.text())
+		}
 	}
 	if n := leftOutFindings(res); n > 0 {
 		fmt.Fprintf(stderr, "exitlint: %d finding(s) in %d package(s) that only tests import were left out; -scaffolding reports them\n", n, len(res.LeftOut))
@@ -30,7 +38,7 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 	switch {
 	case code == exitcode.Precondition || len(res.Failed) > 0:
 		fmt.Fprintf(stderr, "exitlint: %s\n%s\n", xe.Message, indent(xe.Detail))
-	case res.fixErr != nil, len(res.Unresolved) > 0:
+	case len(res.fixFailed) > 0, len(res.Unresolved) > 0:
 		fmt.Fprintf(stderr, "exitlint: %s\n", xe.Message)
 		if xe.Detail != "" {
 			fmt.Fprintln(stderr, indent(xe.Detail))
