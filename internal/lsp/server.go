@@ -15,6 +15,7 @@
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -407,7 +408,7 @@ func offsetOf(text []byte, p position) (int, error) {
 	}
 	off := 0
 	for range p.Line {
-		i := strings.IndexByte(string(text[off:]), '\n')
+		i := bytes.IndexByte(text[off:], '\n')
 		if i < 0 {
 			return 0, fmt.Errorf("position %d:%d is past the buffer's last line", p.Line, p.Character)
 		}

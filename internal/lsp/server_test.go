@@ -318,3 +318,56 @@ func TestStreamEnds(t *testing.T) {
 		})
 	}
 }
+
+func TestApplyChange(t *testing.T) {
+	text := []byte("package main\n\n// héllo 𝄞 x\nfunc main() {}\n")
+	r := func(l1, c1, l2, c2 int) *lspRange {
+		return &lspRange{Start: position{l1, c1}, End: position{l2, c2}}
+	}
+	for _, tc := range []struct {
+		change contentChange
+		want   string // "" for an error
+	}{
+		{contentChange{Text: "whole"}, "whole"},
+		{contentChange{Range: r(0, 8, 0, 12), Text: "x"}, "package x\n\n// héllo 𝄞 x\nfunc main() {}\n"},
+		// é is one UTF-16 unit and two bytes; 𝄞 is two units and four bytes.
+		{contentChange{Range: r(2, 11, 2, 13), Text: "y"}, "package main\n\n// héllo 𝄞y\nfunc main() {}\n"},
+		{contentChange{Range: r(1, 0, 1, 0), Text: "import \"os\"\n"}, "package main\nimport \"os\"\n\n// héllo 𝄞 x\nfunc main() {}\n"},
+		{contentChange{Range: r(3, 0, 3, 99), Text: "-"}, "package main\n\n// héllo 𝄞 x\n-\n"}, // past the line's end: its end
+		{contentChange{Range: r(9, 0, 9, 0), Text: "-"}, ""},
+		{contentChange{Range: r(1, 0, 0, 0), Text: "-"}, ""},
+		{contentChange{Range: r(-1, 0, 0, 0), Text: "-"}, ""},
+	} {
+		got, err := applyChange(text, tc.change, true)
+		if tc.want == "" {
+			if err == nil {
+				t.Errorf("applyChange(%+v) = %q; want an error", tc.change.Range, got)
+			}
+			continue
+		}
+		if err != nil || string(got) != tc.want {
+			t.Errorf("applyChange(%+v) = %q, %v; want %q", tc.change.Range, got, err, tc.want)
+		}
+	}
+	if _, err := applyChange(nil, contentChange{Range: r(0, 0, 0, 0)}, false); err == nil {
+		t.Error("a ranged change of a buffer never opened applies")
+	}
+}
+
+func TestSplitPos(t *testing.T) {
+	for pos, want := range map[string]struct {
+		file      string
+		line, col int
+	}{
+		"/m/main.go:12:5":  {"/m/main.go", 12, 5},
+		"/m/main.go:12":    {"/m/main.go", 12, 0},
+		"/m/a:b/main.go:3": {"/m/a:b/main.go", 3, 0},
+		"":                 {"", 0, 0},
+		"-":                {"-", 0, 0},
+	} {
+		file, line, col := splitPos(pos)
+		if file != want.file || line != want.line || col != want.col {
+			t.Errorf("splitPos(%q) = %q, %d, %d; want %+v", pos, file, line, col, want)
+		}
+	}
+}
