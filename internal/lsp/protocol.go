@@ -22,6 +22,8 @@ import (
 const (
 	// maxHeaderLine bounds one header line; a longer one is not a header.
 	maxHeaderLine = 4096
+	// maxHeader bounds a message's whole header.
+	maxHeader = 64 << 10
 	// maxContentLength bounds one message's body. A whole Go file is sent in
 	// one message, so the bound is far above any source file.
 	maxContentLength = 256 << 20
@@ -110,6 +112,9 @@ func (r *reader) read() ([]byte, error) {
 				return nil, &framingError{"a message header without Content-Length"}
 			}
 			break
+		}
+		if next > maxHeader {
+			return nil, r.fail(pos, "a message header longer than %d bytes", maxHeader)
 		}
 		name, value, ok := bytes.Cut(line, []byte(":"))
 		if !ok || !isToken(name) {

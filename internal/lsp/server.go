@@ -75,6 +75,11 @@ type Server struct {
 type document struct {
 	version int
 	text    []byte
+	// lost is set when a change could not be applied: the buffer is open
+	// but the server does not know its text until the next whole-text
+	// change, so the file is analyzed as it is on disk and no fix is
+	// offered for it.
+	lost bool
 }
 
 // published is a file's findings and the buffer version they were computed
@@ -305,21 +310,19 @@ func (s *Server) handle(m *message) (any, *rpcError) {
 		doc, open := s.docs[path]
 		text := doc.text
 		for _, c := range p.ContentChanges {
-			if text, err = applyChange(text, c, open); err != nil {
+			if text, err = applyChange(text, c, open && !doc.lost); err != nil {
 				break
 			}
 		}
 		if err != nil {
-			// The server no longer knows the buffer: it stops reading it
-			// (and so withdraws its fixes) until the editor opens it again.
-			delete(s.docs, path)
+			s.docs[path] = document{version: p.TextDocument.Version, lost: true}
 		} else {
 			s.docs[path] = document{version: p.TextDocument.Version, text: text}
 		}
 		s.mu.Unlock()
 		s.schedule(path, s.ChangeDelay)
 		if err != nil {
-			return nil, &rpcError{codeInvalidParams, fmt.Sprintf("%s: %v; the file is analyzed as it is on disk until it is opened again", p.TextDocument.URI, err)}
+			return nil, &rpcError{codeInvalidParams, fmt.Sprintf("%s: %v; the file is analyzed as it is on disk, with no fixes, until the editor sends its whole text", p.TextDocument.URI, err)}
 		}
 		return nil, nil
 	case "textDocument/didSave":
@@ -334,7 +337,7 @@ func (s *Server) handle(m *message) (any, *rpcError) {
 		if p.Text != nil {
 			s.mu.Lock()
 			if doc, ok := s.docs[path]; ok {
-				s.docs[path] = document{version: doc.version, text: []byte(*p.Text)}
+				s.docs[path] = document{version: doc.version, text: []byte(*p.Text)} // known again, if it was lost
 			}
 			s.mu.Unlock()
 		}
@@ -469,7 +472,7 @@ func (s *Server) loop(ctx context.Context) {
 			delete(s.pending, dir)
 			snap := make(map[string]document, len(s.docs))
 			for p, d := range s.docs {
-				if strings.HasSuffix(p, ".go") {
+				if strings.HasSuffix(p, ".go") && !d.lost {
 					snap[p] = d
 				}
 			}
@@ -769,7 +772,7 @@ func (s *Server) current(path string, version *int) bool {
 	if version == nil {
 		return !open
 	}
-	return open && doc.version == *version
+	return open && !doc.lost && doc.version == *version
 }
 
 // edit is fx as a workspace edit: versioned documentChanges when the editor

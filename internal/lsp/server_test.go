@@ -241,6 +241,7 @@ func TestProtocolErrors(t *testing.T) {
 		{"a $/ request", framed(`{"jsonrpc":"2.0","id":13,"method":"$/nothing"}`), -32601, "13"},
 		{"an unknown notification", framed(`{"jsonrpc":"2.0","method":"workspace/nothing","params":{}}`), 0, ""},
 		{"a notification with bad params", framed(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":"x"}`), 0, ""},
+		{"a change before its buffer is opened", framed(`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file:///nowhere/main.go","version":2},"contentChanges":[{"range":{"start":{"line":5,"character":0},"end":{"line":5,"character":0}},"text":"x"}]}}`), 0, ""},
 		{"a $/cancelRequest", framed(`{"jsonrpc":"2.0","method":"$/cancelRequest","params":{"id":1}}`), 0, ""},
 		{"a response", framed(`{"jsonrpc":"2.0","id":14,"result":null}`), 0, ""},
 		{"a second initialize", framed(`{"jsonrpc":"2.0","id":15,"method":"initialize","params":{}}`), -32600, "15"},
@@ -251,6 +252,7 @@ func TestProtocolErrors(t *testing.T) {
 		{"a garbage header line", "this is no header\r\n\r\n{}", -32700, "null"},
 		{"two Content-Lengths", "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}", -32700, "null"},
 		{"a header line of 5000 bytes", "X-Junk: " + strings.Repeat("x", 5000) + "\r\n\r\n{}", -32700, "null"},
+		{"a header of 70000 bytes", strings.Repeat("X-Junk: "+strings.Repeat("x", 1000)+"\r\n", 70) + "\r\n{}", -32700, "null"},
 	} {
 		e.send(tc.raw)
 		if tc.id != "" {
