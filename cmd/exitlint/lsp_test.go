@@ -166,6 +166,25 @@ func (c *lspClient) published(uri string, from int) []publication {
 	return out
 }
 
+// settle waits until no publication has come for quiet (at most limit).
+func (c *lspClient) settle(t *testing.T, quiet, limit time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for time.Now().Before(deadline) {
+		c.mu.Lock()
+		last := time.Time{}
+		if len(c.pubs) > 0 {
+			last = c.pubs[len(c.pubs)-1].at
+		}
+		c.mu.Unlock()
+		if time.Since(last) >= quiet {
+			return
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	t.Fatalf("diagnostics kept coming for %s", limit)
+}
+
 // mark is the index of the next publication.
 func (c *lspClient) mark() int {
 	c.mu.Lock()
@@ -472,7 +491,7 @@ func TestLSPSavesAnalyzedOnce(t *testing.T) {
 	reply := c.callWithin(t, 10*time.Second, "textDocument/codeAction", codeActionParams(uri, wholeFile()), &actions)
 	pub := c.waitForPub(t, uri, time.Minute)
 	analyzed := pub.at.Sub(start)
-	time.Sleep(1500 * time.Millisecond) // room for analyses that should not happen
+	c.settle(t, 1500*time.Millisecond, time.Minute) // room for analyses that should not happen
 	if n := len(c.published(uri, from)); n != 1 {
 		t.Errorf("30 saves were analyzed %d times; want once", n)
 	}
@@ -487,8 +506,12 @@ func TestLSPSavesAnalyzedOnce(t *testing.T) {
 		save()
 		time.Sleep(250 * time.Millisecond)
 	}
-	c.waitForPub(t, uri, time.Minute)
-	time.Sleep(1500 * time.Millisecond)
+	last := time.Now()
+	for c.waitForPub(t, uri, time.Minute).at.Before(last) {
+	}
+	// A server that queues analyses answers only once they are all done.
+	c.callWithin(t, 2*time.Minute, "textDocument/codeAction", codeActionParams(uri, wholeFile()), &actions)
+	c.settle(t, 1500*time.Millisecond, time.Minute)
 	if n := len(c.published(uri, from)); n > 2 {
 		t.Errorf("6 saves 250ms apart were analyzed %d times; want the last (or at most 2)", n)
 	}
