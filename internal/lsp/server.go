@@ -753,11 +753,11 @@ func (s *Server) codeActions(p codeActionParams) []codeAction {
 		if !overlaps(f.diag.Range, p.Range) {
 			continue
 		}
-		for _, fx := range f.fixes {
+		for i, fx := range f.fixes {
 			if edit, ok := s.edit(fx); ok {
 				actions = append(actions, codeAction{
 					Title: fx.title, Kind: quickFix, Diagnostics: []diagnostic{f.diag},
-					IsPreferred: len(actions) == 0, Edit: edit,
+					IsPreferred: i == 0, Edit: edit, // a finding's first fix is the one it suggests first
 				})
 			}
 		}
