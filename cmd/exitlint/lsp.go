@@ -16,7 +16,10 @@ import (
 
 // lsp runs `exitlint lsp`, the language server, on stdin and stdout. Its
 // exit status is the protocol's: SUCCESS when the editor sent shutdown
-// before exit, GENERAL_ERROR when the stream ended without it.
+// before exit, GENERAL_ERROR when the stream ended without it. Malformed
+// messages are answered and the server goes on; what it answered with an
+// error, and why it stopped, goes to stderr, which editors keep in their
+// language-server log.
 func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code {
 	fs := flag.NewFlagSet("exitlint lsp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
@@ -26,8 +29,8 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: exitlint lsp [-enable checks] [-disable checks]\n\n"+
 			"Runs exitlint's language server on stdin and stdout: an editor starts it.\n"+
-			"It analyzes a Go file's package when the file is opened or saved and\n"+
-			"offers each finding's fixes as quick fixes. docs/editors.md has the setups.")
+			"It analyzes a Go file's package when the file is opened, edited or saved\n"+
+			"and offers each finding's fixes as quick fixes. docs/editors.md has the setups.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -50,7 +53,9 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 		version = bi.Main.Version
 	}
 	rw := stdio{stdin, stdout}
-	if !lspserver.New(append(analyzers, config.Analyzer), version).Serve(context.Background(), rw) {
+	server := lspserver.New(append(analyzers, config.Analyzer), version)
+	server.Log = stderr
+	if !server.Serve(context.Background(), rw) {
 		return exitcode.GeneralError
 	}
 	return exitcode.Success

@@ -11,8 +11,10 @@ import (
 
 // TestNeovim runs a headless Neovim (Debian's package; .ci/run installs it
 // and sets EXITLINT_REQUIRE_NVIM=1 so that a missing one fails) with
-// exitlint lsp as its language server: the editor receives the finding and
-// applies its quick fix to the file.
+// exitlint lsp as its language server: the editor receives the finding,
+// inserts a line above it without writing (the fix computed before is no
+// longer offered, and the edited buffer is analyzed), then applies the new
+// quick fix and writes the file.
 func TestNeovim(t *testing.T) {
 	nvim, err := exec.LookPath("nvim")
 	if err != nil {
@@ -45,7 +47,7 @@ func TestNeovim(t *testing.T) {
 		t.Fatal("the Neovim session did not end")
 	}
 	src, _ := os.ReadFile(file)
-	if !strings.Contains(string(src), "os.Exit(int(exitcode.ArgError))") || strings.Contains(string(src), "os.Exit(3)") {
+	if !strings.Contains(string(src), "\tprintln(\"start\")\n\tif len(os.Args) > 3 {\n\t\tos.Exit(int(exitcode.ArgError))\n") || strings.Contains(string(src), "os.Exit(3)") {
 		t.Errorf("after the quick fix, main.go is\n%s", src)
 	}
 }

@@ -1,32 +1,43 @@
 // Package lsp is exitlint's language server (`exitlint lsp`): an editor
-// starts it and talks to it over stdin and stdout. When the editor opens or
-// saves a Go file, the server analyzes the file's package (its test variant
-// too) with exitlint's checks, reading the editor's unsaved buffers, and
-// publishes the findings of every file of the package. Each finding's
-// suggested fixes are offered as quick-fix code actions.
+// starts it and talks to it over stdin and stdout. When the editor opens,
+// edits or saves a Go file, the server analyzes the file's package (its test
+// variant too) with exitlint's checks, reading the editor's unsaved buffers,
+// and publishes the findings of every file of the package, each list with
+// the version of the buffer it was computed on. Each finding's suggested
+// fixes are offered as quick-fix code actions while the buffer is still the
+// one they were computed on.
 //
-// JSON-RPC and the protocol's framing are github.com/sourcegraph/jsonrpc2's;
-// the protocol types the server uses are in protocol.go.
+// The server reads and answers the protocol itself (protocol.go): a
+// malformed message is answered with JSON-RPC's error and the server goes
+// on with the next one. Requests are answered as they come; analyses run
+// beside them, one at a time, after a short pause in the editor's events,
+// and a newer event for a package cancels the analysis of its older state.
 package lsp
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/url"
 	"os"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
+	"time"
+	"unicode/utf16"
+	"unicode/utf8"
 
-	"github.com/sourcegraph/jsonrpc2"
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
 	"github.com/exitlint/exitlint/internal/findings"
+	"github.com/exitlint/exitlint/internal/textpos"
 )
 
 // Server holds what the editor has open and what was published.
@@ -34,56 +45,228 @@ type Server struct {
 	analyzers []*analysis.Analyzer
 	version   string
 
+	// SaveDelay is how long the server waits after an open, a save or a
+	// close before it analyzes; ChangeDelay after an edit of a buffer. An
+	// event that comes sooner restarts the wait, so a burst of events is
+	// analyzed once, on the newest buffers.
+	SaveDelay, ChangeDelay time.Duration
+
+	// Log receives what the server cannot tell the editor in the protocol:
+	// the messages it answered with an error, why it stopped. Nil discards.
+	Log io.Writer
+
+	out *writer
+
 	mu          sync.Mutex
 	initialized bool
 	shutdown    bool
-	open        map[string][]byte    // file path → the editor's text
-	findings    map[string][]finding // URI → its published findings
+	stopped     bool
+	docChanges  bool                  // the editor takes versioned documentChanges
+	docs        map[string]document   // file path → the editor's open buffer
+	published   map[string]*published // file path → its findings as published
+	byDir       map[string][]string   // package directory → the files published for it
+	pending     map[string]string     // package directory → a file to load it by
+	due         time.Time             // when the pending packages are analyzed
+	running     *run                  // the analysis in progress
+	kick        chan struct{}
+}
+
+// document is an open buffer.
+type document struct {
+	version int
+	text    []byte
+	// lost is set when a change could not be applied: the buffer is open
+	// but the server does not know its text until the next whole-text
+	// change, so the file is analyzed as it is on disk and no fix is
+	// offered for it.
+	lost bool
+}
+
+// published is a file's findings and the buffer version they were computed
+// on (nil for the file on disk).
+type published struct {
+	version  *int
+	findings []finding
 }
 
 // finding is one published diagnostic with its quick fixes.
 type finding struct {
-	diag    diagnostic
-	actions []codeAction
+	diag  diagnostic
+	fixes []fix
+}
+
+type fix struct {
+	title string
+	edits []fileEdits
+}
+
+// fileEdits are a fix's edits of one file, computed on the file's version
+// (nil for the file on disk).
+type fileEdits struct {
+	path    string
+	version *int
+	edits   []textEdit
+}
+
+type run struct {
+	dir    string
+	cancel context.CancelFunc
 }
 
 // New returns a server that runs the given checks.
 func New(analyzers []*analysis.Analyzer, version string) *Server {
-	return &Server{analyzers: analyzers, version: version, open: map[string][]byte{}, findings: map[string][]finding{}}
+	return &Server{
+		analyzers: analyzers, version: version,
+		SaveDelay: 100 * time.Millisecond, ChangeDelay: 400 * time.Millisecond,
+		docs: map[string]document{}, published: map[string]*published{},
+		byDir: map[string][]string{}, pending: map[string]string{},
+		kick: make(chan struct{}, 1),
+	}
 }
 
-// Serve speaks the protocol on rw until the editor sends exit or closes
-// the stream. It reports whether the editor asked for shutdown first, as the
+// Serve speaks the protocol on rw until the editor sends exit or the stream
+// ends. It reports whether the editor asked for shutdown first, as the
 // protocol wants the process's exit status to say.
+//
+// A message whose header cannot be read is answered with a Parse error (id
+// null) and the server reads on from the next Content-Length header; a body
+// that is not JSON is a Parse error, and JSON that is no request (a batch,
+// an id that is neither an integer nor a string, no method) an Invalid
+// Request. The stream ending, inside a message or between two, ends the
+// server: nothing more can come.
 func (s *Server) Serve(ctx context.Context, rw io.ReadWriteCloser) (clean bool) {
-	stream := jsonrpc2.NewBufferedStream(rw, jsonrpc2.VSCodeObjectCodec{})
-	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed())
-	<-conn.DisconnectNotify()
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	s.out = &writer{w: rw}
+	defer s.stop()
+	go s.loop(ctx)
+	in := newReader(rw)
+	for {
+		body, err := in.read()
+		var bad *framingError
+		switch {
+		case errors.As(err, &bad):
+			msg := "Parse error: " + bad.msg + "; a message is a Content-Length header, a blank line and that many bytes of JSON (the server skipped to the next Content-Length header)"
+			s.logf("exitlint lsp: answered %d: %s", codeParseError, msg)
+			if err := s.out.reply(nil, nil, &rpcError{codeParseError, msg}); err != nil {
+				s.logf("exitlint lsp: %v; stopping", err)
+				return s.isShutdown()
+			}
+			continue
+		case errors.Is(err, io.EOF):
+			if !s.isShutdown() {
+				s.logf("exitlint lsp: the editor closed the stream without shutdown and exit")
+			}
+			return s.isShutdown()
+		case err != nil:
+			s.logf("exitlint lsp: %v; stopping", err)
+			return s.isShutdown()
+		}
+		if !s.dispatch(body) {
+			return s.isShutdown()
+		}
+	}
+}
+
+func (s *Server) isShutdown() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.shutdown
 }
 
-func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+// stop cancels the analysis in progress and anything pending; nothing is
+// written after it.
+func (s *Server) stop() {
+	s.mu.Lock()
+	s.stopped = true
+	s.cancelAnalyses()
+	s.mu.Unlock()
+	s.out.close()
+}
+
+// cancelAnalyses drops the pending analyses and cancels the running one.
+// s.mu is held.
+func (s *Server) cancelAnalyses() {
+	clear(s.pending)
+	if s.running != nil {
+		s.running.cancel()
+	}
+}
+
+func (s *Server) logf(format string, args ...any) {
+	if s.Log != nil {
+		fmt.Fprintf(s.Log, format+"\n", args...)
+	}
+}
+
+// logMessage shows a message in the editor's log.
+func (s *Server) logMessage(typ int, format string, args ...any) {
+	s.out.notify("window/logMessage", logMessageParams{Type: typ, Message: "exitlint: " + fmt.Sprintf(format, args...)})
+}
+
+// dispatch handles one message body and reports whether to go on.
+func (s *Server) dispatch(body []byte) bool {
+	m, id, rerr := decode(body)
+	if rerr != nil {
+		s.logf("exitlint lsp: answered %d: %s", rerr.Code, rerr.Message)
+		if err := s.out.reply(id, nil, rerr); err != nil {
+			s.logf("exitlint lsp: %v; stopping", err)
+			return false
+		}
+		return true
+	}
+	if m == nil {
+		return true // a response to nothing the server asked
+	}
+	if m.method == "exit" {
+		return false
+	}
+	result, rerr := s.handle(m)
+	if m.id == nil {
+		if rerr != nil { // a notification is never answered: the editor's log says why it was ignored
+			s.logf("exitlint lsp: ignored %s: %s", m.method, rerr.Message)
+			s.logMessage(messageError, "ignored %s: %s", m.method, rerr.Message)
+		}
+		return true
+	}
+	if err := s.out.reply(m.id, result, rerr); err != nil {
+		s.logf("exitlint lsp: %v; stopping", err)
+		return false
+	}
+	return true
+}
+
+func (s *Server) handle(m *message) (any, *rpcError) {
 	s.mu.Lock()
 	initialized, shutdown := s.initialized, s.shutdown
 	s.mu.Unlock()
+	request := m.id != nil
 	switch {
-	case req.Method == "exit":
-		conn.Close()
+	case shutdown && request:
+		return nil, &rpcError{codeInvalidRequest, "the server is shut down: send exit"}
+	case shutdown:
 		return nil, nil
-	case shutdown && !req.Notif:
-		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down: send exit"}
-	case !initialized && req.Method != "initialize":
-		if req.Notif {
-			return nil, nil
+	case !initialized && m.method != "initialize":
+		if request {
+			return nil, &rpcError{codeNotInitialized, "the server is not initialized: send initialize first"}
 		}
-		return nil, &jsonrpc2.Error{Code: -32002, Message: "the server is not initialized: send initialize first"}
+		return nil, nil
 	}
-	switch req.Method {
+	switch m.method {
 	case "initialize":
+		if !request {
+			return nil, &rpcError{codeInvalidRequest, "initialize is a request: it needs an id"}
+		}
+		if initialized {
+			return nil, &rpcError{codeInvalidRequest, "the server is already initialized"}
+		}
+		var p initializeParams
+		if err := params(m, &p); err != nil {
+			return nil, err
+		}
 		s.mu.Lock()
 		s.initialized = true
+		s.docChanges = p.Capabilities.Workspace.WorkspaceEdit.DocumentChanges
 		s.mu.Unlock()
 		return map[string]any{
 			"capabilities": map[string]any{
@@ -97,11 +280,12 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	case "shutdown":
 		s.mu.Lock()
 		s.shutdown = true
+		s.cancelAnalyses()
 		s.mu.Unlock()
 		return nil, nil
 	case "textDocument/didOpen":
 		var p didOpenParams
-		if err := decode(req, &p); err != nil {
+		if err := params(m, &p); err != nil {
 			return nil, err
 		}
 		path, err := pathOf(p.TextDocument.URI)
@@ -109,27 +293,41 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 			return nil, nil // not a file: nothing exitlint can analyze
 		}
 		s.mu.Lock()
-		s.open[path] = []byte(p.TextDocument.Text)
+		s.docs[path] = document{version: p.TextDocument.Version, text: []byte(p.TextDocument.Text)}
 		s.mu.Unlock()
-		s.analyze(ctx, conn, path)
+		s.schedule(path, s.SaveDelay)
 		return nil, nil
 	case "textDocument/didChange":
 		var p didChangeParams
-		if err := decode(req, &p); err != nil {
+		if err := params(m, &p); err != nil {
 			return nil, err
 		}
 		path, err := pathOf(p.TextDocument.URI)
-		if err != nil || len(p.ContentChanges) == 0 {
+		if err != nil {
 			return nil, nil
 		}
-		// Full sync: the last change holds the whole text.
 		s.mu.Lock()
-		s.open[path] = []byte(p.ContentChanges[len(p.ContentChanges)-1].Text)
+		doc, open := s.docs[path]
+		text := doc.text
+		for _, c := range p.ContentChanges {
+			if text, err = applyChange(text, c, open && !doc.lost); err != nil {
+				break
+			}
+		}
+		if err != nil {
+			s.docs[path] = document{version: p.TextDocument.Version, lost: true}
+		} else {
+			s.docs[path] = document{version: p.TextDocument.Version, text: text}
+		}
 		s.mu.Unlock()
+		s.schedule(path, s.ChangeDelay)
+		if err != nil {
+			return nil, &rpcError{codeInvalidParams, fmt.Sprintf("%s: %v; the file is analyzed as it is on disk, with no fixes, until the editor sends its whole text", p.TextDocument.URI, err)}
+		}
 		return nil, nil
 	case "textDocument/didSave":
 		var p didSaveParams
-		if err := decode(req, &p); err != nil {
+		if err := params(m, &p); err != nil {
 			return nil, err
 		}
 		path, err := pathOf(p.TextDocument.URI)
@@ -138,136 +336,363 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		}
 		if p.Text != nil {
 			s.mu.Lock()
-			s.open[path] = []byte(*p.Text)
+			if doc, ok := s.docs[path]; ok {
+				s.docs[path] = document{version: doc.version, text: []byte(*p.Text)} // known again, if it was lost
+			}
 			s.mu.Unlock()
 		}
-		s.analyze(ctx, conn, path)
+		s.schedule(path, s.SaveDelay)
 		return nil, nil
 	case "textDocument/didClose":
 		var p didCloseParams
-		if err := decode(req, &p); err != nil {
+		if err := params(m, &p); err != nil {
 			return nil, err
 		}
 		if path, err := pathOf(p.TextDocument.URI); err == nil {
 			s.mu.Lock()
-			delete(s.open, path)
+			delete(s.docs, path)
 			s.mu.Unlock()
+			s.schedule(path, s.SaveDelay) // the file as it is on disk
 		}
 		return nil, nil
 	case "textDocument/codeAction":
 		var p codeActionParams
-		if err := decode(req, &p); err != nil {
+		if err := params(m, &p); err != nil {
 			return nil, err
 		}
 		return s.codeActions(p), nil
 	}
-	if req.Notif {
+	if !request {
 		return nil, nil // notifications the server has no use for
 	}
-	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "exitlint's server does not handle " + req.Method}
+	return nil, &rpcError{codeMethodNotFound, "exitlint's server does not handle " + m.method}
 }
 
-func decode(req *jsonrpc2.Request, v any) error {
-	if req.Params == nil {
-		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: req.Method + " needs params"}
+// params decodes a message's params into v.
+func params(m *message, v any) *rpcError {
+	if m.params == nil {
+		return &rpcError{codeInvalidParams, m.method + " needs params"}
 	}
-	if err := json.Unmarshal(*req.Params, v); err != nil {
-		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: req.Method + ": " + err.Error()}
+	if err := json.Unmarshal(m.params, v); err != nil {
+		return &rpcError{codeInvalidParams, m.method + ": " + describe(err)}
 	}
 	return nil
 }
 
-// analyze runs the checks on the package of path and publishes the findings
-// of each of its files (an empty list clears a file's old findings).
-func (s *Server) analyze(ctx context.Context, conn *jsonrpc2.Conn, path string) {
+// applyChange applies one change of a buffer's text: the whole text, or a
+// range of it in UTF-16 positions.
+func applyChange(text []byte, c contentChange, open bool) ([]byte, error) {
+	if c.Range == nil {
+		return []byte(c.Text), nil
+	}
+	if !open {
+		return nil, errors.New("a ranged change of a buffer that was not opened")
+	}
+	start, err := offsetOf(text, c.Range.Start)
+	if err != nil {
+		return nil, err
+	}
+	end, err := offsetOf(text, c.Range.End)
+	if err != nil {
+		return nil, err
+	}
+	if end < start {
+		return nil, fmt.Errorf("a change's range ends (%d:%d) before it starts (%d:%d)", c.Range.End.Line, c.Range.End.Character, c.Range.Start.Line, c.Range.Start.Character)
+	}
+	out := make([]byte, 0, len(text)-(end-start)+len(c.Text))
+	out = append(append(append(out, text[:start]...), c.Text...), text[end:]...)
+	return out, nil
+}
+
+// offsetOf is the byte offset of an LSP position in text.
+func offsetOf(text []byte, p position) (int, error) {
+	if p.Line < 0 || p.Character < 0 {
+		return 0, fmt.Errorf("position %d:%d is negative", p.Line, p.Character)
+	}
+	off := 0
+	for range p.Line {
+		i := bytes.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return 0, fmt.Errorf("position %d:%d is past the buffer's last line", p.Line, p.Character)
+		}
+		off += i + 1
+	}
+	for units := 0; units < p.Character; {
+		if off >= len(text) || text[off] == '\n' {
+			return off, nil // past the end of the line: its end, as the protocol says
+		}
+		r, size := utf8.DecodeRune(text[off:])
+		units += max(utf16.RuneLen(r), 1)
+		off += size
+	}
+	return off, nil
+}
+
+// schedule asks for an analysis of the package of path once delay has passed
+// with no newer event. An analysis of that package in progress is
+// cancelled: it reads buffers that are no longer the newest.
+func (s *Server) schedule(path string, delay time.Duration) {
 	if !strings.HasSuffix(path, ".go") {
 		return
 	}
+	dir := filepath.Dir(path)
 	s.mu.Lock()
-	overlay := make(map[string][]byte, len(s.open))
-	for p, text := range s.open {
-		overlay[p] = text
+	if s.shutdown || s.stopped {
+		s.mu.Unlock()
+		return
+	}
+	s.pending[dir] = path
+	s.due = time.Now().Add(delay)
+	if s.running != nil && s.running.dir == dir {
+		s.running.cancel()
 	}
 	s.mu.Unlock()
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
 
-	logf := func(typ int, format string, args ...any) {
-		conn.Notify(ctx, "window/logMessage", logMessageParams{Type: typ, Message: "exitlint: " + fmt.Sprintf(format, args...)})
-	}
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax | packages.NeedModule, Context: ctx,
-		Dir: filepath.Dir(path), Tests: true, Overlay: overlay,
-	}
-	pkgs, err := packages.Load(cfg, "file="+path)
-	if err != nil {
-		logf(messageError, "cannot load the package of %s: %v", path, err)
-		return
-	}
-	var ok []*packages.Package
-	files := map[string]bool{}
-	for _, p := range pkgs {
-		if len(p.Errors) > 0 || p.IllTyped {
-			var errs []string
-			for _, e := range p.Errors {
-				errs = append(errs, e.Error())
+// loop runs the pending analyses, one at a time, until ctx ends.
+func (s *Server) loop(ctx context.Context) {
+	for {
+		s.mu.Lock()
+		wait := time.Duration(-1) // nothing to do
+		if len(s.pending) > 0 && !s.stopped {
+			wait = max(time.Until(s.due), 0)
+		}
+		if wait == 0 {
+			dirs := make([]string, 0, len(s.pending))
+			for dir := range s.pending {
+				dirs = append(dirs, dir)
 			}
-			logf(messageError, "%s does not type-check, so it was not analyzed: %s", p.ID, strings.Join(errs, "; "))
+			sort.Strings(dirs)
+			dir := dirs[0]
+			path := s.pending[dir]
+			delete(s.pending, dir)
+			snap := make(map[string]document, len(s.docs))
+			for p, d := range s.docs {
+				if strings.HasSuffix(p, ".go") && !d.lost {
+					snap[p] = d
+				}
+			}
+			rctx, cancel := context.WithCancel(ctx)
+			s.running = &run{dir: dir, cancel: cancel}
+			s.mu.Unlock()
+			s.analyze(rctx, dir, path, snap)
+			cancel()
+			s.mu.Lock()
+			s.running = nil
+			s.mu.Unlock()
 			continue
 		}
-		ok = append(ok, p)
-		for _, f := range p.GoFiles {
-			files[f] = true
+		s.mu.Unlock()
+		var timer *time.Timer
+		var fire <-chan time.Time
+		if wait > 0 {
+			timer = time.NewTimer(wait)
+			fire = timer.C
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-s.kick:
+		case <-fire:
+		}
+		if timer != nil {
+			timer.Stop()
 		}
 	}
-	if len(ok) == 0 {
-		return
+}
+
+// analyze runs the checks on the package of path as the buffers of snap
+// have it and publishes the findings of each of its files, with the
+// version of the buffer they were computed on; a file whose old findings
+// are gone gets an empty list. A package that does not compile is not
+// analyzed: its files' findings are withdrawn, and the first error of each
+// file is published in their place. Nothing is published when ctx is
+// cancelled: a newer analysis is on its way.
+func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]document) {
+	overlay := make(map[string][]byte, len(snap))
+	for p, d := range snap {
+		overlay[p] = d.text
 	}
-	graph, err := checker.Analyze(s.analyzers, ok, nil)
-	if err != nil {
-		logf(messageError, "cannot run the checks: %v", err)
-		return
-	}
-	c := findings.NewCollector(ok[0].Fset, "", func(p string) ([]byte, error) {
+	read := func(p string) ([]byte, error) {
 		if text, ok := overlay[p]; ok {
 			return text, nil
 		}
 		return os.ReadFile(p)
-	})
-	for _, act := range graph.Roots {
-		if act.Err != nil {
-			logf(messageError, "the %s check failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err)
+	}
+	versionOf := func(p string) *int {
+		if d, ok := snap[p]; ok {
+			v := d.version
+			return &v
+		}
+		return nil
+	}
+	cfg := &packages.Config{
+		Mode: packages.LoadAllSyntax | packages.NeedModule, Context: ctx,
+		Dir: dir, Tests: true, Overlay: overlay,
+	}
+	pkgs, err := packages.Load(cfg, "file="+path)
+	if ctx.Err() != nil {
+		return
+	}
+	byFile := map[string][]finding{path: nil}
+	var logs []string
+	if err != nil {
+		logs = append(logs, fmt.Sprintf("cannot load the package of %s: %v", path, err))
+		byFile[path] = []finding{notAnalyzed(lspRange{}, "exitlint cannot load this file's package: "+err.Error())}
+		s.publish(ctx, dir, byFile, versionOf, logs)
+		return
+	}
+	lines := textpos.NewLines(read)
+	var ok []*packages.Package
+	type pkgError struct {
+		pkg string
+		err packages.Error
+	}
+	var broken []pkgError
+	for _, p := range pkgs {
+		if p.Name == "main" && strings.HasSuffix(p.ID, ".test") && !strings.Contains(p.ID, " ") {
+			continue // the generated main package of the tests
+		}
+		for _, f := range p.GoFiles {
+			if _, seen := byFile[f]; !seen {
+				byFile[f] = nil
+			}
+		}
+		if len(p.Errors) == 0 && !p.IllTyped {
+			ok = append(ok, p)
 			continue
 		}
-		for _, d := range act.Diagnostics {
-			c.Add(act.Analyzer, d)
+		var errs []string
+		for _, e := range p.Errors {
+			errs = append(errs, e.Error())
+			broken = append(broken, pkgError{p.PkgPath, e})
+		}
+		if len(errs) == 0 {
+			errs = append(errs, "a package it imports does not type-check")
+			broken = append(broken, pkgError{p.PkgPath, packages.Error{Msg: errs[0]}})
+		}
+		logs = append(logs, fmt.Sprintf("%s does not type-check, so it was not analyzed: %s", p.ID, strings.Join(errs, "; ")))
+	}
+	// The first error of each file, in place of its findings; errors
+	// elsewhere on the file that was opened or saved.
+	hasError := map[string]bool{}
+	for _, b := range broken {
+		file, line, col := splitPos(b.err.Pos)
+		if _, in := byFile[file]; !in {
+			file, line, col = path, 0, 0
+		}
+		if hasError[file] {
+			continue
+		}
+		hasError[file] = true
+		r := lspRange{}
+		if line > 0 {
+			p := position{Line: line - 1, Character: lines.UTF16Column(file, line, max(col, 1)) - 1}
+			r = lspRange{Start: p, End: p}
+		}
+		byFile[file] = append(byFile[file], notAnalyzed(r, fmt.Sprintf("exitlint cannot analyze %s until it compiles: %s", b.pkg, b.err.Msg)))
+	}
+	if len(ok) > 0 {
+		graph, err := checker.Analyze(s.analyzers, ok, nil)
+		if ctx.Err() != nil {
+			return
+		}
+		if err != nil {
+			logs = append(logs, fmt.Sprintf("cannot run the checks: %v", err))
+		} else {
+			c := findings.NewCollector(ok[0].Fset, "", read)
+			for _, act := range graph.Roots {
+				if act.Err != nil {
+					logs = append(logs, fmt.Sprintf("the %s check failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err))
+					continue
+				}
+				for _, d := range act.Diagnostics {
+					c.Add(act.Analyzer, d)
+				}
+			}
+			for _, f := range c.Findings() {
+				byFile[f.Pos.Filename] = append(byFile[f.Pos.Filename], newFinding(f, versionOf))
+			}
 		}
 	}
-	byFile := map[string][]finding{}
-	for _, f := range c.Findings() {
-		files[f.Pos.Filename] = true
-		byFile[f.Pos.Filename] = append(byFile[f.Pos.Filename], newFinding(f))
-	}
-	names := make([]string, 0, len(files))
-	for f := range files {
+	s.publish(ctx, dir, byFile, versionOf, logs)
+}
+
+// publish records and sends an analysis's findings, unless ctx was
+// cancelled first or the editor asked for shutdown.
+func (s *Server) publish(ctx context.Context, dir string, byFile map[string][]finding, versionOf func(string) *int, logs []string) {
+	names := make([]string, 0, len(byFile))
+	for f := range byFile {
 		names = append(names, f)
 	}
-	sort.Strings(names)
-	for _, file := range names {
-		uri := uriOf(file)
-		found := byFile[file]
-		diags := make([]diagnostic, 0, len(found))
-		for _, f := range found {
-			diags = append(diags, f.diag)
-		}
-		s.mu.Lock()
-		s.findings[uri] = found
+	s.mu.Lock()
+	if ctx.Err() != nil || s.shutdown || s.stopped {
 		s.mu.Unlock()
-		conn.Notify(ctx, "textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uri, Diagnostics: diags})
+		return
+	}
+	for _, old := range s.byDir[dir] {
+		if _, still := byFile[old]; !still {
+			byFile[old] = nil // a file whose findings are gone (deleted, or no longer built)
+			names = append(names, old)
+		}
+	}
+	sort.Strings(names)
+	for _, f := range names {
+		s.published[f] = &published{version: versionOf(f), findings: byFile[f]}
+	}
+	s.byDir[dir] = names
+	s.mu.Unlock()
+
+	for _, l := range logs {
+		s.logMessage(messageError, "%s", l)
+	}
+	for _, f := range names {
+		diags := make([]diagnostic, 0, len(byFile[f]))
+		for _, found := range byFile[f] {
+			diags = append(diags, found.diag)
+		}
+		s.out.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uriOf(f), Version: versionOf(f), Diagnostics: diags})
 	}
 }
 
+// notAnalyzed is the diagnostic that stands for the findings of a file
+// whose package could not be analyzed.
+func notAnalyzed(r lspRange, msg string) finding {
+	return finding{diag: diagnostic{Range: r, Severity: severityInformation, Source: "exitlint", Message: msg}}
+}
+
+// splitPos splits go/packages' "file:line:col" (or "file:line", or "").
+func splitPos(pos string) (file string, line, col int) {
+	rest := pos
+	var nums []int
+	for range 2 {
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(rest[i+1:])
+		if err != nil {
+			break
+		}
+		nums = append([]int{n}, nums...)
+		rest = rest[:i]
+	}
+	switch len(nums) {
+	case 2:
+		return rest, nums[0], nums[1]
+	case 1:
+		return rest, nums[0], 0
+	}
+	return pos, 0, 0
+}
+
 // newFinding is f as the protocol publishes it, with its fixes as quick
-// fixes.
-func newFinding(f findings.Finding) finding {
+// fixes, each edit with the version of the buffer it was computed on.
+func newFinding(f findings.Finding, versionOf func(string) *int) finding {
 	diag := diagnostic{Range: rangeOf(f.Pos, f.End), Severity: severityWarning, Code: f.Check, Source: "exitlint", Message: f.Message}
 	if f.URL != "" {
 		diag.CodeDescription = &codeDescription{Href: f.URL}
@@ -279,16 +704,19 @@ func newFinding(f findings.Finding) finding {
 		})
 	}
 	out := finding{diag: diag}
-	for i, fix := range f.Fixes {
-		edit := workspaceEdit{Changes: map[string][]textEdit{}}
-		for _, e := range fix.Edits {
-			uri := uriOf(e.Pos.Filename)
-			edit.Changes[uri] = append(edit.Changes[uri], textEdit{Range: rangeOf(e.Pos, e.End), NewText: e.NewText})
+	for _, fx := range f.Fixes {
+		var edits []fileEdits
+		for _, e := range fx.Edits {
+			i := 0
+			for i < len(edits) && edits[i].path != e.Pos.Filename {
+				i++
+			}
+			if i == len(edits) {
+				edits = append(edits, fileEdits{path: e.Pos.Filename, version: versionOf(e.Pos.Filename)})
+			}
+			edits[i].edits = append(edits[i].edits, textEdit{Range: rangeOf(e.Pos, e.End), NewText: e.NewText})
 		}
-		out.actions = append(out.actions, codeAction{
-			Title: fix.Message, Kind: quickFix, Diagnostics: []diagnostic{diag},
-			IsPreferred: i == 0, Edit: edit,
-		})
+		out.fixes = append(out.fixes, fix{title: fx.Message, edits: edits})
 	}
 	return out
 }
@@ -300,24 +728,76 @@ func rangeOf(start, end findings.Position) lspRange {
 }
 
 func positionOf(p findings.Position) position {
-	return position{Line: max(p.Line-1, 0), Character: p.UTF16Column - 1}
+	return position{Line: max(p.Line-1, 0), Character: max(p.UTF16Column-1, 0)}
 }
 
 // codeActions returns the quick fixes of the findings that the requested
-// range touches.
+// range touches. A fix computed on a buffer that has changed since is
+// withdrawn: its positions may no longer be the finding's.
 func (s *Server) codeActions(p codeActionParams) []codeAction {
+	actions := []codeAction{}
 	if len(p.Context.Only) > 0 && !onlyAllows(p.Context.Only) {
-		return []codeAction{}
+		return actions
+	}
+	path, err := pathOf(p.TextDocument.URI)
+	if err != nil {
+		return actions
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	actions := []codeAction{}
-	for _, f := range s.findings[p.TextDocument.URI] {
-		if overlaps(f.diag.Range, p.Range) {
-			actions = append(actions, f.actions...)
+	pub := s.published[path]
+	if pub == nil || !s.current(path, pub.version) {
+		return actions
+	}
+	for _, f := range pub.findings {
+		if !overlaps(f.diag.Range, p.Range) {
+			continue
+		}
+		for i, fx := range f.fixes {
+			if edit, ok := s.edit(fx); ok {
+				actions = append(actions, codeAction{
+					Title: fx.title, Kind: quickFix, Diagnostics: []diagnostic{f.diag},
+					IsPreferred: i == 0, Edit: edit, // a finding's first fix is the one it suggests first
+				})
+			}
 		}
 	}
 	return actions
+}
+
+// current reports whether the buffer of path is still the version an
+// analysis read (nil: the file on disk, no buffer open). s.mu is held.
+func (s *Server) current(path string, version *int) bool {
+	doc, open := s.docs[path]
+	if version == nil {
+		return !open
+	}
+	return open && !doc.lost && doc.version == *version
+}
+
+// edit is fx as a workspace edit: versioned documentChanges when the editor
+// takes them, changes otherwise; ok is false when a file it edits has
+// changed since. s.mu is held.
+func (s *Server) edit(fx fix) (_ workspaceEdit, ok bool) {
+	var edit workspaceEdit
+	for _, fe := range fx.edits {
+		if !s.current(fe.path, fe.version) {
+			return workspaceEdit{}, false
+		}
+		uri := uriOf(fe.path)
+		if s.docChanges {
+			edit.DocumentChanges = append(edit.DocumentChanges, textDocumentEdit{
+				TextDocument: optionalVersionedTextDocumentIdentifier{URI: uri, Version: fe.version},
+				Edits:        fe.edits,
+			})
+		} else {
+			if edit.Changes == nil {
+				edit.Changes = map[string][]textEdit{}
+			}
+			edit.Changes[uri] = append(edit.Changes[uri], fe.edits...)
+		}
+	}
+	return edit, true
 }
 
 func onlyAllows(kinds []string) bool {

@@ -1,6 +1,8 @@
 -- A headless Neovim session against `exitlint lsp` (TestNeovim): open a Go
--- file, wait for exitlint's diagnostics, ask for the quick fix of the bare
--- exit code 3, apply it, write the file. The outcome goes to $RESULT.
+-- file, wait for exitlint's diagnostics, insert a line above the bare exit
+-- code 3 without writing, check that the fix computed before the edit is no
+-- longer offered, wait for the edited buffer's diagnostics, apply the quick
+-- fix, write the file. The outcome goes to $RESULT.
 local bin, file, result = os.getenv("EXITLINT"), os.getenv("FILE"), os.getenv("RESULT")
 
 local function finish(msg)
@@ -23,13 +25,17 @@ local function run()
   end
   vim.lsp.buf_attach_client(bufnr, client_id)
 
-  local target
-  vim.wait(120000, function()
+  local function exit3(lnum)
     for _, d in ipairs(vim.diagnostic.get(bufnr)) do
-      if d.source == "exitlint" and d.message:find("exit code 3", 1, true) then
-        target = d
+      if d.source == "exitlint" and d.message:find("exit code 3", 1, true) and (lnum == nil or d.lnum == lnum) then
+        return d
       end
     end
+  end
+
+  local target
+  vim.wait(120000, function()
+    target = exit3()
     return target ~= nil
   end, 100)
   if not target then
@@ -37,15 +43,36 @@ local function run()
   end
 
   local client = vim.lsp.get_client_by_id(client_id)
-  local params = {
-    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
-    range = {
-      start = { line = target.lnum, character = target.col },
-      ["end"] = { line = target.end_lnum, character = target.end_col },
-    },
-    context = { diagnostics = {} },
-  }
-  local resp = client.request_sync("textDocument/codeAction", params, 60000, bufnr)
+  local function actions_at(d)
+    local params = {
+      textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+      range = {
+        start = { line = d.lnum, character = d.col },
+        ["end"] = { line = d.end_lnum, character = d.end_col },
+      },
+      context = { diagnostics = {} },
+    }
+    return client.request_sync("textDocument/codeAction", params, 60000, bufnr)
+  end
+
+  -- A line inserted above the finding, not written: the fix computed on
+  -- the old buffer would land one line too high, so it is not offered.
+  vim.api.nvim_buf_set_lines(bufnr, target.lnum - 1, target.lnum - 1, false, { '\tprintln("start")' })
+  local stale = actions_at(target)
+  if not stale or stale.err or (stale.result and #stale.result > 0) then
+    return finish("after the edit, the old fix is still offered: " .. vim.inspect(stale))
+  end
+  local old_lnum = target.lnum
+  target = nil
+  vim.wait(60000, function()
+    target = exit3(old_lnum + 1)
+    return target ~= nil
+  end, 100)
+  if not target then
+    return finish("the edited buffer was not analyzed; diagnostics: " .. vim.inspect(vim.diagnostic.get(bufnr)))
+  end
+
+  local resp = actions_at(target)
   if not resp or resp.err or not resp.result or #resp.result == 0 then
     return finish("no code action: " .. vim.inspect(resp))
   end
