@@ -18,14 +18,14 @@ const FindingsAfterFix exitcode.Code = 81
 
 // codes are the exit codes exitlint declares.
 var codes = exitcode.MustDeclare("exitlint",
-	exitcode.Entry{Code: exitcode.ArgError, Action: "Fix the flags or patterns, then run again"},
-	exitcode.Entry{Code: exitcode.Precondition, Action: "Some packages do not type-check: fix the errors named in error.detail, then run again"},
-	exitcode.Entry{Code: exitcode.NotFound, Action: "The patterns matched no package: check the patterns and the directory"},
+	exitcode.Entry{Code: exitcode.ArgError, Action: "Fix the flags or patterns (flags go before patterns), then run again"},
+	exitcode.Entry{Code: exitcode.Precondition, Action: "Some packages do not type-check, or the go command cannot load them here (a Go toolchain the module asks for is not installed, a broken go.mod): fix what error.detail names, then run again"},
+	exitcode.Entry{Code: exitcode.NotFound, Action: "A pattern matched no package (error.detail names each, and the findings of the others): correct or drop it, then run again"},
 	exitcode.Entry{Code: Findings, Name: "FINDINGS", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsNone,
 		Action: "The analysis ran and reported findings: fix the code at each position, then run again"},
 	exitcode.Entry{Code: FindingsAfterFix, Name: "FINDINGS_AFTER_FIX", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsPartial,
 		Action: "-fix wrote the fixes listed in error.detail; the findings that remain have no automatic fix: change the code at each position, then run again"},
-	exitcode.Entry{Code: exitcode.PartialFailure, Action: "-fix wrote some files and failed on others (error.detail): inspect the working tree before running again"},
+	exitcode.Entry{Code: exitcode.PartialFailure, Action: "-fix wrote some files and failed on others, or a profile could not be completed (error.detail): inspect the working tree before running again"},
 	exitcode.Entry{Code: exitcode.Conflict, Action: "-fix wrote nothing: a file changed since it was analyzed, or its fixes did not fit; run again"},
 	exitcode.Entry{Code: exitcode.PermissionDenied, Action: "-fix wrote nothing: a file to fix is not writable"},
 )
