@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"net/http"
 	"net/http/httptest"
@@ -83,6 +84,26 @@ func TestUnmatchedPatterns(t *testing.T) {
 			t.Errorf("text: status %d, stderr %s", r.status, r.stderr)
 		}
 		noPanic(t, r)
+	})
+	t.Run("SARIF", func(t *testing.T) {
+		r := exitlint(t, "testdata/clean", "-sarif", "./...", "./typo-dir")
+		var log struct {
+			Runs []struct {
+				Invocations []struct {
+					ExecutionSuccessful        bool
+					ExitCode                   int
+					ToolExecutionNotifications []struct{ Message struct{ Text string } }
+				}
+			}
+		}
+		if err := json.Unmarshal([]byte(r.stdout), &log); err != nil || len(log.Runs) != 1 || len(log.Runs[0].Invocations) != 1 {
+			t.Fatalf("status %d, SARIF log %s: %v", r.status, r.stdout, err)
+		}
+		inv := log.Runs[0].Invocations[0]
+		if r.status != 5 || inv.ExitCode != 5 || inv.ExecutionSuccessful || len(inv.ToolExecutionNotifications) != 1 ||
+			!strings.Contains(inv.ToolExecutionNotifications[0].Message.Text, "pattern ./typo-dir matched no package") {
+			t.Errorf("status %d, invocation %+v", r.status, inv)
+		}
 	})
 	t.Run("a wildcard that matches nothing", func(t *testing.T) {
 		dir := module(t, map[string]string{"go.mod": "module m\n\ngo 1.22\n", "main.go": exitFive, "empty/README": "no Go here\n"})
