@@ -120,9 +120,11 @@ func (f *loadFailure) judge() error {
 	default:
 		msg = fmt.Sprintf("none of the patterns matched a Go package: %s", strings.Join(patternsOf(f.unmatched), ", "))
 	}
-	return exitcode.New(exitcode.NotFound, kind, msg).
-		WithDetail(strings.Join(lines, "\n")).
-		WithSuggestion(f.unmatched[0].Hint)
+	e := exitcode.New(exitcode.NotFound, kind, msg).WithSuggestion(f.unmatched[0].Hint)
+	if len(f.unmatched) > 1 {
+		e = e.WithDetail(strings.Join(lines, "\n")) // one line a pattern
+	}
+	return e
 }
 
 // unmatchedError is the error of a run that analyzed the packages some

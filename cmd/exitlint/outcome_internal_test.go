@@ -82,7 +82,7 @@ func TestOutcome(t *testing.T) {
 		{name: "no module, per pattern", stopped: &loadFailure{patterns: []string{"./x"}, unmatched: []Unmatched{{Pattern: "./x", Kind: "NO_MODULE", Reason: "/m is in no Go module (no go.mod in it or above it)"}}},
 			code: exitcode.NotFound, errCode: "NO_MODULE"},
 		{name: "no package", stopped: &loadFailure{patterns: []string{"./missing/..."}, unmatched: []Unmatched{{Pattern: "./missing/...", Kind: "NO_PACKAGES", Reason: "directory /m/missing not found"}}},
-			code: exitcode.NotFound, errCode: "NO_PACKAGES", detail: "./missing/...: directory /m/missing not found"},
+			code: exitcode.NotFound, errCode: "NO_PACKAGES"},
 		{name: "no package from several patterns", stopped: &loadFailure{patterns: []string{"./a", "./b"}, unmatched: []Unmatched{
 			{Pattern: "./a", Kind: "NO_PACKAGES", Reason: "directory /m/a not found"},
 			{Pattern: "./b", Kind: "EXCLUDED_BY_BUILD_CONSTRAINTS", Reason: "build constraints exclude all Go files in /m/b for linux/amd64 with no -tags"}}},

@@ -65,7 +65,7 @@ var downloadFailure = regexp.MustCompile(`download (go1[^ ]*|[^ ]*-go1[^ ]*)( fo
 // releaseToolchain is the name of a Go release, which GOTOOLCHAIN accepts.
 var releaseToolchain = regexp.MustCompile(`^go1(\.[0-9]+)*((rc|beta)[0-9]+)?$`)
 
-// pinToolchain returns the environment for the go list calls: the
+// ToolchainEnv returns the environment for go list calls in cfg.Dir: the
 // toolchain the go command selects here (by GOTOOLCHAIN and the go and
 // toolchain lines of go.mod or go.work), provided it is installed, on PATH
 // or in the module cache, and pinned by GOTOOLCHAIN so that no later call
@@ -77,7 +77,10 @@ var releaseToolchain = regexp.MustCompile(`^go1(\.[0-9]+)*((rc|beta)[0-9]+)?$`)
 // (GOPROXY=off). The go list calls then keep the user's GOPROXY: the
 // module's dependencies are downloaded into the module cache as go build
 // and go vet do.
-func pinToolchain(cfg Config) ([]string, error) {
+//
+// Load calls it; another loader of packages (the language server) calls it
+// to get the same guarantee.
+func ToolchainEnv(cfg Config) ([]string, error) {
 	env := goEnv(cfg)
 	cmd := exec.Command("go", "env", "GOVERSION")
 	cmd.Dir = cfg.Dir

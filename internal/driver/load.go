@@ -168,9 +168,9 @@ const exportMode = packages.NeedName | packages.NeedExportFile | packages.NeedIm
 //
 // The go command runs with cfg.Env, with two changes: the toolchain is
 // pinned to the one the go command selects without downloading anything
-// (see pinToolchain), and cfg.Tags become its -tags flag.
+// (see ToolchainEnv), and cfg.Tags become its -tags flag.
 func Load(cfg Config, patterns ...string) (*Graph, error) {
-	env, err := pinToolchain(cfg)
+	env, err := ToolchainEnv(cfg)
 	if err != nil {
 		return nil, err
 	}
