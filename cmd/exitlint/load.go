@@ -247,10 +247,10 @@ func outsideModule(pattern, goListSays, dir string) (kind, reason, hint string) 
 	there, therePath := findModule(target)
 	switch {
 	case here == "" && there != "":
-		return "NO_MODULE", dir + " is in no Go module (no go.mod in it or above it); " + pattern + " is in module " + therePath + " (" + there + ")",
+		return "NO_MODULE", "no go.mod in " + dir + " or above it; " + pattern + " is in module " + therePath + " (" + there + ")",
 			"run exitlint in that module: cd " + filepath.Dir(there) + " && exitlint ./..."
 	case here == "":
-		return "NO_MODULE", dir + " is in no Go module (no go.mod in it or above it)",
+		return "NO_MODULE", "no go.mod in " + dir + " or above it",
 			"run exitlint inside a Go module (a directory with go.mod, or below one)"
 	case there != "" && there != here:
 		return "OUTSIDE_MAIN_MODULE", "it is in another module, " + therePath + " (" + there + "), not in the main module " + herePath + " (" + here + ")",

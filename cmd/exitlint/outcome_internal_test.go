@@ -79,7 +79,7 @@ func TestOutcome(t *testing.T) {
 			code: exitcode.ArgError, errCode: "USAGE"},
 		{name: "no module", stopped: &loadFailure{patterns: []string{"./..."}, err: &driver.GoCommandError{Msg: "go: go.mod file not found in current directory or any parent directory"}},
 			code: exitcode.NotFound, errCode: "NO_MODULE"},
-		{name: "no module, per pattern", stopped: &loadFailure{patterns: []string{"./x"}, unmatched: []Unmatched{{Pattern: "./x", Kind: "NO_MODULE", Reason: "/m is in no Go module (no go.mod in it or above it)"}}},
+		{name: "no module, per pattern", stopped: &loadFailure{patterns: []string{"./x"}, unmatched: []Unmatched{{Pattern: "./x", Kind: "NO_MODULE", Reason: "no go.mod in /m or above it"}}},
 			code: exitcode.NotFound, errCode: "NO_MODULE"},
 		{name: "no package", stopped: &loadFailure{patterns: []string{"./missing/..."}, unmatched: []Unmatched{{Pattern: "./missing/...", Kind: "NO_PACKAGES", Reason: "directory /m/missing not found"}}},
 			code: exitcode.NotFound, errCode: "NO_PACKAGES"},
