@@ -38,14 +38,19 @@ type checker struct {
 	ex   *exits.Exits
 	s    *suppress.Suppressions
 	file *ast.File
+	// via is how the constant being checked reaches an exit, when it is
+	// not the exit call's argument: "run's result → os.Exit".
+	via string
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
+	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
+	ch.tables()
+	ch.sites()
 	if !c.EnumsInView && !analyzerutil.Imports(pass.Pkg, "os", "syscall") {
 		return nil, nil
 	}
-	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	filter := []ast.Node{(*ast.File)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil),
 		(*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}
@@ -282,7 +287,11 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 		return // the fallback check reports exits with GENERAL_ERROR
 	}
 	fix, spelled, hasFix := ch.fix(e, enum, n)
-	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Category: category(e, n), Message: message(e, n, spelled)}
+	msg := message(e, n, spelled)
+	if ch.via != "" {
+		msg += " (it becomes the exit code: " + ch.via + ")"
+	}
+	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Category: category(e, n), Message: msg}
 	if hasFix {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
@@ -310,7 +319,32 @@ func (ch *checker) spelledAsMember(e ast.Expr) bool {
 
 func (ch *checker) memberOrEnumConst(obj types.Object) bool {
 	k, ok := obj.(*types.Const)
-	return ok && (ch.c.IsMember(k) || ch.c.Enum(k.Type()) != nil)
+	return ok && (ch.c.IsMember(k) || ch.c.Enum(k.Type()) != nil || ch.ex.Tables().Checked(k))
+}
+
+// sites checks the constants that reach an exit other than as the exit
+// call's own argument: returned by a function whose result becomes the
+// exit code, assigned to the variable an exit is called with, or passed to
+// a parameter that one is.
+func (ch *checker) sites() {
+	for _, s := range ch.ex.Sites() {
+		if s.Direct {
+			continue // the exit call's argument, checked with the call
+		}
+		ch.file = ch.fileOf(s.Expr.Pos())
+		ch.via = s.Via
+		ch.check(s.Expr, nil, true)
+		ch.via = ""
+	}
+}
+
+func (ch *checker) fileOf(pos token.Pos) *ast.File {
+	for _, f := range ch.pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
 }
 
 // category names the kind of a finding: "bare" or "own-constant" for a code

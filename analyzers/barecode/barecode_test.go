@@ -16,5 +16,5 @@ func TestBarecode(t *testing.T) {
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, barecode.Analyzer, "cases/barecodefix", "cases/barecodeimport")
+	analysistest.RunWithSuggestedFixes(t, testdata, barecode.Analyzer, "cases/barecodefix", "cases/barecodeimport", "cases/barecodetable")
 }

@@ -24,7 +24,39 @@
 //   - a return value, variable, constant, struct field, map key or value, or
 //     slice element of enum type;
 //   - a comparison (`==`, `!=`) with an enum-typed operand, and a `case` of a
-//     `switch` on one.
+//     `switch` on one;
+//   - wherever a constant travels to an exit (see the exits pass): returned
+//     by a function whose result becomes the exit code (`os.Exit(run())`,
+//     `func Main() exitCode`, an error's `ExitCode() int`), assigned to the
+//     variable an exit is called with, or passed to a parameter a helper
+//     exits with (`die(3)`). The message says how it gets there.
+//
+// # The program's own exit tables
+//
+// Real programs keep exit tables of their own (`const ExitNotFound = 3`,
+// `type exitCode int`). The exits pass finds them without configuration:
+// constants that reach an exit, the other constants of their type or of
+// their block named `Exit…`, a type or package named for exit codes, a
+// block all named `Exit…`. Each member is checked once, at its declaration,
+// and not at every use:
+//
+//   - a value in a reserved range (14–63, 126–255, outside 0–255);
+//   - a name that says one of the contract's codes while the value is
+//     another: "exit code ExitNotFound is 3, which the contract calls
+//     ARG_ERROR; NOT_FOUND is 5". An agent acts on the number. The name
+//     table is in the exits pass (names.go): usage, invalid, argument mean
+//     ARG_ERROR; not found, missing mean NOT_FOUND; auth, unauthorized,
+//     login mean AUTH_REQUIRED; and so on for every code. A name that says
+//     two codes (`NotFoundOK`) says none. A suggested fix gives the member
+//     the value its name means, when it is written as a literal and no
+//     other member of its table has that value;
+//   - a failure code (2–13) whose name says nothing the contract calls it
+//     (`exitCancel = 2`, `ExitReadOnly = 10`): an agent reads 2 as
+//     PARTIAL_FAILURE and 10 as a TIMEOUT worth retrying.
+//
+// A member whose name agrees with its value (`ExitNotFound = 5`), a
+// success or catch-all value with a name that says nothing else, and a
+// command-specific value (79–125) are not flagged.
 //
 // A code outside the table gets a message naming its range: 14–63 is
 // reserved for the framework, 64–78 are POSIX sysexits codes, 79–125 must be

@@ -32,7 +32,19 @@
 //     that reaches a decoder's fatal in another package deep below it is no
 //     exit helper, and neither is a function that returns an error
 //     (`Convert(in, out) error` whose exit is an internal assertion), since
-//     it reports failure through its error.
+//     it reports failure through its error, nor one that computes a value
+//     and takes no error to check (a command's `UsageString`, whose exit is
+//     its own rendering failing): `Must(err)` and `MustParse(s, err)` are
+//     exit helpers, the caller's error their reason to exit;
+//   - a constant 1 that travels to an exit: returned by a function whose
+//     result becomes the exit code (`return exitError` in `run() int` that
+//     main passes to `os.Exit`, or in a function returning a type named for
+//     exit codes), assigned to the variable an exit is called with, or
+//     passed to a helper's code parameter (`die(1)`).
+//
+// Inside a function that returns an error (a command's handler), the advice
+// is to return the error, so that the exit code is chosen in one place; in
+// main, to exit with the code that fits.
 //
 // Findings are reported where the code must change: a helper of the
 // program's own module that exits with 1 is reported inside the helper, the
@@ -44,7 +56,13 @@
 //   - An exit with 1 that is the last branch of a classification: the
 //     `default` of a `switch`, the final `else` of an `if`/`else if` chain,
 //     or a statement after `if`s in the same block, when another branch
-//     exits with a different code.
+//     exits directly with a specific failure code (2–13 or a
+//     command-specific one). An earlier `os.Exit(0)` or a call of a helper
+//     that might exit somewhere below makes no classification. The same
+//     holds for returns: `default: return exitError` after cases that
+//     return specific codes or a code computed from the error
+//     (`return apiErr.ExitCode()`) is the last branch of one, and so is
+//     `if e.Code <= 0 { return 1 }` followed by `return e.Code`.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

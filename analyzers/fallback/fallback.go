@@ -4,13 +4,16 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/exitlint/exitlint/exitcode"
@@ -80,14 +83,22 @@ func run(pass *analysis.Pass) (any, error) {
 				// through the error, and an exit inside it is an internal
 				// assertion of the library (a converter's fatal on a
 				// mismatch it believes impossible).
-				if !e.Fact.Only(generalError) || e.Fact.Crossings > 0 || returnsError(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
+				// Nor is one that computes a value without being given an
+				// error to check (a command's UsageString, whose exit is
+				// its own rendering failing): Must(err) and
+				// MustParse(s, err) are helpers, the caller's error their
+				// reason to exit.
+				if !e.Fact.Only(generalError) || e.Fact.Crossings > 0 || returnsError(e.Callee) || computes(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
 					return true
 				}
 				category = "helper"
 				msg = fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
 			}
-			if classification(ex, stack) {
+			if classification(func(n ast.Node) bool { return specificExit(ex, n) }, stack) {
 				return true
+			}
+			if returnsErrorHere(pass, stack) {
+				msg = msg[:strings.LastIndex(msg, ": ")] + ": return the error instead, so that the code is chosen in one place (exitcode.FromError(err) maps an error to one)"
 			}
 			d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg}
 			if e.Kind == exits.KindExit {
@@ -99,7 +110,65 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		return true
 	})
+	reportSites(pass, ex, sup)
 	return nil, nil
+}
+
+// reportSites reports the constants 1 that become the exit code other than
+// as an exit call's argument: returned by a function whose result main
+// passes to os.Exit, assigned to the variable an exit is called with, or
+// passed to a parameter that one is. A return that is the last branch of a
+// classification, whose other branches return specific codes, is left.
+func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions) {
+	codes := map[*ast.ReturnStmt][]int{}
+	for _, s := range ex.Sites() {
+		if s.Return != nil {
+			codes[s.Return] = append(codes[s.Return], constValue(pass, s.Expr))
+		}
+	}
+	specific := func(n ast.Node) bool { return specificReturn(pass, codes, n) }
+	for _, s := range ex.Sites() {
+		if s.Direct || constValue(pass, s.Expr) != generalError {
+			continue
+		}
+		if s.Return != nil {
+			if file := fileOf(pass, s.Return.Pos()); file != nil {
+				path, _ := astutil.PathEnclosingInterval(file, s.Return.Pos(), s.Return.End())
+				slices.Reverse(path)
+				if classification(specific, path) || guardsComputed(pass, path) {
+					continue
+				}
+			}
+		}
+		what := "exit code 1"
+		if _, lit := ast.Unparen(s.Expr).(*ast.BasicLit); !lit {
+			what = fmt.Sprintf("exit code %s (1)", types.ExprString(s.Expr))
+		}
+		msg := fmt.Sprintf("%s is GENERAL_ERROR, %s (it becomes the exit code: %s): use the code that fits (exitcode.FromError(err) maps an error to one)", what, advice, s.Via)
+		sup.Report(pass, analysis.Diagnostic{Pos: s.Expr.Pos(), End: s.Expr.End(), Category: "flow", Message: msg})
+	}
+}
+
+// constValue returns the integer value of a constant expression, or -1.
+func constValue(pass *analysis.Pass, e ast.Expr) int {
+	tv, ok := pass.TypesInfo.Types[e]
+	if !ok || tv.Value == nil {
+		return -1
+	}
+	n, exact := constant.Int64Val(tv.Value)
+	if !exact {
+		return -1
+	}
+	return int(n)
+}
+
+func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
 }
 
 // foreign reports whether a callee in package callee belongs to another
@@ -128,10 +197,10 @@ func root(path string) string {
 	return strings.Join(parts, "/")
 }
 
-// classification reports whether the exiting call at the top of stack is the
-// last branch of a classification: another branch beside or before it ends
-// the process with a different code.
-func classification(ex *exits.Exits, stack []ast.Node) bool {
+// classification reports whether the node at the top of stack is the last
+// branch of a classification: another branch beside or before it is
+// specific (ends the process, or returns, with a specific failure code).
+func classification(specific func(ast.Node) bool, stack []ast.Node) bool {
 	// Find the statement list holding the call's statement.
 	for i := len(stack) - 2; i >= 1; i-- {
 		var list []ast.Stmt
@@ -152,7 +221,7 @@ func classification(ex *exits.Exits, stack []ast.Node) bool {
 			}
 			switch s.(type) {
 			case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-				if specificExit(ex, s) {
+				if specific(s) {
 					return true
 				}
 			}
@@ -160,7 +229,7 @@ func classification(ex *exits.Exits, stack []ast.Node) bool {
 		switch p := stack[i].(type) {
 		case *ast.CaseClause:
 			if p.List == nil && i >= 1 {
-				if body, ok := stack[i-1].(*ast.BlockStmt); ok && specificExit(ex, body) {
+				if body, ok := stack[i-1].(*ast.BlockStmt); ok && specific(body) {
 					return true
 				}
 			}
@@ -171,7 +240,7 @@ func classification(ex *exits.Exits, stack []ast.Node) bool {
 				if !ok || (ifs.Else != stack[j+1]) {
 					break
 				}
-				if specificExit(ex, ifs.Body) {
+				if specific(ifs.Body) {
 					return true
 				}
 			}
@@ -182,7 +251,9 @@ func classification(ex *exits.Exits, stack []ast.Node) bool {
 }
 
 // specificExit reports whether n holds (outside function literals) a call
-// that ends the process with a code other than 1.
+// that ends the process directly with a specific failure code: one of the
+// table's 2–13, or a command-specific code. Success, a computed code and a
+// helper that might exit somewhere below make no classification.
 func specificExit(ex *exits.Exits, n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(x ast.Node) bool {
@@ -193,13 +264,80 @@ func specificExit(ex *exits.Exits, n ast.Node) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if e, ok := ex.Call(x); ok && e.Kind != exits.KindFatal && !(e.Kind == exits.KindHelper && e.Fact.Only(generalError)) && e.Code != generalError {
+			if e, ok := ex.Call(x); ok && e.Kind == exits.KindExit && specificCode(e.Code) {
 				found = true
 			}
 		}
 		return true
 	})
 	return found
+}
+
+// specificCode reports whether c is a failure code that says what went
+// wrong: 2–13, or a command-specific code.
+func specificCode(c int) bool {
+	if c == exits.Computed || c < 0 {
+		return false
+	}
+	r := exitcode.Classify(c)
+	return (r == exitcode.RangeTable && c > generalError) || r == exitcode.RangeCommand
+}
+
+// specificReturn reports whether n holds (outside function literals) a
+// return that is a branch of a classification: of a constant that becomes
+// a specific failure code, or of a code computed from what went wrong
+// (apiErr.ExitCode(), exitErr.Code).
+func specificReturn(pass *analysis.Pass, codes map[*ast.ReturnStmt][]int, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(x ast.Node) bool {
+		switch x := x.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = found || slices.ContainsFunc(codes[x], specificCode) || returnsComputed(pass, x)
+		}
+		return !found
+	})
+	return found
+}
+
+// guardsComputed reports whether the return at the top of stack is the
+// body of an if whose next statement returns a computed code:
+// if e.Code <= 0 { return 1 }; return e.Code passes a code on and keeps 1
+// for what has none.
+func guardsComputed(pass *analysis.Pass, stack []ast.Node) bool {
+	n := len(stack)
+	if n < 4 {
+		return false
+	}
+	body, ok := stack[n-2].(*ast.BlockStmt)
+	ifs, isIf := stack[n-3].(*ast.IfStmt)
+	outer, inBlock := stack[n-4].(*ast.BlockStmt)
+	if !ok || !isIf || !inBlock || ifs.Body != body || ifs.Else != nil || len(body.List) != 1 {
+		return false
+	}
+	for i, st := range outer.List {
+		if st == ifs && i+1 < len(outer.List) {
+			ret, ok := outer.List[i+1].(*ast.ReturnStmt)
+			return ok && returnsComputed(pass, ret)
+		}
+	}
+	return false
+}
+
+// returnsComputed reports whether a return statement returns an integer
+// that is no constant.
+func returnsComputed(pass *analysis.Pass, ret *ast.ReturnStmt) bool {
+	for _, r := range ret.Results {
+		tv, ok := pass.TypesInfo.Types[r]
+		if !ok || tv.Value != nil {
+			continue
+		}
+		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // mapError offers exitcode.Exit(exitcode.FromError(err)) for an exit inside
@@ -256,6 +394,53 @@ func mapError(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, stack []a
 func isNil(pass *analysis.Pass, e ast.Expr) bool {
 	tv, ok := pass.TypesInfo.Types[e]
 	return ok && tv.IsNil()
+}
+
+// returnsErrorHere reports whether the function the node at the top of
+// stack is in returns an error: a handler, whose failure belongs to its
+// caller.
+func returnsErrorHere(pass *analysis.Pass, stack []ast.Node) bool {
+	for i := len(stack) - 1; i >= 0; i-- {
+		var t types.Type
+		switch f := stack[i].(type) {
+		case *ast.FuncLit:
+			t = pass.TypesInfo.TypeOf(f)
+		case *ast.FuncDecl:
+			if obj := pass.TypesInfo.Defs[f.Name]; obj != nil {
+				t = obj.Type()
+			}
+		default:
+			continue
+		}
+		sig, ok := t.(*types.Signature)
+		if !ok {
+			return false
+		}
+		errorType := types.Universe.Lookup("error").Type()
+		for j := range sig.Results().Len() {
+			if types.Identical(sig.Results().At(j).Type(), errorType) {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// computes reports whether fn returns a value and takes no error: what it
+// does is compute the value, and an exit inside it is its own failure.
+func computes(fn *types.Func) bool {
+	sig := fn.Signature()
+	if sig.Results().Len() == 0 {
+		return false
+	}
+	errorType := types.Universe.Lookup("error").Type()
+	for i := range sig.Params().Len() {
+		if types.Identical(sig.Params().At(i).Type(), errorType) {
+			return false
+		}
+	}
+	return true
 }
 
 // returnsError reports whether fn has a result of type error.

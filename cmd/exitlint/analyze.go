@@ -37,8 +37,12 @@ type result struct {
 	dir    string               // the working directory, to which file names are relative
 	fset   *token.FileSet       // the files as analyzed: -fix refuses one that changed since
 
-	fixWritten []string // the files -fix wrote, relative to dir
-	fixErr     error    // the first file -fix could not fix
+	scope fixScope // what -fix knows of the files analyzed
+
+	fixWritten    []string      // the files -fix wrote, relative to dir
+	fixFailed     []fileFailure // the files -fix could not write, and why
+	fixNotWritten []NotFixed    // the fixes -fix did not write, and why
+	fixHeld       int           // the fixes -fix held back because the analysis was incomplete
 }
 
 // analyze runs both phases on the patterns: load, then execute.
@@ -80,7 +84,8 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 	// package is in view; those reports are no findings.
 	actions := graph.Run(append(slices.Clone(analyzers), config.Analyzer)).Actions
 	dir, _ := os.Getwd()
-	res := &result{Skipped: skipped, checks: analyzers, dir: dir, fset: graph.Fset}
+	res := &result{Skipped: skipped, checks: analyzers, dir: dir, fset: graph.Fset, scope: newFixScope(graph)}
+	res.scope.dir = dir
 	analyzed := map[string]bool{}
 	for _, p := range graph.Roots {
 		if len(p.ListErrors) > 0 {

@@ -17,7 +17,12 @@ type Report struct {
 	Failed      []Skipped    `json:"failed,omitempty"`
 	Diagnostics []Diagnostic `json:"diagnostics"`
 	Fixed       []Diagnostic `json:"fixed,omitempty"`
-	Complete    bool         `json:"complete"`
+	// Written names the files -fix wrote, relative to the working
+	// directory; NotFixed the findings whose fix it did not write, and
+	// why (the findings stay in Diagnostics).
+	Written  []string   `json:"written,omitempty"`
+	NotFixed []NotFixed `json:"not_fixed,omitempty"`
+	Complete bool       `json:"complete"`
 	// LeftOut names the packages analyzed whose findings were not
 	// reported, and why: a partial report names its gaps.
 	LeftOut []LeftOut `json:"left_out,omitempty"`
@@ -42,6 +47,20 @@ type Diagnostic struct {
 	URL      string    `json:"url,omitempty"`
 	Related  []Related `json:"related,omitempty"`
 	Fixes    []string  `json:"fixes,omitempty"`
+}
+
+// NotFixed is a finding whose fix -fix did not write, and why: the file
+// is not the user's (outside the main module, in GOROOT or the module
+// cache, generated), the fix cannot be mapped back from cmd/cgo's rewrite,
+// it overlaps a fix written before it, or it does not leave valid Go.
+type NotFixed struct {
+	Diagnostic
+	Reason string `json:"reason"`
+}
+
+// text is the line the command prints for a fix it did not write.
+func (n NotFixed) text() string {
+	return fmt.Sprintf("fix not written: %s [%s]: %s", n.Posn, n.Check, n.Reason)
 }
 
 // Related is a position that explains a finding.
@@ -95,6 +114,7 @@ func jsonReport(res *result) *Report {
 	r := &Report{
 		Analyzed: nonNil(res.Analyzed), Skipped: nonNil(res.Skipped), Failed: res.Failed,
 		Diagnostics: []Diagnostic{}, Fixed: res.Fixed, Complete: res.Complete, LeftOut: res.LeftOut,
+		Written: res.fixWritten, NotFixed: res.fixNotWritten,
 	}
 	for _, f := range res.Diagnostics {
 		r.Diagnostics = append(r.Diagnostics, diagnostic(f))

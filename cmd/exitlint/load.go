@@ -145,8 +145,9 @@ func unmatchedError(res *result) error {
 	if lines := findingLines(res); len(lines) > 0 {
 		detail = append(detail, fmt.Sprintf("findings in the packages that were analyzed:\n%s", strings.Join(lines, "\n")))
 	}
-	msg := fmt.Sprintf("%d of the patterns matched no Go package (%s); the packages the others named were analyzed: %d package(s), %d finding(s)",
-		len(res.Unmatched), strings.Join(patternsOf(res.Unmatched), ", "), len(res.Analyzed), len(res.Diagnostics))
+	detail = append(detail, heldLines(res)...)
+	msg := fmt.Sprintf("%d of the patterns matched no Go package (%s); the packages the others named were analyzed: %d package(s), %d finding(s)%s",
+		len(res.Unmatched), strings.Join(patternsOf(res.Unmatched), ", "), len(res.Analyzed), len(res.Diagnostics), heldNote(res))
 	return exitcode.New(exitcode.NotFound, "PATTERNS_UNMATCHED", msg).
 		WithDetail(strings.Join(detail, "\n")).
 		WithSuggestion("correct or drop each pattern named in detail, then run again; " + res.Unmatched[0].Hint)

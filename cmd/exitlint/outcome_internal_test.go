@@ -61,17 +61,45 @@ func TestOutcome(t *testing.T) {
 			r.Skipped = []Skipped{{Package: "example.com/cli/bad", Errors: []string{"bad.go:3:23: not an int"}}}
 		}), code: exitcode.GeneralError, errCode: "CHECK_FAILED"},
 		{name: "-fix wrote some files", res: analyzed(func(r *result) {
-			r.fixWritten, r.fixErr = []string{"a.go"}, errors.New("cannot write the fixes to /m/b.go")
-		}), code: exitcode.PartialFailure, errCode: "FIX_INCOMPLETE", detail: "written: a.go\ncannot write the fixes to /m/b.go"},
+			r.Fixed = []Diagnostic{fixed}
+			r.fixWritten = []string{"a.go"}
+			r.fixFailed = []fileFailure{{file: "b.go", err: errors.New("cannot replace b.go with its fixed version: input/output error"), kind: failIO}}
+		}), code: exitcode.PartialFailure, errCode: "FIX_INCOMPLETE", detail: "written: a.go\nnot written: cannot replace b.go with its fixed version: input/output error"},
 		{name: "-fix wrote nothing: not writable", res: analyzed(func(r *result) {
-			r.fixErr = fmt.Errorf("cannot write the fixes to /m/main.go: %w", notWritable)
+			r.fixFailed = []fileFailure{{file: "main.go", err: fmt.Errorf("cannot write the fixes to main.go: %w", notWritable), kind: failPermission}}
 		}), code: exitcode.PermissionDenied, errCode: "FIX_NOT_WRITABLE"},
+		{name: "-fix wrote nothing: no space", res: analyzed(func(r *result) {
+			r.fixFailed = []fileFailure{{file: "main.go", err: errors.New("cannot write the fixes to main.go (it is left as it was): no space left on device"), kind: failNoSpace}}
+		}), code: exitcode.Precondition, errCode: "FIX_NO_SPACE"},
+		{name: "-fix wrote nothing: another error of the file system", res: analyzed(func(r *result) {
+			r.fixFailed = []fileFailure{{file: "main.go", err: errors.New("cannot write the fixes to main.go (it is left as it was): input/output error"), kind: failIO}}
+		}), code: exitcode.GeneralError, errCode: "FIX_WRITE_FAILED"},
 		{name: "-fix wrote nothing: changed on disk", res: analyzed(func(r *result) {
-			r.fixErr = errors.New("/m/main.go changed on disk since it was analyzed; run exitlint -fix again")
+			r.fixFailed = []fileFailure{{file: "main.go", err: errors.New("main.go changed on disk since it was analyzed; run exitlint -fix again"), kind: failChanged}}
 		}), code: exitcode.Conflict, errCode: "FIX_CONFLICT"},
+		{name: "-fix wrote nothing: changed, and another file not writable", res: analyzed(func(r *result) {
+			r.fixFailed = []fileFailure{
+				{file: "a.go", err: errors.New("a.go changed on disk since it was analyzed; run exitlint -fix again"), kind: failChanged},
+				{file: "b.go", err: fmt.Errorf("cannot write the fixes to b.go: %w", notWritable), kind: failPermission},
+			}
+		}), code: exitcode.PermissionDenied, errCode: "FIX_NOT_WRITABLE", detail: "not written: a.go changed on disk since it was analyzed; run exitlint -fix again\nnot written: cannot write the fixes to b.go"},
+		{name: "-fix held back by a package that does not type-check", res: analyzed(func(r *result) {
+			withFinding(r)
+			r.fixHeld = 1
+			r.Skipped, r.Complete = []Skipped{{Package: "example.com/cli/bad", Errors: []string{"bad.go:3:23: not an int"}}}, false
+		}), code: exitcode.Precondition, errCode: "PACKAGES_SKIPPED", detail: "-fix wrote nothing: it writes only when every package is analyzed, and 1 fix(es) wait"},
+		{name: "-fix refused a fix", res: analyzed(func(r *result) {
+			withFinding(r)
+			r.fixNotWritten = []NotFixed{{Diagnostic: diagnostic(finding), Reason: "/m/x.go lies in the module cache (GOMODCACHE): -fix never writes there"}}
+		}), code: Findings, errCode: "FINDINGS", detail: line + "\nfix not written: main.go:14:11 [barecode]: /m/x.go lies in the module cache (GOMODCACHE): -fix never writes there"},
+		{name: "-fix wrote a file and refused a fix", res: analyzed(func(r *result) {
+			withFinding(r)
+			r.Fixed, r.fixWritten = []Diagnostic{fixed}, []string{"main.go"}
+			r.fixNotWritten = []NotFixed{{Diagnostic: diagnostic(finding), Reason: "it overlaps a fix written before it"}}
+		}), code: FindingsAfterFix, errCode: "FINDINGS_AFTER_FIX", detail: "written: main.go\n" + line + "\nfix not written: main.go:14:11 [barecode]: it overlaps"},
 		{name: "-fix failed beside a failed check", res: analyzed(func(r *result) {
 			r.Failed = []Skipped{{Package: "example.com/cli", Errors: []string{"boom: internal error"}}}
-			r.fixErr = errors.New("/m/main.go changed on disk since it was analyzed; run exitlint -fix again")
+			r.fixFailed = []fileFailure{{file: "main.go", err: errors.New("main.go changed on disk since it was analyzed; run exitlint -fix again"), kind: failChanged}}
 		}), code: exitcode.Conflict, errCode: "FIX_CONFLICT"},
 		{name: "go list: malformed pattern", stopped: &loadFailure{patterns: []string{"a b"}, err: &driver.GoCommandError{Msg: `malformed import path "a b": invalid char ' '`}},
 			code: exitcode.ArgError, errCode: "USAGE"},

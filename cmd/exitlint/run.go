@@ -90,7 +90,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if perr := stopProfiles(); perr != nil && err == nil {
 		return fail(stdout, stderr, o.json, start, perr)
 	}
-	if res != nil && o.fix && len(res.Unresolved) == 0 && len(res.Unmatched) == 0 {
+	if res != nil && o.fix && len(res.Unresolved) == 0 {
 		fix(res)
 	}
 	return report(stdout, stderr, o, start, res, err)

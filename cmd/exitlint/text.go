@@ -10,7 +10,7 @@ import (
 )
 
 // writeText writes the findings to stdout, one a line, and to stderr what
-// -fix wrote and, when the run could not analyze everything or -fix could
+// -fix wrote (the fixes and the files) and did not, and, when the run could not analyze everything or -fix could
 // not write everything, why. Findings alone add nothing to stderr: the exit
 // code says it.
 func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err error) {
@@ -20,6 +20,14 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 	for _, d := range res.Fixed {
 		fmt.Fprintln(stderr, "fixed: "+d.text())
 	}
+	if len(res.fixFailed) == 0 { // else the error's detail lists them
+		for _, f := range res.fixWritten {
+			fmt.Fprintln(stderr, "written: "+f)
+		}
+		for _, n := range res.fixNotWritten {
+			fmt.Fprintln(stderr, n.text())
+		}
+	}
 	if n := leftOutFindings(res); n > 0 {
 		fmt.Fprintf(stderr, "exitlint: %d finding(s) in %d package(s) that only tests import were left out; -scaffolding reports them\n", n, len(res.LeftOut))
 	}
@@ -28,7 +36,7 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 		return
 	}
 	switch {
-	case len(res.Unresolved) > 0, res.fixErr != nil:
+	case len(res.Unresolved) > 0, len(res.fixFailed) > 0:
 		fmt.Fprintf(stderr, "exitlint: %s\n", xe.Message)
 		if xe.Detail != "" {
 			fmt.Fprintln(stderr, indent(xe.Detail))
@@ -46,7 +54,8 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 }
 
 // gapLines name what the run could not analyze: the patterns that named no
-// package, the packages that did not load, the checks that failed.
+// package, the packages that did not load, the checks that failed; and the
+// fixes -fix held back because of them.
 func gapLines(res *result) []string {
 	var lines []string
 	for _, u := range res.Unmatched {
@@ -56,7 +65,7 @@ func gapLines(res *result) []string {
 	for _, f := range res.Failed {
 		lines = append(lines, f.Package+": a check failed:\n\t"+strings.Join(f.Errors, "\n\t"))
 	}
-	return lines
+	return append(lines, heldLines(res)...)
 }
 
 // leftOutFindings counts the findings the report left out.

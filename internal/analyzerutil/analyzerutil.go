@@ -15,6 +15,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -361,4 +362,36 @@ func AssignedValues(info *types.Info, v *types.Var, body *ast.BlockStmt) (values
 		return true
 	})
 	return values, complete
+}
+
+// Words splits an identifier into its lower-case words, at case changes,
+// underscores and digits' edges: "ExitNotFound" is exit, not, found;
+// "EXIT_NOT_FOUND" and "exitNotFound" the same; "HTTPStatusOK" is http,
+// status, ok.
+func Words(name string) []string {
+	var words []string
+	runes := []rune(name)
+	start := 0
+	flush := func(end int) {
+		if end > start {
+			words = append(words, strings.ToLower(string(runes[start:end])))
+		}
+		start = end
+	}
+	for i := 0; i < len(runes); i++ {
+		r := runes[i]
+		switch {
+		case r == '_':
+			flush(i)
+			start = i + 1
+		case i > start && unicode.IsUpper(r) && unicode.IsLower(runes[i-1]):
+			flush(i) // exitNot|Found
+		case i > start && unicode.IsUpper(r) && i+1 < len(runes) && unicode.IsLower(runes[i+1]) && unicode.IsUpper(runes[i-1]):
+			flush(i) // HTTP|Status
+		case i > start && unicode.IsDigit(r) != unicode.IsDigit(runes[i-1]):
+			flush(i)
+		}
+	}
+	flush(len(runes))
+	return words
 }

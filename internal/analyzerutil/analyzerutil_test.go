@@ -163,3 +163,24 @@ func f() {
 		}
 	}
 }
+
+func TestWords(t *testing.T) {
+	for name, want := range map[string]string{
+		"ExitNotFound":      "exit not found",
+		"exitNotFound":      "exit not found",
+		"EXIT_NOT_FOUND":    "exit not found",
+		"HTTPStatusOK":      "http status ok",
+		"ExitCode":          "exit code",
+		"exitcode":          "exitcode",
+		"FIDO2Error":        "fido 2 error",
+		"_private":          "private",
+		"ExitCodeForError":  "exit code for error",
+		"CLIExitCodeForErr": "cli exit code for err",
+		"x":                 "x",
+		"":                  "",
+	} {
+		if got := strings.Join(Words(name), " "); got != want {
+			t.Errorf("Words(%q) = %q, want %q", name, got, want)
+		}
+	}
+}

@@ -12,8 +12,8 @@ import (
 // categories are the kinds of message each check reports, as
 // Diagnostic.Category names them for SARIF viewers, editors and -json.
 var categories = map[string][]string{
-	"barecode":   {"bare", "own-constant", "framework-range", "posix", "command-specific", "shell-range", "invalid"},
-	"fallback":   {"exit", "fatal", "helper"},
+	"barecode":   {"bare", "own-constant", "table-name", "table-value", "framework-range", "posix", "command-specific", "shell-range", "invalid"},
+	"fallback":   {"exit", "fatal", "helper", "flow"},
 	"handbuilt":  {"typed", "map", "anonymous", "factory"},
 	"derivedok":  {"assigned", "literal", "map"},
 	"argphase":   {"returned", "exited"},

@@ -20,9 +20,11 @@
 package driver
 
 import (
+	"crypto/sha256"
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"runtime"
 	"sort"
 	"strings"
@@ -141,6 +143,7 @@ type Graph struct {
 
 	filesMu sync.Mutex
 	files   map[string]*parsed // the parse cache, shared by a package and its test variant
+	sums    map[string][sha256.Size]byte
 
 	typesMu sync.RWMutex
 	byTypes map[*types.Package]*Package
@@ -202,7 +205,7 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 	if err != nil {
 		return nil, cleanLoadError(err)
 	}
-	g := &Graph{Fset: token.NewFileSet(), Unmatched: unmatched, files: map[string]*parsed{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict}
+	g := &Graph{Fset: token.NewFileSet(), Unmatched: unmatched, files: map[string]*parsed{}, sums: map[string][sha256.Size]byte{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict}
 	byID := map[string]*Package{}
 	var node func(mp *packages.Package) *Package
 	node = func(mp *packages.Package) *Package {
@@ -367,6 +370,27 @@ func heights(all []*Package) {
 	for _, n := range all {
 		visit(n)
 	}
+}
+
+// Module is the module the package belongs to, as go list reports it:
+// nil for the standard library.
+func (p *Package) Module() *packages.Module { return p.meta.Module }
+
+// Files returns the package's Go source files and the files it is
+// compiled from, which differ when the go command generates some (cgo's
+// rewrites, kept in its build cache).
+func (p *Package) Files() (goFiles, compiledGoFiles []string) {
+	return p.meta.GoFiles, p.meta.CompiledGoFiles
+}
+
+// Sums returns the SHA-256 of the content of each file of a main module's
+// packages as it was read for the analysis: the files parsed, and the
+// source files cmd/cgo rewrote into them. A writer compares them with the
+// files on disk to find a file that changed since.
+func (g *Graph) Sums() map[string][sha256.Size]byte {
+	g.filesMu.Lock()
+	defer g.filesMu.Unlock()
+	return maps.Clone(g.sums)
 }
 
 // String returns the package's ID.

@@ -3,6 +3,7 @@ package driver
 import (
 	"bytes"
 	"container/heap"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -221,6 +222,9 @@ func (s *schedule) process(n *Package) {
 		}
 	}
 	files, info := s.check(n)
+	if n.writable() {
+		s.g.sumGenerated(n)
+	}
 	if len(n.errors) == 0 {
 		s.analyze(n, files, info)
 	}
@@ -266,7 +270,7 @@ func (s *schedule) readExport(n *Package) error {
 func (s *schedule) check(n *Package) ([]*ast.File, *types.Info) {
 	var files []*ast.File
 	for _, name := range n.meta.CompiledGoFiles {
-		f, err := s.g.parse(name)
+		f, err := s.g.parse(name, n.writable())
 		if f != nil {
 			files = append(files, f)
 		}
@@ -604,7 +608,9 @@ func (g *Graph) release(name string) {
 	}
 }
 
-func (g *Graph) parse(name string) (*ast.File, error) {
+// parse parses a file once, and records its content's sum when sum is
+// set.
+func (g *Graph) parse(name string, sum bool) (*ast.File, error) {
 	g.filesMu.Lock()
 	p := g.file(name)
 	g.filesMu.Unlock()
@@ -614,9 +620,45 @@ func (g *Graph) parse(name string) (*ast.File, error) {
 			p.err = err
 			return
 		}
+		if sum {
+			g.sum(name, src)
+		}
 		p.file, p.err = parser.ParseFile(g.Fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 	})
 	return p.file, p.err
+}
+
+// writable reports whether the package belongs to a main module, the
+// only packages whose files a writer (exitlint -fix) may change: their
+// files' sums are recorded.
+func (p *Package) writable() bool {
+	return p.meta.Module != nil && p.meta.Module.Main
+}
+
+// sum records the content of a file as it was read for the analysis.
+func (g *Graph) sum(name string, src []byte) {
+	sum := sha256.Sum256(src)
+	g.filesMu.Lock()
+	g.sums[name] = sum
+	g.filesMu.Unlock()
+}
+
+// sumGenerated records the content of the source files the go command
+// rewrote into the files the package is compiled from (cmd/cgo's input):
+// the analysis saw them through the rewrite.
+func (g *Graph) sumGenerated(n *Package) {
+	compiled := map[string]bool{}
+	for _, f := range n.meta.CompiledGoFiles {
+		compiled[f] = true
+	}
+	for _, f := range n.meta.GoFiles {
+		if compiled[f] {
+			continue
+		}
+		if src, err := os.ReadFile(f); err == nil {
+			g.sum(f, src)
+		}
+	}
 }
 
 // readyHeap orders ready packages by height, highest first, then by ID so

@@ -42,6 +42,38 @@
 // `case errors.Is(param, ErrX)`): the parameter and the sentinel, so that a
 // call can be judged by the error it passes.
 //
+// # Exit codes that travel
+//
+// An exit code is often chosen far from the exit call. The pass follows
+// constants to the exits they reach and records them as code sites
+// (`Exits.Sites`): the argument of an exit call; a constant assigned to the
+// local variable an exit is called with; a constant returned by a function
+// whose result becomes the exit code (`os.Exit(run())`,
+// `code := run(); os.Exit(code)`, and further through the functions that
+// return run's result); and a constant passed to a parameter that a
+// function exits with (`die(3)` when `die` calls `os.Exit(c)`) or returns
+// (`os.Exit(report(err, 5))`). A `CodeFact` records a function's exit and
+// returned parameters, so a helper in a dependency is followed too. By
+// convention a method `ExitCode() int` of an error type, a function that
+// maps an error to an int and is named for exit codes
+// (`ExitCode(err error) int`), and a function whose result is of a type
+// named for exit codes (`func Main() exitCode`) return exit codes, unless
+// they read a child process's status (`exec.ExitError`, `os.ProcessState`,
+// `syscall.WaitStatus`).
+//
+// # Exit tables
+//
+// Programs keep exit tables of their own. The pass finds them without
+// configuration (`Exits.Tables`): the constants of the package that reach
+// an exit; every constant of a named type one of them has, or of a type
+// named for exit codes (`exitCode`, `ExitStatus`); the constants of their
+// const block named `Exit…`; every integer constant of a package named
+// `exitcode`, `exitcodes` or `exitstatus`; and a const block whose
+// constants are all named `Exit…` (not `ExitOnError`, a mode). A
+// `TableFact` on each member tells the packages that use it that it is
+// checked where it is declared. `Meaning` reads which of the contract's
+// codes a member's name says (the name table is names.go).
+//
 // Calls inside function literals belong to the literal, not to the function
 // that declares it. The standard library's packages carry no facts: their
 // exits are the ones named above. Calls through interfaces and function

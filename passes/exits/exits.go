@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
-	FactTypes:  []analysis.Fact{(*ExitFact)(nil), (*ExitVarFact)(nil)},
+	FactTypes:  []analysis.Fact{(*ExitFact)(nil), (*ExitVarFact)(nil), (*CodeFact)(nil), (*TableFact)(nil)},
 }
 
 // Computed stands for an exit code that is not a constant.
@@ -214,7 +214,20 @@ type Exits struct {
 	// vars are the package-level function variables, the package's and
 	// those of dependencies it refers to, that hold an exit function.
 	vars map[*types.Var]*types.Func
+	// sites are the constants of the package that become exit codes.
+	sites []CodeSite
+	// tables are the program's own exit tables the package declares or
+	// refers to.
+	tables *Tables
 }
+
+// Sites returns the constants of the package that become exit codes, in
+// source order.
+func (e *Exits) Sites() []CodeSite { return e.sites }
+
+// Tables returns the exit tables the package declares, and the members of
+// other packages' tables it refers to.
+func (e *Exits) Tables() *Tables { return e.tables }
 
 // ExitVarFact marks a package-level function variable whose value is an
 // exit function (var osExit = os.Exit), reassigned nowhere outside tests:
@@ -363,6 +376,10 @@ func run(pass *analysis.Pass) (any, error) {
 		return cur, changed
 	})
 	e.facts.Export(pass)
+	fl := newFlow(pass, e, funcs)
+	fl.solveFacts()
+	e.sites = fl.sites()
+	e.tables = inferTables(pass, e.sites)
 	return e, nil
 }
 

@@ -57,3 +57,20 @@ func Convert(in, out any) error {
 // Fetch returns an error like any client call; only a codec of another
 // package, deep below it, may exit.
 func Fetch() error { return codec.Decode(nil) }
+
+// Render returns a text and ends the process with 1 when its own
+// rendering fails: a value it computes, not an error it was given to check.
+func Render() string {
+	out, err := render()
+	Must(err)
+	return out
+}
+
+func render() (string, error) { return "usage", nil }
+
+// MustParse returns s, ending the process with 1 when err is not nil: an
+// exit helper that returns a value.
+func MustParse(s string, err error) string {
+	Must(err)
+	return s
+}

@@ -8,13 +8,13 @@ import (
 	"github.com/exitlint/exitlint/exitcode"
 )
 
-const exitUsage = 2
+const exitUsage = 2 // want `exit code exitUsage is 2, which the contract calls PARTIAL_FAILURE; ARG_ERROR is 3 \(exitUsage reaches os.Exit\): an agent acts on the number, not the name`
 
 func bad(code exitcode.Code, n int) exitcode.Code {
 	os.Exit(5)                                   // want `exit code 5 written as a bare integer: spell it exitcode.NotFound`
 	syscall.Exit(3)                              // want `exit code 3 written as a bare integer: spell it exitcode.ArgError`
 	exitcode.Exit(4)                             // want `exit code 4 written as a bare integer: spell it exitcode.Precondition`
-	os.Exit(exitUsage)                           // want `exit code exitUsage \(2\) is a constant of its own, not a member of the exit-code enum: use the member that means what you intend \(2 is PARTIAL_FAILURE in the contract, spelled exitcode.PartialFailure\)`
+	os.Exit(exitUsage)                           // reported at its declaration, the one place to change
 	os.Exit(int(7))                              // want `exit code 7 written as a bare integer`
 	_ = exitcode.Code(7)                         // want `exit code 7 written as a bare integer: spell it exitcode.PermissionDenied`
 	exitcode.Exit(exitcode.Code(6))              // want `exit code 6 written as a bare integer`

@@ -55,6 +55,17 @@ type exiter struct{}
 
 func (exiter) Exit(code int) {}
 
+// codeHelper passes the code to a helper that exits with its parameter.
+func codeHelper() {
+	dielib.ExitWith(1) // want `exit code 1 is GENERAL_ERROR, a catch-all that tells an agent nothing about what went wrong \(it becomes the exit code: dielib.ExitWith exits with it\)`
+	dielib.ExitWith(5) // a specific code (barecode reports it bare)
+}
+
+// mustParse calls a library's exit helper that returns a value.
+func mustParse(err error) string {
+	return dielib.MustParse("x", err) // want `dielib.MustParse may end the process with GENERAL_ERROR \(1\)`
+}
+
 func good(err error, code exitcode.Code, n int, lr *logrus.Logger) {
 	die("own helper")                      // reported inside die
 	exitcode.Exit(exitcode.FromError(err)) // mapped
@@ -62,11 +73,11 @@ func good(err error, code exitcode.Code, n int, lr *logrus.Logger) {
 	os.Exit(int(code))                     // computed
 	os.Exit(n)                             // computed
 	exitcode.Exit(exitcode.ArgError)       // a specific code
-	dielib.ExitWith(1)                     // the helper's code is computed: not only 1
 	dielib.Usage()                         // exits with 2
 	_ = dielib.Fetch()                     // exits only in another package below it
 	_ = dielib.Convert(nil, nil)           // reports failure through its error; its exit is an assertion
 	dielib.Mixed(err)                      // exits with 0 or 1
+	_ = dielib.Render()                    // computes a value: its exit is its own internal failure
 	dielib.Quit()                          // invisible, and not in the list of fatals
 	log.Print(err)
 	log.Panic(err)
@@ -124,4 +135,12 @@ func firstBranch(err error) {
 	} else {
 		exitcode.Exit(exitcode.Success)
 	}
+}
+
+// handler returns an error: its advice is to return the error.
+func handler(path string) error {
+	if _, err := os.Stat(path); err != nil {
+		log.Fatalf("stat: %v", err) // want `log.Fatalf ends the process with GENERAL_ERROR \(1\), a catch-all that tells an agent nothing about what went wrong: return the error instead, so that the code is chosen in one place`
+	}
+	return nil
 }

@@ -7,10 +7,10 @@ func usage() {
 	os.Exit(2) // want `exit code 2 written as a bare integer: spell it as a member of an exit-code enum \(exitlint's exitcode.Code, or a type marked //exitlint:enum\)`
 }
 
-// A table of the program's own: the message says what the contract calls
-// the value, since no member can be named.
-const exitLimited = 11
+// A table of the program's own, reported at its declaration: the message
+// says what the contract calls the value, which the name does not say.
+const exitLimited = 11 // want `exit code exitLimited is 11, which the contract calls RATE_LIMITED, and its name does not say so \(exitLimited reaches os.Exit\): give it the contract's code for what it means`
 
 func limited() {
-	os.Exit(exitLimited) // want `exit code exitLimited \(11\) is a constant of its own, not a member of the exit-code enum: use the member that means what you intend \(11 is RATE_LIMITED in the contract\)`
+	os.Exit(exitLimited)
 }

@@ -26,7 +26,7 @@ func Either(bad bool) { // want Either:`exits\(1,3 via Die → os.Exit\(1\)\)`
 	Usage()
 }
 
-func Computed(c exitcode.Code) { // want Computed:`exits\(computed via exitcode.Exit\(…\)\)`
+func Computed(c exitcode.Code) { // want Computed:`exits\(computed via exitcode.Exit\(…\)\)` Computed:`code\(exits\(0\)\)`
 	exitcode.Exit(c)
 }
 

@@ -1,0 +1,426 @@
+package exits
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"slices"
+	"strconv"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/internal/summary"
+)
+
+// CodeFact marks a function whose parameters carry exit codes.
+type CodeFact struct {
+	// Exits are the parameters whose value the function ends the process
+	// with: die(c) that calls os.Exit(c).
+	Exits []int
+	// Returns are the parameters the function's exit-code result may be:
+	// a printer that returns the code it was given, so that
+	// os.Exit(report(err, 5)) exits with 5.
+	Returns []int
+	// Result is the index of the result that carries a code: the
+	// function's only integer result.
+	Result int
+}
+
+func (*CodeFact) AFact() {}
+
+func (f *CodeFact) String() string {
+	var parts []string
+	if len(f.Exits) > 0 {
+		parts = append(parts, "exits"+ints(f.Exits))
+	}
+	if len(f.Returns) > 0 {
+		parts = append(parts, "returns"+ints(f.Returns))
+	}
+	return "code(" + strings.Join(parts, " ") + ")"
+}
+
+func ints(xs []int) string {
+	s := make([]string, len(xs))
+	for i, x := range xs {
+		s[i] = strconv.Itoa(x)
+	}
+	return "(" + strings.Join(s, ",") + ")"
+}
+
+// A CodeSite is a constant of the package being analyzed that becomes the
+// process's exit code: the argument of an exit call, or a constant that
+// reaches one through a local variable, a function's result (os.Exit(run())
+// makes every constant run returns an exit code), or a parameter
+// (die(3) when die calls os.Exit with its parameter).
+type CodeSite struct {
+	Expr ast.Expr // the constant expression
+	// Via says how the constant reaches the exit, for messages: "os.Exit",
+	// "run's result → os.Exit", "die exits with it".
+	Via string
+	// Direct marks the argument of the exit call itself.
+	Direct bool
+	// Return is the return statement that yields the constant as a
+	// function's result, nil otherwise.
+	Return *ast.ReturnStmt
+}
+
+// codeResult returns the index of fn's only integer result, or -1.
+func codeResult(sig *types.Signature) int {
+	idx := -1
+	res := sig.Results()
+	for i := range res.Len() {
+		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+			if idx >= 0 {
+				return -1
+			}
+			idx = i
+		}
+	}
+	return idx
+}
+
+// flow follows exit codes through a package: which constants become exit
+// codes, and which parameters of its functions carry them.
+type flow struct {
+	pass  *analysis.Pass
+	e     *Exits
+	funcs []summary.Func
+	decl  map[*types.Func]summary.Func
+	facts *summary.Table[CodeFact, *CodeFact]
+}
+
+func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
+	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[CodeFact](pass)}
+	for _, fn := range funcs {
+		fl.decl[fn.Obj] = fn
+	}
+	return fl
+}
+
+// origin is where an expression's value comes from: a constant, a
+// parameter of the function it is in, or the result of a function of the
+// package.
+type origin struct {
+	konst  ast.Expr
+	param  int // -1 unless a parameter
+	result *types.Func
+	call   *ast.CallExpr // the call whose result it is
+}
+
+// origins yields where e's value, in function fn, may come from. It looks
+// through parentheses, conversions and local variables (every value
+// assigned to one), and through calls of functions whose result is one of
+// their parameters.
+func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
+	seen := map[*types.Var]bool{}
+	var visit func(e ast.Expr)
+	visit = func(e ast.Expr) {
+		info := fl.pass.TypesInfo
+		e = ast.Unparen(e)
+		if tv, ok := info.Types[e]; ok && tv.Value != nil {
+			if tv.Value.Kind() == constant.Int {
+				yield(origin{konst: e, param: -1})
+			}
+			return
+		}
+		switch x := e.(type) {
+		case *ast.Ident:
+			v, ok := info.Uses[x].(*types.Var)
+			if !ok || seen[v] || v.Parent() == nil || v.Parent() == fl.pass.Pkg.Scope() || v.Pkg() != fl.pass.Pkg {
+				return
+			}
+			seen[v] = true
+			params := fn.Obj.Signature().Params()
+			for i := range params.Len() {
+				if params.At(i) == v {
+					yield(origin{param: i})
+				}
+			}
+			values, _ := analyzerutil.AssignedValues(info, v, fn.Decl.Body)
+			for _, val := range values {
+				visit(val)
+			}
+		case *ast.CallExpr:
+			if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
+				if len(x.Args) == 1 {
+					visit(x.Args[0])
+				}
+				return
+			}
+			callee, ok := typeutil.Callee(info, x).(*types.Func)
+			if !ok {
+				return
+			}
+			if f := fl.facts.Of(callee); f != nil {
+				for _, j := range f.Returns {
+					if j < len(x.Args) && !variadicAt(callee, j) {
+						visit(x.Args[j])
+					}
+				}
+			}
+			if _, local := fl.decl[callee.Origin()]; local && codeResult(callee.Signature()) >= 0 {
+				yield(origin{param: -1, result: callee.Origin(), call: x})
+			}
+		}
+	}
+	visit(e)
+}
+
+// variadicAt reports whether parameter j of fn is its variadic one, whose
+// argument at j is not the parameter's whole value.
+func variadicAt(fn *types.Func, j int) bool {
+	sig := fn.Signature()
+	return sig.Variadic() && j == sig.Params().Len()-1
+}
+
+// returns yields the expressions fn returns as its code result (index
+// res), with their return statements: the explicit ones, and for a bare
+// return the named result itself. Returns inside function literals are the
+// literals'.
+func returns(fn summary.Func, res int, yield func(ast.Expr, *ast.ReturnStmt)) {
+	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			switch {
+			case len(n.Results) == fn.Obj.Signature().Results().Len():
+				yield(n.Results[res], n)
+			case len(n.Results) == 0 && fn.Decl.Type.Results != nil:
+				if id := resultIdent(fn.Decl.Type.Results, res); id != nil {
+					yield(id, n)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// resultIdent returns the name of result res in a result list, nil if
+// results are unnamed.
+func resultIdent(fl *ast.FieldList, res int) *ast.Ident {
+	i := 0
+	for _, f := range fl.List {
+		if len(f.Names) == 0 {
+			return nil
+		}
+		for _, name := range f.Names {
+			if i == res {
+				return name
+			}
+			i++
+		}
+	}
+	return nil
+}
+
+// exitArgs yields, for fn's body (its function literals included, which
+// close over its variables), the arguments that become an exit code: the
+// code of an exit call, and the arguments at a callee's exit parameters.
+func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string)) {
+	info := fl.pass.TypesInfo
+	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		if ex, ok := fl.e.Call(call); ok && ex.Kind == KindExit {
+			yield(ex.Arg, Name(ex.Callee))
+			return true
+		}
+		callee, ok := typeutil.Callee(info, call).(*types.Func)
+		if !ok {
+			return true
+		}
+		if f := fl.facts.Of(callee); f != nil {
+			for _, j := range f.Exits {
+				if j < len(call.Args) && !variadicAt(callee, j) {
+					yield(call.Args[j], fl.name(callee)+paramExit)
+				}
+			}
+		}
+		return true
+	})
+}
+
+// solveFacts computes the package's code facts to a fixed point.
+func (fl *flow) solveFacts() {
+	summary.Solve(fl.facts, fl.funcs, func(fn summary.Func, cur *CodeFact) (*CodeFact, bool) {
+		next := &CodeFact{Result: -1}
+		if cur != nil {
+			next = &CodeFact{Exits: slices.Clone(cur.Exits), Returns: slices.Clone(cur.Returns), Result: cur.Result}
+		}
+		fl.exitArgs(fn, func(arg ast.Expr, _ string) {
+			fl.origins(fn, arg, func(o origin) {
+				if o.param >= 0 {
+					next.Exits = addCode(next.Exits, o.param)
+				}
+			})
+		})
+		if res := codeResult(fn.Obj.Signature()); res >= 0 {
+			next.Result = res
+			returns(fn, res, func(e ast.Expr, _ *ast.ReturnStmt) {
+				fl.origins(fn, e, func(o origin) {
+					if o.param >= 0 {
+						next.Returns = addCode(next.Returns, o.param)
+					}
+				})
+			})
+		}
+		if len(next.Exits) == 0 && len(next.Returns) == 0 {
+			return cur, false
+		}
+		changed := cur == nil || len(next.Exits) != len(cur.Exits) || len(next.Returns) != len(cur.Returns)
+		return next, changed
+	})
+	fl.facts.Export(fl.pass)
+}
+
+// paramExit ends the Via of an argument a callee exits with.
+const paramExit = " exits with it"
+
+// flowItem is an expression whose value becomes an exit code, in the
+// function it is in.
+type flowItem struct {
+	fn     summary.Func
+	e      ast.Expr
+	via    string
+	ret    *ast.ReturnStmt
+	direct bool // the argument of an exit call
+}
+
+// sites finds the constants of the package that become exit codes.
+func (fl *flow) sites() []CodeSite {
+	var work []flowItem
+	for _, fn := range fl.funcs {
+		if fl.inTest(fn.Decl) {
+			continue
+		}
+		fl.exitArgs(fn, func(arg ast.Expr, via string) {
+			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: !strings.HasSuffix(via, paramExit)})
+		})
+		switch sig := fn.Obj.Signature(); {
+		case conventional(fl.pass.TypesInfo, fn):
+			work = fl.seedReturns(work, fn, fl.name(fn.Obj)+" (an exit code by its name)")
+		case codeResult(sig) >= 0:
+			if tn := localNamed(fl.pass, sig.Results().At(codeResult(sig)).Type()); tn != nil && namedForCodes(tn.Name()) {
+				work = fl.seedReturns(work, fn, fl.name(fn.Obj)+"'s result, of type "+tn.Name())
+			}
+		}
+	}
+	var out []CodeSite
+	seen := map[ast.Expr]bool{}
+	sunk := map[*types.Func]bool{}
+	for len(work) > 0 {
+		it := work[0]
+		work = work[1:]
+		fl.origins(it.fn, it.e, func(o origin) {
+			switch {
+			case o.konst != nil:
+				if seen[o.konst] {
+					return
+				}
+				seen[o.konst] = true
+				direct := it.direct && o.konst.Pos() >= it.e.Pos() && o.konst.End() <= it.e.End()
+				out = append(out, CodeSite{Expr: o.konst, Via: it.via, Direct: direct, Return: it.ret})
+			case o.result != nil && !sunk[o.result]:
+				sunk[o.result] = true
+				if g := fl.decl[o.result]; !fl.inTest(g.Decl) {
+					work = fl.seedReturns(work, g, g.Obj.Name()+"'s result → "+it.via)
+				}
+			}
+		})
+	}
+	slices.SortFunc(out, func(a, b CodeSite) int { return int(a.Expr.Pos() - b.Expr.Pos()) })
+	return out
+}
+
+// seedReturns adds the code results fn returns to the work list.
+func (fl *flow) seedReturns(work []flowItem, fn summary.Func, via string) []flowItem {
+	res := codeResult(fn.Obj.Signature())
+	if res < 0 {
+		return work
+	}
+	returns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
+		work = append(work, flowItem{fn: fn, e: e, via: via, ret: ret})
+	})
+	return work
+}
+
+// name spells fn for a message about the package: without its package's
+// name when it is the package's own.
+func (fl *flow) name(fn *types.Func) string {
+	if fn.Pkg() == fl.pass.Pkg {
+		name, _ := analyzerutil.FuncName(fn)
+		return name
+	}
+	return Name(fn)
+}
+
+func (fl *flow) inTest(n ast.Node) bool { return analyzerutil.InTestFile(fl.pass.Fset, n.Pos()) }
+
+// conventional reports whether fn follows the convention that makes its
+// result an exit code by name: a method ExitCode() int of an error type,
+// or a function that maps an error to an exit code (ExitCode(err) int,
+// ExitCodeFor(err) int), and reads no child process's status.
+func conventional(info *types.Info, fn summary.Func) bool {
+	sig := fn.Obj.Signature()
+	if sig.Results().Len() != 1 || codeResult(sig) != 0 {
+		return false
+	}
+	words := analyzerutil.Words(fn.Obj.Name())
+	at := slices.Index(words, "exit")
+	if at < 0 || at+1 >= len(words) || words[at+1] != "code" {
+		return false
+	}
+	errorType := types.Universe.Lookup("error").Type()
+	switch {
+	case sig.Recv() != nil:
+		if sig.Params().Len() != 0 || fn.Obj.Name() != "ExitCode" || !types.Implements(sig.Recv().Type(), errorType.Underlying().(*types.Interface)) {
+			return false
+		}
+	case sig.Params().Len() != 1 || !types.Identical(sig.Params().At(0).Type(), errorType):
+		return false
+	}
+	return !readsChildStatus(info, fn.Decl.Body)
+}
+
+// readsChildStatus reports whether body refers to a child process's exit
+// status (os/exec's ExitError, os.ProcessState, syscall.WaitStatus): a
+// function that reports another program's code, not its own.
+func readsChildStatus(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		id, ok := n.(*ast.Ident)
+		if !ok || found {
+			return !found
+		}
+		obj := info.Uses[id]
+		if obj == nil || obj.Pkg() == nil {
+			return true
+		}
+		switch obj.Pkg().Path() + "." + obj.Name() {
+		case "os/exec.ExitError", "os.ProcessState", "syscall.WaitStatus":
+			found = true
+		}
+		if fn, ok := obj.(*types.Func); ok {
+			if recv := fn.Signature().Recv(); recv != nil {
+				t := recv.Type()
+				if p, ok := t.(*types.Pointer); ok {
+					t = p.Elem()
+				}
+				if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
+					switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+					case "os.ProcessState", "syscall.WaitStatus", "os/exec.ExitError":
+						found = true
+					}
+				}
+			}
+		}
+		return true
+	})
+	return found
+}

@@ -1,0 +1,64 @@
+package exits_test
+
+import (
+	"testing"
+
+	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/passes/exits"
+)
+
+func TestMeaning(t *testing.T) {
+	for name, want := range map[string]exitcode.Code{
+		"ExitNotFound":            exitcode.NotFound,
+		"ExitVendorNotFound":      exitcode.NotFound,
+		"exitUsage":               exitcode.ArgError,
+		"ExitInvalidArguments":    exitcode.ArgError,
+		"EXIT_AUTH":               exitcode.AuthRequired,
+		"exitAuth":                exitcode.AuthRequired,
+		"AuthRequired":            exitcode.AuthRequired,
+		"ExitAuthError":           exitcode.AuthRequired, // the generic word yields to the specific one
+		"Forbidden":               exitcode.PermissionDenied,
+		"ExitRateLimit":           exitcode.RateLimited,
+		"ExitTimeout":             exitcode.Timeout,
+		"Unavailable":             exitcode.Unavailable,
+		"ExitNetwork":             exitcode.Unavailable,
+		"Conflict":                exitcode.Conflict,
+		"ExitAlreadyExists":       exitcode.Conflict,
+		"Partial":                 exitcode.PartialFailure,
+		"ExitPrecondition":        exitcode.Precondition,
+		"NotConfigured":           exitcode.Precondition,
+		"ExitRedirected":          exitcode.Redirected,
+		"ExitPaymentRequired":     exitcode.PaymentRequired,
+		"ExitOK":                  exitcode.Success,
+		"exitError":               exitcode.GeneralError,
+		"ExitInternalError":       exitcode.GeneralError,
+		"ExitNotFoundError":       exitcode.NotFound,
+		"errNotFoundCode":         exitcode.NotFound,
+		"ExitCodeTooManyRequests": exitcode.RateLimited,
+		"ExitDependency":          exitcode.Precondition, // a missing dependency is a precondition
+		"ExitNotInstalled":        exitcode.Precondition,
+	} {
+		got, ok := exits.Meaning(name)
+		if !ok || got != want {
+			t.Errorf("Meaning(%q) = %v, %v; want %v", name, got, ok, want)
+		}
+	}
+	// Names that say no code, or more than one.
+	for _, name := range []string{
+		"NotFoundOK",        // two meanings
+		"ExitCodeNames",     // a list of names, no code
+		"ExitCancel",        // cancellation is no code of the contract
+		"ExitPending",       // nor is a pending state
+		"ReadOnly",          //
+		"ExitInvalidConfig", // invalid input, or a precondition: two
+		"MountPoint",
+		"Authority",     // not the word auth
+		"ExitNotExists", // not found and exists: two
+		"x",
+		"",
+	} {
+		if got, ok := exits.Meaning(name); ok {
+			t.Errorf("Meaning(%q) = %v, want none", name, got)
+		}
+	}
+}

@@ -1,0 +1,229 @@
+package exits
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/contract"
+)
+
+// TableFact marks a constant that is a member of a program's own exit
+// table. The package that declares it checks it at its declaration, so the
+// packages that use it need not.
+type TableFact struct{}
+
+func (*TableFact) AFact() {}
+
+func (*TableFact) String() string { return "exitTable" }
+
+// A Table is an exit table a program keeps of its own: constants that are
+// exit codes, declared together.
+type Table struct {
+	// Members are the table's constants of the package, in source order,
+	// with their declarations.
+	Members []Member
+}
+
+// Member is one constant of an exit table.
+type Member struct {
+	Const *types.Const
+	Name  *ast.Ident // its name in its declaration
+	Value ast.Expr   // the expression it is declared with; nil when implicit (iota repeated)
+	// Evidence says why the constant is an exit code, for messages:
+	// "exitUsage reaches os.Exit", "its type exitCode is named for exit
+	// codes".
+	Evidence string
+}
+
+// Tables are the exit tables of a package, and the members of other
+// packages' tables it refers to.
+type Tables struct {
+	list    []*Table
+	member  map[*types.Const]*Table
+	foreign map[*types.Const]bool
+}
+
+// List returns the package's own tables, in source order.
+func (t *Tables) List() []*Table { return t.list }
+
+// Of returns the table of the package that k belongs to, or nil.
+func (t *Tables) Of(k *types.Const) *Table { return t.member[k] }
+
+// Checked reports whether k is a member of an exit table, of this package
+// or of the one that declares it: a table's members are checked where they
+// are declared.
+func (t *Tables) Checked(k *types.Const) bool { return t.member[k] != nil || t.foreign[k] }
+
+// constDecl is a package-level integer constant and where it is declared.
+type constDecl struct {
+	Member
+	block *ast.GenDecl
+}
+
+// inferTables finds the package's exit tables: constants are an exit table
+// when one of them becomes an exit code (a site), when their named type is
+// one whose constants do or is named for exit codes (exitCode,
+// ExitStatus), when their package is named for them (exitcodes), or when
+// every constant of their const block is named Exit….
+func inferTables(pass *analysis.Pass, sites []CodeSite) *Tables {
+	t := &Tables{member: map[*types.Const]*Table{}, foreign: map[*types.Const]bool{}}
+	for _, obj := range pass.TypesInfo.Uses {
+		if k, ok := obj.(*types.Const); ok && k.Pkg() != nil && k.Pkg() != pass.Pkg && pass.ImportObjectFact(k, new(TableFact)) {
+			t.foreign[k] = true
+		}
+	}
+	if pass.Pkg.Path() == contract.ExitcodePath || analyzerutil.InStd(pass) {
+		return t
+	}
+	decls := constDecls(pass)
+	if len(decls) == 0 {
+		return t
+	}
+	byConst := map[*types.Const]constDecl{}
+	for _, d := range decls {
+		byConst[d.Const] = d
+	}
+	evidence := map[*types.Const]string{}
+	add := func(k *types.Const, why string) {
+		if _, ok := evidence[k]; !ok {
+			evidence[k] = why
+		}
+	}
+	// Constants that become exit codes, their named types, and the
+	// siblings of their block named for exit codes.
+	tableTypes := map[*types.TypeName]string{}
+	for _, s := range sites {
+		k, ok := pass.TypesInfo.Uses[analyzerutil.NameIdent(s.Expr)].(*types.Const)
+		d, local := byConst[k]
+		if !ok || !local {
+			continue
+		}
+		why := k.Name() + " reaches " + s.Via
+		add(k, why)
+		if tn := localNamed(pass, k.Type()); tn != nil {
+			if _, seen := tableTypes[tn]; !seen {
+				tableTypes[tn] = why
+			}
+		}
+		for _, sib := range decls {
+			if sib.block == d.block && exitNamed(sib.Const.Name()) {
+				add(sib.Const, why)
+			}
+		}
+	}
+	for _, d := range decls {
+		if tn := localNamed(pass, d.Const.Type()); tn != nil {
+			if _, seen := tableTypes[tn]; !seen && namedForCodes(tn.Name()) {
+				tableTypes[tn] = "its type " + tn.Name() + " is named for exit codes"
+			}
+		}
+	}
+	pkgNamed := namedForCodes(pass.Pkg.Name())
+	blocks := map[*ast.GenDecl][]constDecl{}
+	for _, d := range decls {
+		blocks[d.block] = append(blocks[d.block], d)
+	}
+	for _, d := range decls {
+		if tn := localNamed(pass, d.Const.Type()); tn != nil && tableTypes[tn] != "" {
+			add(d.Const, tableTypes[tn])
+		}
+		if pkgNamed {
+			add(d.Const, "its package "+pass.Pkg.Name()+" is named for exit codes")
+		}
+		if b := blocks[d.block]; len(b) >= 2 && !slices.ContainsFunc(b, func(d constDecl) bool { return !exitNamed(d.Const.Name()) }) {
+			add(d.Const, "every constant of its block is named Exit…")
+		}
+	}
+	// One table per const block, in source order.
+	byBlock := map[*ast.GenDecl]*Table{}
+	for _, d := range decls {
+		why, ok := evidence[d.Const]
+		if !ok {
+			continue
+		}
+		tab := byBlock[d.block]
+		if tab == nil {
+			tab = &Table{}
+			byBlock[d.block] = tab
+			t.list = append(t.list, tab)
+		}
+		m := d.Member
+		m.Evidence = why
+		tab.Members = append(tab.Members, m)
+		t.member[d.Const] = tab
+		pass.ExportObjectFact(d.Const, &TableFact{})
+	}
+	return t
+}
+
+// constDecls returns the package-level integer constants declared outside
+// test files, in source order.
+func constDecls(pass *analysis.Pass) []constDecl {
+	var out []constDecl
+	for _, file := range pass.Files {
+		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
+			continue
+		}
+		for _, decl := range file.Decls {
+			gd, ok := decl.(*ast.GenDecl)
+			if !ok || gd.Tok != token.CONST {
+				continue
+			}
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				for i, name := range vs.Names {
+					k, ok := pass.TypesInfo.Defs[name].(*types.Const)
+					if !ok || name.Name == "_" || k.Val().Kind() != constant.Int {
+						continue
+					}
+					var value ast.Expr
+					if i < len(vs.Values) {
+						value = vs.Values[i]
+					}
+					out = append(out, constDecl{Member{Const: k, Name: name, Value: value}, gd})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// localNamed returns the named type of the package that t is, if any.
+func localNamed(pass *analysis.Pass, t types.Type) *types.TypeName {
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() != pass.Pkg {
+		return nil
+	}
+	return n.Obj()
+}
+
+// exitNamed reports whether a constant's name begins with the word exit
+// and goes on to say which code: ExitNotFound, exitUsage, EXIT_AUTH; not
+// ExitOnError, a mode that says when to exit.
+func exitNamed(name string) bool {
+	w := analyzerutil.Words(name)
+	return len(w) >= 2 && w[0] == "exit" && !slices.Contains(notCodeWords, w[1])
+}
+
+// notCodeWords follow exit in the names of constants that are no exit
+// codes: ExitOnError, ExitAfterFlush, ExitWhenDone, ExitMode.
+var notCodeWords = []string{"on", "after", "before", "when", "if", "with", "without", "early", "now", "immediately", "mode", "hook", "handler", "func", "signal", "delay", "interval"}
+
+// namedForCodes reports whether a type or package name names exit codes:
+// ExitCode, exitCode, ExitStatus, exitcodes, exit_status.
+func namedForCodes(name string) bool {
+	w := analyzerutil.Words(name)
+	switch len(w) {
+	case 1:
+		return w[0] == "exitcode" || w[0] == "exitcodes" || w[0] == "exitstatus"
+	case 2:
+		return w[0] == "exit" && (w[1] == "code" || w[1] == "codes" || w[1] == "status")
+	}
+	return false
+}
