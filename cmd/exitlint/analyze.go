@@ -28,6 +28,10 @@ type result struct {
 	// LeftOut are the packages whose findings were not reported, and how
 	// many each had: test scaffolding, unless -scaffolding.
 	LeftOut []LeftOut
+	// Unmatched are the patterns that named no package while others did:
+	// the run is NOT_FOUND with the others' findings, and -fix writes
+	// nothing.
+	Unmatched []Unmatched
 
 	checks []*analysis.Analyzer // the checks that ran: SARIF's rules
 	dir    string               // the working directory, to which file names are relative
@@ -42,15 +46,18 @@ type result struct {
 }
 
 // analyze runs both phases on the patterns: load, then execute.
-func analyze(analyzers []*analysis.Analyzer, patterns []string, tests, scaffolding bool) (*result, error) {
-	graph, skipped, err := load(patterns, tests)
+func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*result, error) {
+	graph, skipped, unmatched, err := load(patterns, o.tests, o.tags)
 	if err != nil {
 		return nil, err
 	}
 	if unresolved := config.Unresolved(config.Current(), packagePaths(graph)); len(unresolved) > 0 {
-		return &result{Unresolved: unresolved, Skipped: skipped}, nil
+		return &result{Unresolved: unresolved, Skipped: skipped, Unmatched: unmatched}, nil
 	}
-	return execute(graph, skipped, analyzers, scaffolding), nil
+	res := execute(graph, skipped, analyzers, o.scaffolding)
+	res.Unmatched = unmatched
+	res.Complete = res.Complete && len(unmatched) == 0
+	return res, nil
 }
 
 // packagePaths lists the import path of every package the patterns load,

@@ -18,14 +18,14 @@ const FindingsAfterFix exitcode.Code = 81
 
 // codes are the exit codes exitlint declares.
 var codes = exitcode.MustDeclare("exitlint",
-	exitcode.Entry{Code: exitcode.ArgError, Action: "Fix the flags or patterns, then run again"},
-	exitcode.Entry{Code: exitcode.Precondition, Action: "Some packages do not type-check (error.detail names the errors), or -fix found no space left on the device; nothing was written: resolve it, then run again"},
-	exitcode.Entry{Code: exitcode.NotFound, Action: "The patterns matched no package: check the patterns and the directory"},
+	exitcode.Entry{Code: exitcode.ArgError, Action: "Fix the flags or patterns (flags go before patterns), then run again"},
+	exitcode.Entry{Code: exitcode.Precondition, Action: "Some packages do not type-check (error.detail names the errors), the go command cannot load them here (a Go toolchain the module asks for is not installed, a broken go.mod), or -fix found no space left on the device; nothing was written: resolve it, then run again"},
+	exitcode.Entry{Code: exitcode.NotFound, Action: "A pattern matched no package (error.detail names each, and the findings of the others); nothing was written: correct or drop it, then run again"},
 	exitcode.Entry{Code: Findings, Name: "FINDINGS", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsNone,
 		Action: "The analysis ran and reported findings: fix the code at each position, then run again"},
 	exitcode.Entry{Code: FindingsAfterFix, Name: "FINDINGS_AFTER_FIX", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsPartial,
 		Action: "-fix wrote the fixes listed in error.detail; the findings that remain have no automatic fix: change the code at each position, then run again"},
-	exitcode.Entry{Code: exitcode.PartialFailure, Action: "-fix replaced some files and could not replace others (error.detail lists both; a file written holds its fixes whole): inspect the working tree before running again"},
+	exitcode.Entry{Code: exitcode.PartialFailure, Action: "-fix replaced some files and could not replace others (error.detail lists both; a file written holds its fixes whole), or a profile could not be completed: inspect the working tree before running again"},
 	exitcode.Entry{Code: exitcode.Conflict, Action: "-fix wrote nothing: a file changed since it was analyzed; run again"},
 	exitcode.Entry{Code: exitcode.PermissionDenied, Action: "-fix wrote nothing: a file to fix is read-only, or its directory or file system is not writable"},
 )

@@ -29,7 +29,7 @@ func TestPanickingCheckKeepsOtherFindings(t *testing.T) {
 			panic("boom")
 		}),
 	}
-	rep, err := analyze([]*analysis.Analyzer{barecode.Analyzer, boom}, []string{"./barecode/customenum"}, false, false)
+	rep, err := analyze([]*analysis.Analyzer{barecode.Analyzer, boom}, []string{"./barecode/customenum"}, options{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -13,6 +13,7 @@
 package main
 
 import (
+	"encoding/json"
 	"os"
 	"strings"
 
@@ -38,12 +39,39 @@ func main() {
 }
 
 // vetProtocol reports whether go vet (or go fix) is the caller: it asks for
-// the tool's version (-V=full) or flags (-flags), or hands over a .cfg file.
+// the tool's version (-V=full) or flags (-flags), or hands over the
+// configuration of a unit as a .cfg file. A last argument that ends in .cfg
+// but is no such file (a package directory named x.cfg, a file that does
+// not exist) is a package pattern of a standalone run.
 func vetProtocol(args []string) bool {
 	for _, a := range args {
 		if a == "-V=full" || a == "--V=full" || a == "-flags" || a == "--flags" {
 			return true
 		}
 	}
-	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg")
+	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") && isVetConfig(args[len(args)-1])
+}
+
+// isVetConfig reports whether file is a regular file that holds a vet
+// configuration: a JSON object with the fields every configuration the go
+// command writes has.
+func isVetConfig(file string) bool {
+	info, err := os.Stat(file)
+	if err != nil || !info.Mode().IsRegular() {
+		return false
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return false
+	}
+	var cfg map[string]json.RawMessage
+	if json.Unmarshal(data, &cfg) != nil {
+		return false
+	}
+	for _, field := range []string{"ImportPath", "GoFiles", "Compiler"} {
+		if _, ok := cfg[field]; !ok {
+			return false
+		}
+	}
+	return true
 }

@@ -153,7 +153,7 @@ func TestBadInput(t *testing.T) {
 		{"missing directory", "testdata/clean", []string{"./missing/..."}, 5, "matched no Go package"},
 		{"empty module", "testdata/empty", []string{"./..."}, 5, "matched no Go package"},
 		{"not a module", t.TempDir(), []string{"./..."}, 5, "no Go module here"},
-		{"bad pattern", "testdata/clean", []string{"a b"}, 3, `bad package pattern: -: malformed import path "a b"`},
+		{"bad pattern", "testdata/clean", []string{"a b"}, 3, `bad package pattern a b: malformed import path "a b"`},
 		{"version in pattern", "testdata/clean", []string{"example.com/x@v1"}, 3, "bad package pattern"},
 		{"type errors", "testdata/broken", []string{"./..."}, 4, "bad/bad.go:3:23"},
 	}

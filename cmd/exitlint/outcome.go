@@ -28,6 +28,8 @@ func outcome(res *result, findingsOK bool, stopped error) (exitcode.Code, error)
 		err = exitcode.New(exitcode.ArgError, "SETTING_NAMES_NOTHING", unresolved[0]).
 			WithDetail(strings.Join(unresolved, "\n")).
 			WithSuggestion("correct the setting: it names a type or function as import/path.Name, (import/path.Type).Method or (*import/path.Type).Method")
+	case len(res.Unmatched) > 0:
+		err = unmatchedError(res)
 	case len(res.fixFailed) > 0:
 		err = fixError(res)
 	case len(res.Failed) > 0:

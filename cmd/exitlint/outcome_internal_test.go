@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/internal/findings"
 )
 
@@ -100,18 +101,38 @@ func TestOutcome(t *testing.T) {
 			r.Failed = []Skipped{{Package: "example.com/cli", Errors: []string{"boom: internal error"}}}
 			r.fixFailed = []fileFailure{{file: "main.go", err: errors.New("main.go changed on disk since it was analyzed; run exitlint -fix again"), kind: failChanged}}
 		}), code: exitcode.Conflict, errCode: "FIX_CONFLICT"},
-		{name: "go list: malformed pattern", stopped: &loadFailure{patterns: []string{"a b"}, err: errors.New(`-: malformed import path "a b": invalid char ' '`)},
+		{name: "go list: malformed pattern", stopped: &loadFailure{patterns: []string{"a b"}, err: &driver.GoCommandError{Msg: `malformed import path "a b": invalid char ' '`}},
 			code: exitcode.ArgError, errCode: "USAGE"},
-		{name: "pattern with a version", stopped: &loadFailure{patterns: []string{"example.com/x@v1"}, notFound: []string{"example.com/x@v1: can only use path@version syntax with 'go get' and 'go install' in module-aware mode"}},
+		{name: "pattern with a version", stopped: &loadFailure{patterns: []string{"example.com/x@v1"}, unmatched: []Unmatched{{Pattern: "example.com/x@v1", Kind: "USAGE", Reason: "can only use path@version syntax with 'go get' and 'go install' in module-aware mode"}}},
 			code: exitcode.ArgError, errCode: "USAGE"},
-		{name: "no module", stopped: &loadFailure{patterns: []string{"./..."}, err: errors.New("go: go.mod file not found in current directory or any parent directory")},
+		{name: "no module", stopped: &loadFailure{patterns: []string{"./..."}, err: &driver.GoCommandError{Msg: "go: go.mod file not found in current directory or any parent directory"}},
 			code: exitcode.NotFound, errCode: "NO_MODULE"},
-		{name: "no module, per pattern", stopped: &loadFailure{patterns: []string{"./x"}, notFound: []string{"directory x outside main module or its selected dependencies; go.mod file not found"}},
+		{name: "no module, per pattern", stopped: &loadFailure{patterns: []string{"./x"}, unmatched: []Unmatched{{Pattern: "./x", Kind: "NO_MODULE", Reason: "no go.mod in /m or above it"}}},
 			code: exitcode.NotFound, errCode: "NO_MODULE"},
-		{name: "no package", stopped: &loadFailure{patterns: []string{"./missing/..."}, notFound: []string{"./missing/...: directory not found"}},
-			code: exitcode.NotFound, errCode: "NO_PACKAGES", detail: "./missing/...: directory not found"},
+		{name: "no package", stopped: &loadFailure{patterns: []string{"./missing/..."}, unmatched: []Unmatched{{Pattern: "./missing/...", Kind: "NO_PACKAGES", Reason: "directory /m/missing not found"}}},
+			code: exitcode.NotFound, errCode: "NO_PACKAGES"},
+		{name: "no package from several patterns", stopped: &loadFailure{patterns: []string{"./a", "./b"}, unmatched: []Unmatched{
+			{Pattern: "./a", Kind: "NO_PACKAGES", Reason: "directory /m/a not found"},
+			{Pattern: "./b", Kind: "EXCLUDED_BY_BUILD_CONSTRAINTS", Reason: "build constraints exclude all Go files in /m/b for linux/amd64 with no -tags"}}},
+			code: exitcode.NotFound, errCode: "NO_PACKAGES", detail: "./a: directory /m/a not found\n./b: build constraints exclude all Go files in /m/b"},
 		{name: "go list fails", stopped: &loadFailure{patterns: []string{"./..."}, err: errors.New("go: cannot run go list\nmore")},
 			code: exitcode.Precondition, errCode: "LOAD_FAILED", detail: "go: cannot run go list\nmore"},
+		{name: "toolchain not installed", stopped: &loadFailure{patterns: []string{"./..."}, err: &driver.ToolchainError{Toolchain: "go1.99.0", Msg: "go: download go1.99.0 for linux/amd64: toolchain not available"}},
+			code: exitcode.Precondition, errCode: "TOOLCHAIN_NOT_INSTALLED", detail: "toolchain not available"},
+		{name: "go too old", stopped: &loadFailure{patterns: []string{"./..."}, err: &driver.GoCommandError{Msg: "go: go.mod requires go >= 1.99.0 (running go 1.26.8; GOTOOLCHAIN=local)"}},
+			code: exitcode.Precondition, errCode: "GO_TOO_OLD"},
+		{name: "a pattern matched nothing beside others", res: analyzed(func(r *result) {
+			withFinding(r)
+			r.Complete = false
+			r.Unmatched = []Unmatched{{Pattern: "./typo", Kind: "NO_PACKAGES", Reason: "directory /m/typo not found"}}
+		}), code: exitcode.NotFound, errCode: "PATTERNS_UNMATCHED", detail: "./typo: directory /m/typo not found\nfindings in the packages that were analyzed:\n" + line},
+		{name: "a pattern matched nothing beside others, findings ok", findingsOK: true, res: analyzed(func(r *result) {
+			r.Complete = false
+			r.Unmatched = []Unmatched{{Pattern: "./typo", Kind: "NO_PACKAGES", Reason: "directory /m/typo not found"}}
+		}), code: exitcode.NotFound, errCode: "PATTERNS_UNMATCHED"},
+		{name: "a malformed pattern beside others", res: analyzed(func(r *result) {
+			r.Unmatched = []Unmatched{{Pattern: "a b", Kind: "USAGE", Reason: `malformed import path "a b": invalid char ' '`}}
+		}), code: exitcode.ArgError, errCode: "USAGE"},
 		{name: "another error stands", stopped: usageError("bad flag"), code: exitcode.ArgError, errCode: "USAGE"},
 		{name: "a setting names nothing, beside findings", res: analyzed(func(r *result) {
 			r.Unresolved = []string{"-config.fatals: example.com/log.Dye: package example.com/log declares no function Dye; did you mean Die?", "-config.enum: example.com/nosuch.Code: no package example.com/nosuch is among the packages the patterns load"}

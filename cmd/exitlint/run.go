@@ -5,6 +5,8 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -18,6 +20,7 @@ type options struct {
 	json, sarif, findingsOK, tests, listCodes, fix, scaffolding bool
 	enable, disable                                             string
 	cpuProfile, memProfile                                      string
+	tags                                                        string
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -44,16 +47,26 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.StringVar(&o.disable, "disable", "", "comma-separated checks not to run")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
+	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags to consider satisfied while loading the packages, as for go build and go vet")
 	analyzers := all.Analyzers()
 	registerAnalyzerFlags(fs, all.WithConfig(analyzers))
 
-	wantJSON := hasFlag(args, "json")
+	// -json anywhere on the command line, in any spelling the flag
+	// package accepts, asks for an envelope: a command line that does not
+	// parse, or asks for help, still gets one.
+	wantJSON := jsonRequested(fs, args)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			if wantJSON {
+				return writeEnvelope(stdout, start, exitcode.Success, helpData(fs, analyzers), nil)
+			}
 			usage(stdout, fs, analyzers)
 			return exitcode.Success
 		}
 		return fail(stdout, stderr, wantJSON, start, usageError("%v", err))
+	}
+	if err := flagsAfterPatterns(fs, args); err != nil {
+		return fail(stdout, stderr, wantJSON, start, err)
 	}
 	if o.json && o.sarif {
 		return fail(stdout, stderr, true, start, usageError("-json and -sarif both choose the output: pass one"))
@@ -73,7 +86,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
-	res, err := analyze(selected, patterns, o.tests, o.scaffolding)
+	res, err := analyze(selected, patterns, o)
 	if perr := stopProfiles(); perr != nil && err == nil {
 		return fail(stdout, stderr, o.json, start, perr)
 	}
@@ -124,18 +137,78 @@ func fail(stdout, stderr io.Writer, asJSON bool, start time.Time, err error) exi
 	return code
 }
 
-// hasFlag reports whether args set the boolean flag name before flag parsing
-// fails, so a usage error can still be written as JSON.
-func hasFlag(args []string, name string) bool {
-	for _, a := range args {
-		if a == "-"+name || a == "--"+name || a == "-"+name+"=true" || a == "--"+name+"=true" {
-			return true
-		}
+// jsonRequested reports whether args set -json, read as the flag package
+// reads it (-json, --json, -json=1, -json=t, ..., the last one counting),
+// but anywhere before "--", after the patterns too, and without stopping at
+// an error: so that a command line that fails to parse, or puts -json after
+// the patterns, is still answered with an envelope.
+func jsonRequested(fs *flag.FlagSet, args []string) bool {
+	want := false
+	for i := 0; i < len(args); i++ {
+		a := args[i]
 		if a == "--" {
 			break
 		}
+		name, ok := strings.CutPrefix(a, "-")
+		if !ok || name == "" {
+			continue
+		}
+		name = strings.TrimPrefix(name, "-")
+		name, value, hasValue := strings.Cut(name, "=")
+		f := fs.Lookup(name)
+		switch {
+		case f == nil:
+		case isBoolFlag(f):
+			if name != "json" {
+				break
+			}
+			if !hasValue {
+				want = true
+			} else if b, err := strconv.ParseBool(value); err == nil {
+				want = b
+			}
+		case !hasValue:
+			i++ // the flag's value, whatever it looks like
+		}
 	}
-	return false
+	return want
+}
+
+func isBoolFlag(f *flag.Flag) bool {
+	b, ok := f.Value.(interface{ IsBoolFlag() bool })
+	return ok && b.IsBoolFlag()
+}
+
+// flagsAfterPatterns rejects a command line that puts flags after the
+// package patterns, where the flag package stops reading flags and they
+// would be taken for patterns: no package pattern begins with "-".
+func flagsAfterPatterns(fs *flag.FlagSet, args []string) error {
+	patterns := fs.Args()
+	var flags, rest []string
+	for i := 0; i < len(patterns); i++ {
+		p := patterns[i]
+		if !strings.HasPrefix(p, "-") || p == "-" {
+			rest = append(rest, p)
+			continue
+		}
+		flags = append(flags, p)
+		name, _, hasValue := strings.Cut(strings.TrimLeft(p, "-"), "=")
+		if f := fs.Lookup(name); f != nil && !isBoolFlag(f) && !hasValue && i+1 < len(patterns) {
+			i++
+			flags = append(flags, patterns[i])
+		}
+	}
+	if len(flags) == 0 {
+		return nil
+	}
+	before := args[:len(args)-len(patterns)]
+	if n := len(before); n > 0 && before[n-1] == "--" {
+		before = before[:n-1]
+	}
+	fixed := strings.Join(slices.Concat([]string{"exitlint"}, before, flags, rest), " ")
+	return exitcode.New(exitcode.ArgError, "FLAG_AFTER_PATTERNS",
+		fmt.Sprintf("%s comes after the package patterns, where flags are not read: put flags before patterns", flags[0])).
+		WithSuggestion("run " + fixed)
 }
 
 // registerAnalyzerFlags exposes each analyzer's flags as -NAME.flag.
@@ -178,4 +251,47 @@ Checks:
 	fmt.Fprintf(w, "\nExit codes:\n")
 	listCodes(w, false, time.Now())
 	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above.\n")
+}
+
+// Help is the data of exitlint -json -h: what -h prints, as an envelope's
+// data, for a caller that reads envelopes only.
+type Help struct {
+	Usage     []string    `json:"usage"`
+	Checks    []HelpCheck `json:"checks"`
+	Flags     []HelpFlag  `json:"flags"`
+	ExitCodes []codeRow   `json:"exit_codes"`
+}
+
+// HelpCheck is one check as -json -h lists it.
+type HelpCheck struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary"`
+	URL     string `json:"url"`
+}
+
+// HelpFlag is one flag as -json -h lists it.
+type HelpFlag struct {
+	Name    string `json:"name"`
+	Default string `json:"default"`
+	Usage   string `json:"usage"`
+}
+
+func helpData(fs *flag.FlagSet, analyzers []*analysis.Analyzer) *Help {
+	h := &Help{Usage: []string{
+		"exitlint [flags] [packages]",
+		"go vet -vettool=$(which exitlint) [packages]",
+		"go fix -fixtool=$(which exitlint) [packages]",
+		"exitlint lsp",
+	}, Checks: []HelpCheck{}, Flags: []HelpFlag{}}
+	for _, a := range analyzers {
+		first, _, _ := strings.Cut(a.Doc, "\n")
+		h.Checks = append(h.Checks, HelpCheck{a.Name, first, a.URL})
+	}
+	fs.VisitAll(func(f *flag.Flag) {
+		h.Flags = append(h.Flags, HelpFlag{f.Name, f.DefValue, f.Usage})
+	})
+	for _, e := range codes.Entries() {
+		h.ExitCodes = append(h.ExitCodes, codeRow{int(e.Code), e.Name, e.Retryable.String(), e.SideEffects.String(), e.Action})
+	}
+	return h
 }

@@ -139,11 +139,15 @@ func writeSARIF(w io.Writer, res *result, code exitcode.Code) error {
 		index[a.Name] = len(driver.Rules)
 		driver.Rules = append(driver.Rules, r)
 	}
-	inv := sarifInvocation{ExecutionSuccessful: len(res.Failed) == 0 && len(res.Skipped) == 0, ExitCode: int(code)}
+	inv := sarifInvocation{ExecutionSuccessful: len(res.Failed) == 0 && len(res.Skipped) == 0 && len(res.Unmatched) == 0, ExitCode: int(code)}
 	if e, ok := exitcode.Lookup(code); ok {
 		inv.ExitCodeDescription = e.Name
 	} else if d, ok := codes.Lookup(code); ok {
 		inv.ExitCodeDescription = d.Name
+	}
+	for _, u := range res.Unmatched {
+		inv.Notifications = append(inv.Notifications, sarifNotification{"error",
+			sarifMessage{"pattern " + u.Pattern + " matched no package: " + u.Reason}})
 	}
 	for _, s := range res.Skipped {
 		inv.Notifications = append(inv.Notifications, sarifNotification{"error",

@@ -36,14 +36,36 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 		return
 	}
 	switch {
-	case code == exitcode.Precondition || len(res.Failed) > 0:
-		fmt.Fprintf(stderr, "exitlint: %s\n%s\n", xe.Message, indent(xe.Detail))
-	case len(res.fixFailed) > 0, len(res.Unresolved) > 0:
+	case len(res.Unresolved) > 0, len(res.fixFailed) > 0:
 		fmt.Fprintf(stderr, "exitlint: %s\n", xe.Message)
 		if xe.Detail != "" {
 			fmt.Fprintln(stderr, indent(xe.Detail))
 		}
+	case len(res.Unmatched) > 0 || len(res.Skipped) > 0 || len(res.Failed) > 0:
+		// The findings are on stdout already: stderr names the gaps.
+		fmt.Fprintf(stderr, "exitlint: %s\n", xe.Message)
+		if gaps := gapLines(res); len(gaps) > 0 {
+			fmt.Fprintln(stderr, indent(strings.Join(gaps, "\n")))
+		}
+		if xe.Suggestion != "" {
+			fmt.Fprintf(stderr, "exitlint: %s\n", xe.Suggestion)
+		}
 	}
+}
+
+// gapLines name what the run could not analyze: the patterns that named no
+// package, the packages that did not load, the checks that failed; and the
+// fixes -fix held back because of them.
+func gapLines(res *result) []string {
+	var lines []string
+	for _, u := range res.Unmatched {
+		lines = append(lines, u.line())
+	}
+	lines = append(lines, packageErrors(res.Skipped)...)
+	for _, f := range res.Failed {
+		lines = append(lines, f.Package+": a check failed:\n\t"+strings.Join(f.Errors, "\n\t"))
+	}
+	return append(lines, heldLines(res)...)
 }
 
 // leftOutFindings counts the findings the report left out.

@@ -40,6 +40,9 @@ type Config struct {
 	Tests bool     // include test packages and test variants
 	Dir   string   // directory the go command runs in ("" for the current one)
 	Env   []string // the go command's environment (nil for this process's)
+	// Tags are build tags to consider satisfied, comma-separated, as for
+	// go build -tags and go vet -tags.
+	Tags string
 	// Strict holds the analyzers to the analysis API as it is written, for
 	// tests: a pass's fact and report functions panic once its Run has
 	// returned, and the analyzers of a package that do not require one
@@ -129,6 +132,10 @@ func (p *Package) NoFiles() bool {
 type Graph struct {
 	Roots []*Package // in go list's order
 	Fset  *token.FileSet
+	// Unmatched are the patterns that named no package to analyze, when
+	// there were several patterns and some did; a single pattern that
+	// names nothing leaves Roots with errors only, or empty.
+	Unmatched []Unmatched
 
 	all    []*Package
 	sizes  types.Sizes
@@ -157,14 +164,48 @@ const exportMode = packages.NeedName | packages.NeedExportFile | packages.NeedIm
 
 // Load lists the packages that patterns name, with their dependencies, and
 // decides for each whether it is type-checked from source or read from
-// export data. It returns go list's own failure as an error; errors of
-// single packages are in their ListErrors.
+// export data. It returns the go command's own failure as an error, a
+// *GoCommandError, or a *ToolchainError when the module asks for a Go
+// toolchain that would have to be downloaded; errors of single packages
+// are in their ListErrors.
+//
+// The go command runs with cfg.Env, with two changes: the toolchain is
+// pinned to the one the go command selects without downloading anything
+// (see ToolchainEnv), and cfg.Tags become its -tags flag.
 func Load(cfg Config, patterns ...string) (*Graph, error) {
-	roots, err := packages.Load(&packages.Config{Mode: metaMode, Tests: cfg.Tests, Dir: cfg.Dir, Env: cfg.Env}, patterns...)
+	env, err := ToolchainEnv(cfg)
 	if err != nil {
 		return nil, err
 	}
-	g := &Graph{Fset: token.NewFileSet(), files: map[string]*parsed{}, sums: map[string][sha256.Size]byte{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict}
+	cfg.Env = env
+	// Which patterns named nothing: asked beside the main go list call,
+	// and only when there are several patterns (one that names nothing
+	// leaves nothing to analyze, which the caller sees).
+	type answer struct {
+		unmatched []Unmatched
+		err       error
+	}
+	var found chan answer
+	if len(patterns) > 1 {
+		found = make(chan answer, 1)
+		go func() {
+			u, err := unmatchedPatterns(cfg, env, patterns)
+			found <- answer{u, err}
+		}()
+	}
+	roots, err := packages.Load(&packages.Config{Mode: metaMode, Tests: cfg.Tests, Dir: cfg.Dir, Env: env, BuildFlags: buildFlags(cfg)}, patterns...)
+	var unmatched []Unmatched
+	if found != nil {
+		a := <-found
+		if err == nil && a.err != nil {
+			err = a.err
+		}
+		unmatched = a.unmatched
+	}
+	if err != nil {
+		return nil, cleanLoadError(err)
+	}
+	g := &Graph{Fset: token.NewFileSet(), Unmatched: unmatched, files: map[string]*parsed{}, sums: map[string][sha256.Size]byte{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict}
 	byID := map[string]*Package{}
 	var node func(mp *packages.Package) *Package
 	node = func(mp *packages.Package) *Package {
@@ -173,7 +214,7 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 		}
 		n := &Package{ID: mp.ID, PkgPath: mp.PkgPath, meta: mp, imports: map[string]*Package{}}
 		for _, e := range mp.Errors {
-			n.ListErrors = append(n.ListErrors, e.Error())
+			n.ListErrors = append(n.ListErrors, listError(e))
 		}
 		byID[mp.ID] = n
 		g.all = append(g.all, n)
@@ -268,7 +309,7 @@ func exportFiles(cfg Config, roots, exported []*Package) {
 		if len(patterns) == 0 {
 			return
 		}
-		pkgs, err := packages.Load(&packages.Config{Mode: exportMode, Tests: tests, Dir: cfg.Dir, Env: cfg.Env}, patterns...)
+		pkgs, err := packages.Load(&packages.Config{Mode: exportMode, Tests: tests, Dir: cfg.Dir, Env: cfg.Env, BuildFlags: buildFlags(cfg)}, patterns...)
 		if err != nil {
 			return
 		}
