@@ -37,6 +37,7 @@ import (
 	"golang.org/x/tools/go/packages"
 
 	"github.com/exitlint/exitlint/internal/findings"
+	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/internal/textpos"
 )
 
@@ -530,15 +531,23 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 		}
 		return nil
 	}
+	byFile := map[string][]finding{path: nil}
+	// No toolchain is downloaded to analyze a buffer, as for a
+	// command-line run: the go command runs the toolchain already here.
+	env, err := driver.ToolchainEnv(driver.Config{Dir: dir})
+	if err != nil {
+		byFile[path] = []finding{notAnalyzed(lspRange{}, "exitlint cannot load this file's package: "+err.Error())}
+		s.publish(ctx, dir, byFile, versionOf, []string{err.Error()})
+		return
+	}
 	cfg := &packages.Config{
 		Mode: packages.LoadAllSyntax | packages.NeedModule, Context: ctx,
-		Dir: dir, Tests: true, Overlay: overlay,
+		Dir: dir, Env: env, Tests: true, Overlay: overlay,
 	}
 	pkgs, err := packages.Load(cfg, "file="+path)
 	if ctx.Err() != nil {
 		return
 	}
-	byFile := map[string][]finding{path: nil}
 	var logs []string
 	if err != nil {
 		logs = append(logs, fmt.Sprintf("cannot load the package of %s: %v", path, err))
