@@ -36,8 +36,8 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/exitlint/exitlint/internal/findings"
 	"github.com/exitlint/exitlint/internal/driver"
+	"github.com/exitlint/exitlint/internal/findings"
 	"github.com/exitlint/exitlint/internal/textpos"
 )
 
