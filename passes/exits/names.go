@@ -62,7 +62,8 @@ func Meaning(name string) (exitcode.Code, bool) {
 			}
 		}
 	}
-	return 0, false
+	var none exitcode.Code // no code: the second result says so
+	return none, false
 }
 
 // containsWords reports whether phrase appears in words as a contiguous run.
