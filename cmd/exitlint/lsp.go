@@ -56,6 +56,7 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	server := lspserver.New(append(analyzers, config.Analyzer), version)
 	server.Log = stderr
 	if !server.Serve(context.Background(), rw) {
+		//exitlint:ignore fallback the server lost its editor (the stream ended before exit): no code tells more, and no agent reads it
 		return exitcode.GeneralError
 	}
 	return exitcode.Success

@@ -38,6 +38,7 @@ func startProfiles(cpuFile, memFile string) (stop func() error, err error) {
 		f, err := openProfile(p.flag, p.name)
 		if err != nil {
 			undo()
+			//exitlint:ignore argphase undo removed the profile files this run created: nothing it did is left
 			return nil, err
 		}
 		opened = append(opened, f)
@@ -46,6 +47,7 @@ func startProfiles(cpuFile, memFile string) (stop func() error, err error) {
 	if cpu != nil {
 		if err := cpu.f.Truncate(0); err != nil {
 			undo()
+			//exitlint:ignore argphase undo removed the profile files this run created: nothing it did is left
 			return nil, profileArgError("-cpuprofile", cpu.f.Name(), err)
 		}
 		if err := pprof.StartCPUProfile(cpu.f); err != nil {
@@ -90,10 +92,12 @@ func openProfile(flag, name string) (*profileFile, error) {
 	_, statErr := os.Stat(name)
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o666)
 	if err != nil {
+		//exitlint:ignore argphase the open failed, so it created nothing: no side effect happened
 		return nil, profileArgError(flag, name, err)
 	}
 	if info, err := f.Stat(); err == nil && !info.Mode().IsRegular() {
 		f.Close()
+		//exitlint:ignore argphase the name was an existing non-regular file, which opening did not create or change
 		return nil, profileArgError(flag, name, errors.New("not a regular file"))
 	}
 	return &profileFile{f: f, created: errors.Is(statErr, fs.ErrNotExist)}, nil

@@ -107,6 +107,7 @@ func report(stdout, stderr io.Writer, o options, start time.Time, res *result, s
 	case o.sarif:
 		if werr := writeSARIF(stdout, res, code); werr != nil {
 			fmt.Fprintf(stderr, "exitlint: writing the SARIF log: %v\n", werr)
+			//exitlint:ignore fallback stdout cannot be written: the envelope cannot be either, so no code can be explained
 			return exitcode.GeneralError
 		}
 		return code

@@ -107,6 +107,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintln(stderr, "score:", err)
 	var ce *codedError
 	if !errors.As(err, &ce) {
+		//exitlint:ignore fallback an error of no kind score declares: the last branch after its coded errors
 		return exitGeneralError
 	}
 	if ce.usage {
