@@ -331,20 +331,11 @@ func (ch *checker) sites() {
 		if s.Direct {
 			continue // the exit call's argument, checked with the call
 		}
-		ch.file = ch.fileOf(s.Expr.Pos())
+		ch.file = analyzerutil.FileOf(ch.pass, s.Expr.Pos())
 		ch.via = s.Via
 		ch.check(s.Expr, nil, true)
 		ch.via = ""
 	}
-}
-
-func (ch *checker) fileOf(pos token.Pos) *ast.File {
-	for _, f := range ch.pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }
 
 // category names the kind of a finding: "bare" or "own-constant" for a code

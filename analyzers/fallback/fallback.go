@@ -132,7 +132,7 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 			continue
 		}
 		if s.Return != nil {
-			if file := fileOf(pass, s.Return.Pos()); file != nil {
+			if file := analyzerutil.FileOf(pass, s.Return.Pos()); file != nil {
 				path, _ := astutil.PathEnclosingInterval(file, s.Return.Pos(), s.Return.End())
 				slices.Reverse(path)
 				if classification(specific, path) || guardsComputed(pass, path) {
@@ -160,15 +160,6 @@ func constValue(pass *analysis.Pass, e ast.Expr) int {
 		return -1
 	}
 	return int(n)
-}
-
-func fileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
-	for _, f := range pass.Files {
-		if f.FileStart <= pos && pos <= f.FileEnd {
-			return f
-		}
-	}
-	return nil
 }
 
 // foreign reports whether a callee in package callee belongs to another
@@ -372,7 +363,7 @@ func mapError(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, stack []a
 				return analysis.SuggestedFix{}, false
 			}
 			obj := pass.TypesInfo.Uses[id]
-			if obj == nil || !types.Identical(obj.Type(), types.Universe.Lookup("error").Type()) {
+			if obj == nil || !types.Identical(obj.Type(), errorType) {
 				return analysis.SuggestedFix{}, false
 			}
 			// The same err must be in scope at the exit.
@@ -413,16 +404,7 @@ func returnsErrorHere(pass *analysis.Pass, stack []ast.Node) bool {
 			continue
 		}
 		sig, ok := t.(*types.Signature)
-		if !ok {
-			return false
-		}
-		errorType := types.Universe.Lookup("error").Type()
-		for j := range sig.Results().Len() {
-			if types.Identical(sig.Results().At(j).Type(), errorType) {
-				return true
-			}
-		}
-		return false
+		return ok && hasError(sig.Results())
 	}
 	return false
 }
@@ -431,23 +413,18 @@ func returnsErrorHere(pass *analysis.Pass, stack []ast.Node) bool {
 // does is compute the value, and an exit inside it is its own failure.
 func computes(fn *types.Func) bool {
 	sig := fn.Signature()
-	if sig.Results().Len() == 0 {
-		return false
-	}
-	errorType := types.Universe.Lookup("error").Type()
-	for i := range sig.Params().Len() {
-		if types.Identical(sig.Params().At(i).Type(), errorType) {
-			return false
-		}
-	}
-	return true
+	return sig.Results().Len() > 0 && !hasError(sig.Params())
 }
 
 // returnsError reports whether fn has a result of type error.
-func returnsError(fn *types.Func) bool {
-	res := fn.Signature().Results()
-	for i := 0; i < res.Len(); i++ {
-		if types.Identical(res.At(i).Type(), types.Universe.Lookup("error").Type()) {
+func returnsError(fn *types.Func) bool { return hasError(fn.Signature().Results()) }
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// hasError reports whether a parameter or result list holds an error.
+func hasError(vars *types.Tuple) bool {
+	for v := range vars.Variables() {
+		if types.Identical(v.Type(), errorType) {
 			return true
 		}
 	}

@@ -1,9 +1,7 @@
 package main_test
 
 import (
-	"bytes"
 	"encoding/json"
-	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -43,17 +41,7 @@ type result struct {
 // module, outside the repository's workspace.
 func exitlint(t *testing.T, dir string, args ...string) result {
 	t.Helper()
-	cmd := exec.Command(binary, args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
-	var exitErr *exec.ExitError
-	if err != nil && !errors.As(err, &exitErr) {
-		t.Fatalf("running exitlint: %v", err)
-	}
-	return result{cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()}
+	return exitlintEnv(t, dir, nil, args...)
 }
 
 // envelopeOf checks that stdout is exactly one envelope that keeps the

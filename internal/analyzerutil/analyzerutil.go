@@ -395,3 +395,13 @@ func Words(name string) []string {
 	flush(len(runes))
 	return words
 }
+
+// FileOf returns the file of the pass that holds pos, or nil.
+func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
+	for _, f := range pass.Files {
+		if f.FileStart <= pos && pos <= f.FileEnd {
+			return f
+		}
+	}
+	return nil
+}

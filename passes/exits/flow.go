@@ -24,9 +24,6 @@ type CodeFact struct {
 	// a printer that returns the code it was given, so that
 	// os.Exit(report(err, 5)) exits with 5.
 	Returns []int
-	// Result is the index of the result that carries a code: the
-	// function's only integer result.
-	Result int
 }
 
 func (*CodeFact) AFact() {}
@@ -249,9 +246,9 @@ func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string)) 
 // solveFacts computes the package's code facts to a fixed point.
 func (fl *flow) solveFacts() {
 	summary.Solve(fl.facts, fl.funcs, func(fn summary.Func, cur *CodeFact) (*CodeFact, bool) {
-		next := &CodeFact{Result: -1}
+		next := &CodeFact{}
 		if cur != nil {
-			next = &CodeFact{Exits: slices.Clone(cur.Exits), Returns: slices.Clone(cur.Returns), Result: cur.Result}
+			next = &CodeFact{Exits: slices.Clone(cur.Exits), Returns: slices.Clone(cur.Returns)}
 		}
 		fl.exitArgs(fn, func(arg ast.Expr, _ string) {
 			fl.origins(fn, arg, func(o origin) {
@@ -261,7 +258,6 @@ func (fl *flow) solveFacts() {
 			})
 		})
 		if res := codeResult(fn.Obj.Signature()); res >= 0 {
-			next.Result = res
 			returns(fn, res, func(e ast.Expr, _ *ast.ReturnStmt) {
 				fl.origins(fn, e, func(o origin) {
 					if o.param >= 0 {
