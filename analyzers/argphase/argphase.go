@@ -44,6 +44,9 @@ type checker struct {
 	ae   *argerror.ArgErrors
 	sup  *suppress.Suppressions
 	anon map[*ssa.Function]*sideeffects.Effect // side effects of function literals, memoized
+	// codeReturns are the return statements whose integer result becomes
+	// the process's exit code, by position, with how (exits.CodeSite).
+	codeReturns map[token.Pos]string
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -54,9 +57,16 @@ func run(pass *analysis.Pass) (any, error) {
 		ae:   pass.ResultOf[argerror.Analyzer].(*argerror.ArgErrors),
 		sup:  pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions),
 		anon: map[*ssa.Function]*sideeffects.Effect{},
+
+		codeReturns: map[token.Pos]string{},
 	}
 	if !ch.ae.Any {
 		return nil, nil // nothing here can emit ARG_ERROR: no SSA
+	}
+	for _, site := range ch.ex.Sites() {
+		if site.Return != nil {
+			ch.codeReturns[site.Return.Return] = site.Via
+		}
 	}
 	for _, fn := range ch.buildSSA() {
 		ch.function(fn)
@@ -113,6 +123,9 @@ func (ch *checker) buildSSA() []*ssa.Function {
 type effect struct {
 	instr ssa.CallInstruction
 	what  sideeffects.Effect
+	// allOrNothing: a call that returned an error changed nothing
+	// (sideeffects.Rule.AllOrNothing).
+	allOrNothing bool
 }
 
 // emission is a place that emits ARG_ERROR.
@@ -133,23 +146,20 @@ func (ch *checker) function(fn *ssa.Function) {
 		for _, instr := range b.Instrs {
 			switch in := instr.(type) {
 			case *ssa.Call:
-				if e, ok := ch.callEffect(in.Common(), 0); ok {
-					effects = append(effects, effect{in, e})
+				if e, rule, ok := ch.callEffect(in.Common(), 0); ok {
+					effects = append(effects, effect{in, e, rule.AllOrNothing})
 				}
-				if how, ok := ch.exitEmission(in.Common()); ok {
-					emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: how})
+				from := map[ssa.Value]bool{}
+				if how, ok := ch.exitEmission(in.Common(), from); ok {
+					emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: how, from: from})
 				}
 			case *ssa.Go:
-				if e, ok := ch.callEffect(in.Common(), 0); ok {
-					effects = append(effects, effect{in, e})
+				if e, _, ok := ch.callEffect(in.Common(), 0); ok {
+					effects = append(effects, effect{instr: in, what: e})
 				}
 			case *ssa.Return:
-				for _, r := range in.Results {
-					from := map[ssa.Value]bool{}
-					if via := ch.carries(r, from, 0); via != "" {
-						emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: "returned (" + via + ")", from: from})
-						break
-					}
+				if em, ok := ch.returnEmission(in); ok {
+					emissions = append(emissions, em)
 				}
 			}
 		}
@@ -165,12 +175,108 @@ func (ch *checker) function(fn *ssa.Function) {
 			if v, ok := ef.instr.(ssa.Value); ok && em.from[v] {
 				continue // the call that produces the emitted value checks its own order
 			}
+			if ef.allOrNothing && onlyIfFailed(ef, em.instr) {
+				continue // the call failed on the way here, and changed nothing
+			}
 			if before(ef.instr, em.instr) {
 				ch.report(em, ef)
 				break
 			}
 		}
 	}
+}
+
+// returnEmission reports whether a return statement emits ARG_ERROR: it
+// returns an error that carries it, or it returns 3 from a function whose
+// result becomes the exit code (exits.CodeSite).
+func (ch *checker) returnEmission(ret *ssa.Return) (emission, bool) {
+	for _, r := range ret.Results {
+		from := map[ssa.Value]bool{}
+		if via := ch.carries(r, from, 0); via != "" {
+			return emission{instr: ret, pos: ret.Pos(), how: "returned (" + via + ")", from: from}, true
+		}
+	}
+	via, ok := ch.codeReturns[ret.Pos()]
+	if !ok {
+		return emission{}, false
+	}
+	for _, r := range ret.Results {
+		if b, isInt := r.Type().Underlying().(*types.Basic); !isInt || b.Info()&types.IsInteger == 0 {
+			continue
+		}
+		from := map[ssa.Value]bool{}
+		if _, ok := ch.codeArg(r, from, 0); ok {
+			return emission{instr: ret, pos: ret.Pos(), how: "returned as the exit code (" + via + ")", from: from}, true
+		}
+	}
+	return emission{}, false
+}
+
+// onlyIfFailed reports whether instr runs only after the effect's call
+// failed: it lies on the branch where the call's error result is not nil,
+// a branch the call reaches first.
+func onlyIfFailed(ef effect, instr ssa.Instruction) bool {
+	call, ok := ef.instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	errVal := errorResult(call)
+	if errVal == nil {
+		return false
+	}
+	for _, ref := range *errVal.Referrers() {
+		cmp, ok := ref.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) || !isNil(otherOperand(cmp, errVal)) {
+			continue
+		}
+		for _, cref := range *cmp.Referrers() {
+			br, ok := cref.(*ssa.If)
+			if !ok || br.Cond != ssa.Value(cmp) {
+				continue
+			}
+			b := br.Block()
+			failed := b.Succs[0] // err != nil
+			if cmp.Op == token.EQL {
+				failed = b.Succs[1]
+			}
+			if len(failed.Preds) == 1 && call.Block().Dominates(b) && failed.Dominates(instr.Block()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// errorResult returns the value of a call's error result: the call itself
+// when it has only that, the extraction of its last result otherwise.
+func errorResult(call *ssa.Call) ssa.Value {
+	res := call.Common().Signature().Results()
+	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+		return nil
+	}
+	if res.Len() == 1 {
+		return call
+	}
+	for _, ref := range *call.Referrers() {
+		if x, ok := ref.(*ssa.Extract); ok && x.Index == res.Len()-1 {
+			return x
+		}
+	}
+	return nil
+}
+
+func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
+
+func otherOperand(cmp *ssa.BinOp, v ssa.Value) ssa.Value {
+	if cmp.X == v {
+		return cmp.Y
+	}
+	return cmp.X
+}
+
+func isNil(v ssa.Value) bool {
+	k, ok := v.(*ssa.Const)
+	return ok && k.IsNil()
 }
 
 // before reports whether some path of the control-flow graph runs a before
@@ -222,24 +328,36 @@ func (ch *checker) report(em emission, ef effect) {
 	})
 }
 
-// callEffect returns the side effect of a call, if it has one.
-func (ch *checker) callEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect, bool) {
+// callEffect returns the side effect of a call and the rule that narrowed
+// it, if it has one.
+func (ch *checker) callEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect, sideeffects.Rule, bool) {
 	var fn *types.Func
 	recvArg := 0
 	switch {
 	case c.IsInvoke():
 		fn = c.Method
+		if m := concreteMethod(c); m != nil {
+			// var out Store = diskStore{…}; out.Save(…) calls diskStore's
+			// Save: its effect, or none.
+			if e, rule, ok := ch.se.Func(m); ok && rule.Kind == sideeffects.Always {
+				return e, rule, true
+			}
+			if _, _, marked := ch.se.Func(fn); !marked {
+				return ch.callbackEffect(c, depth)
+			}
+		}
 	default:
 		callee := c.StaticCallee()
 		if callee == nil {
-			return sideeffects.Effect{}, false
+			return sideeffects.Effect{}, sideeffects.Rule{}, false
 		}
 		if callee.Object() == nil || callee.Parent() != nil {
-			return ch.literalEffect(callee, depth)
+			e, ok := ch.literalEffect(callee, depth)
+			return e, sideeffects.Rule{}, ok
 		}
 		fn, _ = callee.Object().(*types.Func)
 		if fn == nil {
-			return sideeffects.Effect{}, false
+			return sideeffects.Effect{}, sideeffects.Rule{}, false
 		}
 		if fn.Signature().Recv() != nil {
 			recvArg = 1
@@ -250,9 +368,30 @@ func (ch *checker) callEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect,
 		return ch.callbackEffect(c, depth)
 	}
 	if !rule.Applies(ssaCall{c, recvArg}) {
-		return sideeffects.Effect{}, false
+		return sideeffects.Effect{}, sideeffects.Rule{}, false
 	}
-	return e, true
+	return e, rule, true
+}
+
+// concreteMethod returns the method an interface call runs when the
+// function itself put the concrete value into the interface
+// (var out Store = diskStore{…}), or nil.
+func concreteMethod(c *ssa.CallCommon) *types.Func {
+	v := c.Value
+	for {
+		ci, ok := v.(*ssa.ChangeInterface)
+		if !ok {
+			break
+		}
+		v = ci.X
+	}
+	mi, ok := v.(*ssa.MakeInterface)
+	if !ok {
+		return nil
+	}
+	obj, _, _ := types.LookupFieldOrMethod(mi.X.Type(), true, c.Method.Pkg(), c.Method.Name())
+	m, _ := obj.(*types.Func)
+	return m
 }
 
 // ssaCall answers a side-effect rule's questions from a call in SSA form,
@@ -368,7 +507,7 @@ func isStdio(v ssa.Value) bool {
 // callbackEffect returns the side effect of a function literal the call is
 // given (filepath.WalkDir's callback, sync.Once.Do's, errgroup.Go's): the
 // callee runs it while the call does.
-func (ch *checker) callbackEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect, bool) {
+func (ch *checker) callbackEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect, sideeffects.Rule, bool) {
 	for _, arg := range c.Args {
 		var lit *ssa.Function
 		switch a := unconvert(arg).(type) {
@@ -381,10 +520,10 @@ func (ch *checker) callbackEffect(c *ssa.CallCommon, depth int) (sideeffects.Eff
 			continue
 		}
 		if e, ok := ch.literalEffect(lit, depth); ok {
-			return sideeffects.Effect{Chain: append([]string{"callback"}, e.Chain...), What: e.What}, true
+			return sideeffects.Effect{Chain: append([]string{"callback"}, e.Chain...), What: e.What}, sideeffects.Rule{}, true
 		}
 	}
-	return sideeffects.Effect{}, false
+	return sideeffects.Effect{}, sideeffects.Rule{}, false
 }
 
 // literalEffect returns the first side effect a function literal (or other
@@ -413,7 +552,7 @@ func (ch *checker) literalEffect(f *ssa.Function, depth int) (sideeffects.Effect
 			default:
 				continue
 			}
-			if e, ok := ch.callEffect(c, depth+1); ok {
+			if e, _, ok := ch.callEffect(c, depth+1); ok {
 				e = sideeffects.Effect{Chain: append([]string{"func literal"}, e.Chain...), What: e.What}
 				ch.anon[f] = &e
 				return e, true
@@ -423,26 +562,108 @@ func (ch *checker) literalEffect(f *ssa.Function, depth int) (sideeffects.Effect
 	return sideeffects.Effect{}, false
 }
 
-// exitEmission reports whether a call exits with ARG_ERROR.
-func (ch *checker) exitEmission(c *ssa.CallCommon) (string, bool) {
-	callee := c.StaticCallee()
-	if callee == nil {
+// exitEmission reports whether a call exits with ARG_ERROR, recording in
+// from the calls the code comes from: an exit function given 3 (or a code
+// that may be 3), a helper whose fact says it may exit with 3, or a helper
+// that exits with a parameter (exits.CodeFact) given 3.
+func (ch *checker) exitEmission(c *ssa.CallCommon, from map[ssa.Value]bool) (string, bool) {
+	fn := ch.calledFunc(c)
+	if fn == nil {
 		return "", false
 	}
-	fn, ok := callee.Object().(*types.Func)
-	if !ok {
-		return "", false
-	}
-	if exits.IsExit(fn) && len(c.Args) == 1 {
-		if k, ok := unconvert(c.Args[0]).(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int {
-			if n, exact := constant.Int64Val(k.Value); exact && n == int64(argerror.ArgCode) {
-				return "emitted by " + exits.Name(fn), true
-			}
+	if exits.IsExit(fn) {
+		if len(c.Args) != 1 {
+			return "", false
 		}
-		return "", false
+		how, ok := ch.codeArg(c.Args[0], from, 0)
+		if !ok {
+			return "", false
+		}
+		if how != "" {
+			return "emitted by " + exits.Name(fn) + " (" + how + ")", true
+		}
+		return "emitted by " + exits.Name(fn), true
 	}
 	if f := ch.ex.Func(fn); f != nil && f.Has(argerror.ArgCode) && !ch.cannotMatch(f, c) {
 		return "emitted by " + exits.Name(fn) + " (which may exit with it, via " + f.ViaFor(argerror.ArgCode) + ")", true
+	}
+	if f := ch.ex.Code(fn); f != nil {
+		for _, j := range f.Exits {
+			if j < len(c.Args) {
+				if _, ok := ch.codeArg(c.Args[j], from, 0); ok {
+					return "emitted by " + exits.Name(fn) + " (it exits with the code it is given)", true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// calledFunc returns the function a call calls: its static callee, or the
+// exit function a package-level variable holds (var osExit = os.Exit).
+func (ch *checker) calledFunc(c *ssa.CallCommon) *types.Func {
+	if fn := staticFunc(c); fn != nil {
+		return fn
+	}
+	if load, ok := c.Value.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if g, ok := load.X.(*ssa.Global); ok {
+			if v, ok := g.Object().(*types.Var); ok {
+				return ch.ex.ExitVar(v)
+			}
+		}
+	}
+	return nil
+}
+
+// codeArg reports whether the exit code v may be 3, ARG_ERROR, and how
+// ("" for the constant itself): a constant, an edge of a phi, a local
+// variable's stored value, the code a helper returns from a parameter
+// (exits.CodeFact: report(err, 3)), or exitcode.FromError of an error that
+// carries ARG_ERROR.
+func (ch *checker) codeArg(v ssa.Value, from map[ssa.Value]bool, depth int) (string, bool) {
+	if depth > 8 || from[v] {
+		return "", false
+	}
+	switch x := unconvert(v).(type) {
+	case *ssa.Const:
+		return "", argerror.IsArgCode(x.Value)
+	case *ssa.Phi:
+		from[x] = true
+		for _, e := range x.Edges {
+			if how, ok := ch.codeArg(e, from, depth+1); ok {
+				return how, true
+			}
+		}
+	case *ssa.UnOp:
+		if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL && wholeValue(alloc) {
+			for _, st := range reachingStores(x, alloc) {
+				if how, ok := ch.codeArg(st, from, depth+1); ok {
+					return how, true
+				}
+			}
+		}
+	case *ssa.Call:
+		fn := staticFunc(x.Common())
+		if fn == nil {
+			return "", false
+		}
+		args := x.Common().Args
+		if exits.IsFromError(fn) && len(args) == 1 {
+			if via := ch.carries(args[0], from, depth+1); via != "" {
+				from[x] = true
+				return exits.Name(fn) + " of " + via, true
+			}
+			return "", false
+		}
+		if f := ch.ex.Code(fn); f != nil {
+			for _, j := range f.Returns {
+				if j < len(args) {
+					if _, ok := ch.codeArg(args[j], from, depth+1); ok {
+						return exits.Name(fn) + " returns the code it is given", true
+					}
+				}
+			}
+		}
 	}
 	return "", false
 }
@@ -564,6 +785,13 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 		}
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok {
+			if lit := literalCallee(call.Common()); lit != nil {
+				if ch.literalCarries(lit, x.Index, from, depth) {
+					from[call] = true
+					return "func literal"
+				}
+				return ""
+			}
 			if fn := staticFunc(call.Common()); fn != nil {
 				if f := ch.ae.Func(fn); f != nil && f.Has(x.Index) {
 					from[call] = true
@@ -612,13 +840,54 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 				}
 			}
 		}
+	case *ssa.Slice:
+		// A slice of errors (errors.Join(errs...)): what its elements carry.
+		for _, el := range sliceElems(x) {
+			if el != nil {
+				if via := ch.carries(el, from, depth+1); via != "" {
+					return via
+				}
+			}
+		}
 	case *ssa.Call:
+		if b, ok := x.Common().Value.(*ssa.Builtin); ok {
+			if b.Name() != "append" {
+				return ""
+			}
+			// append(errs, e) or append(errs, more...): the slice and the
+			// elements appended.
+			for _, a := range x.Common().Args {
+				for _, el := range sliceElems(a) {
+					if el != nil {
+						if via := ch.carries(el, from, depth+1); via != "" {
+							return via
+						}
+					}
+				}
+			}
+			return ""
+		}
+		if lit := literalCallee(x.Common()); lit != nil {
+			if ch.literalCarries(lit, 0, from, depth) {
+				from[x] = true
+				return "func literal"
+			}
+			return ""
+		}
 		fn := staticFunc(x.Common())
 		if fn == nil {
 			return ""
 		}
 		args := x.Common().Args
 		switch argerror.CarrierOf(fn) {
+		case argerror.CarrierExitCoder:
+			if i := argerror.ExitCoderArg(fn); i < len(args) {
+				if k, ok := unconvert(args[i]).(*ssa.Const); ok && argerror.IsArgCode(k.Value) {
+					from[x] = true
+					return exits.Name(fn)
+				}
+			}
+			return ""
 		case argerror.CarrierCode:
 			if len(args) > 0 && ch.carries(args[0], from, depth+1) != "" {
 				from[x] = true
@@ -784,4 +1053,33 @@ func staticFunc(c *ssa.CallCommon) *types.Func {
 		return fn
 	}
 	return nil
+}
+
+// literalCallee returns the function literal a call calls, if it calls one
+// statically (check := func() error {…}; check(), or on the spot).
+func literalCallee(c *ssa.CallCommon) *ssa.Function {
+	if c.IsInvoke() {
+		return nil
+	}
+	if callee := c.StaticCallee(); callee != nil && callee.Parent() != nil {
+		return callee
+	}
+	return nil
+}
+
+// literalCarries reports whether result i of a function literal may carry
+// ARG_ERROR: what its return statements return there.
+func (ch *checker) literalCarries(lit *ssa.Function, i int, from map[ssa.Value]bool, depth int) bool {
+	if from[lit] || depth > 6 {
+		return false
+	}
+	from[lit] = true
+	for _, b := range lit.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+			if ch.carries(ret.Results[i], map[ssa.Value]bool{lit: true}, depth+1) != "" {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -92,7 +92,6 @@ func openProfile(flag, name string) (*profileFile, error) {
 	_, statErr := os.Stat(name)
 	f, err := os.OpenFile(name, os.O_WRONLY|os.O_CREATE, 0o666)
 	if err != nil {
-		//exitlint:ignore argphase the open failed, so it created nothing: no side effect happened
 		return nil, profileArgError(flag, name, err)
 	}
 	if info, err := f.Stat(); err == nil && !info.Mode().IsRegular() {

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -112,8 +113,10 @@ func run(pass *analysis.Pass) (any, error) {
 		sentinels: importedSentinels(pass),
 	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
-	if !a.c.EnumsInView {
-		// No exit-code enum: no value is ARG_ERROR, but an exit may be.
+	if !a.c.EnumsInView && !a.facts.Any(func(*ArgFact) bool { return true }) && !callsExitCoder(pass) {
+		// No exit-code enum, no framework error that takes a code, and no
+		// dependency's function that returns ARG_ERROR: no value is
+		// ARG_ERROR, but an exit may be.
 		a.Any = exitsWithArgError(pass, ex)
 		return a, nil
 	}
@@ -172,6 +175,17 @@ func importedSentinels(pass *analysis.Pass) map[*types.Var]string {
 	return out
 }
 
+// callsExitCoder reports whether the package refers to an error
+// constructor that takes the exit code (CarrierExitCoder).
+func callsExitCoder(pass *analysis.Pass) bool {
+	for _, obj := range pass.TypesInfo.Uses {
+		if fn, ok := obj.(*types.Func); ok && CarrierOf(fn) == CarrierExitCoder {
+			return true
+		}
+	}
+	return false
+}
+
 // mentions reports whether the package uses an ARG_ERROR constant or calls
 // a function with an ArgFact from a dependency.
 func (a *ArgErrors) mentions() bool {
@@ -189,8 +203,15 @@ func (a *ArgErrors) mentions() bool {
 }
 
 // exitsWithArgError reports whether the package has an exit call with the
-// constant 3 (os.Exit(3)) or calls a helper that may exit with 3.
+// constant 3 (os.Exit(3)), calls a helper that may exit with 3, or has a
+// constant 3 that becomes an exit code some other way (exits.CodeSite:
+// die(3), a run function's result).
 func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
+	for _, site := range ex.Sites() {
+		if IsArgCode(pass.TypesInfo.Types[site.Expr].Value) {
+			return true
+		}
+	}
 	// Only an exit function (os, syscall, exitcode) or a helper whose fact
 	// has code 3 can exit with ARG_ERROR: most packages have neither.
 	if !analyzerutil.Imports(pass.Pkg, "os", "syscall", contract.ExitcodePath) && !ex.InView(ArgCode) {
@@ -309,11 +330,32 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return a.Carries(x.Args[0], body, depth+1) // a conversion
 		}
+		if b, ok := typeutil.Callee(info, x).(*types.Builtin); ok && b.Name() == "append" {
+			// append(errs, e): what the appended elements carry (the
+			// slice appended to is followed where it is assigned).
+			for i, arg := range x.Args {
+				if _, isIdent := ast.Unparen(arg).(*ast.Ident); i == 0 && isIdent {
+					continue
+				}
+				if via := a.Carries(arg, body, depth+1); via != "" {
+					return via
+				}
+			}
+			return ""
+		}
+		if lit := a.literal(x.Fun, body); lit != nil {
+			return a.literalCarries(lit, 0, depth+1)
+		}
 		callee, ok := typeutil.Callee(info, x).(*types.Func)
 		if !ok {
 			return ""
 		}
 		switch CarrierOf(callee) {
+		case CarrierExitCoder:
+			if i := ExitCoderArg(callee); i < len(x.Args) && IsArgCode(info.Types[x.Args[i]].Value) {
+				return localName(callee)
+			}
+			return ""
 		case CarrierCode:
 			if len(x.Args) > 0 && a.Carries(x.Args[0], body, depth+1) != "" {
 				return "exitcode.New"
@@ -374,7 +416,39 @@ const (
 	// carries (WrappedArgs); %v and the other verbs only copy its text, and
 	// the result is a plain error, GENERAL_ERROR to exitcode.FromError.
 	CarrierWrap
+	// CarrierExitCoder: a framework's error constructor that takes the
+	// exit code the framework ends the process with (urfave/cli's
+	// cli.Exit(message, code)) carries ARG_ERROR when that argument,
+	// ExitCoderArg, is the constant 3: the code is a plain int there.
+	CarrierExitCoder
 )
+
+// exitCoders are the error constructors that take the process's exit code,
+// with the index of that argument.
+var exitCoders = map[string]int{
+	"github.com/urfave/cli.NewExitError":    1,
+	"github.com/urfave/cli/v2.Exit":         1,
+	"github.com/urfave/cli/v2.NewExitError": 1,
+	"github.com/urfave/cli/v3.Exit":         1,
+}
+
+// ExitCoderArg returns the index of the exit-code argument of a
+// CarrierExitCoder.
+func ExitCoderArg(fn *types.Func) int {
+	name, _ := carrierFuncs.Name(fn)
+	return exitCoders[name]
+}
+
+// IsArgCode reports whether a constant is the number 3, ARG_ERROR's exit
+// code, whatever its integer type: what an exit call, a framework's
+// exit-code argument or an exit-code result holds.
+func IsArgCode(v constant.Value) bool {
+	if v == nil || v.Kind() != constant.Int {
+		return false
+	}
+	n, exact := constant.Int64Val(v)
+	return exact && n == int64(ArgCode)
+}
 
 // WrappedArgs returns the indexes, among the arguments after the format,
 // of those a constant fmt.Errorf format wraps with %w. known is false when
@@ -428,11 +502,14 @@ func CarrierOf(fn *types.Func) Carrier {
 	case name == "errors.Join":
 		return CarrierArgs
 	}
+	if _, ok := exitCoders[name]; ok {
+		return CarrierExitCoder
+	}
 	return NoCarrier
 }
 
 // carrierFuncs are the packages of the carriers CarrierOf knows by name.
-var carrierFuncs = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"})
+var carrierFuncs = analyzerutil.NewFuncs(append([]string{contract.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"}, slices.Sorted(maps.Keys(exitCoders))...))
 
 // localCarries reports whether any value assigned to the local variable v
 // in body carries ARG_ERROR.
@@ -454,6 +531,10 @@ func (a *ArgErrors) localCarries(v *types.Var, body *ast.BlockStmt, depth int) s
 					via = a.Carries(n.Rhs[i], body, depth)
 				} else if len(n.Rhs) == 1 {
 					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
+						if lit := a.literal(call.Fun, body); lit != nil {
+							via = a.literalCarries(lit, i, depth+1)
+							continue
+						}
 						if callee, ok := typeutil.Callee(info, call).(*types.Func); ok {
 							if f := a.Func(callee); f != nil && f.Has(i) {
 								via = localName(callee)
@@ -479,4 +560,49 @@ func (a *ArgErrors) localCarries(v *types.Var, body *ast.BlockStmt, depth int) s
 func localName(fn *types.Func) string {
 	name, _ := analyzerutil.FuncName(fn)
 	return name
+}
+
+// literal returns the function literal a call's function expression is:
+// the literal itself, or a local variable of body assigned only that
+// literal (check := func() error {…}; check()).
+func (a *ArgErrors) literal(fun ast.Expr, body *ast.BlockStmt) *ast.FuncLit {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.FuncLit:
+		return f
+	case *ast.Ident:
+		v, ok := a.info.Uses[f].(*types.Var)
+		if !ok || body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+			return nil
+		}
+		values, complete := analyzerutil.AssignedValues(a.info, v, body)
+		if !complete || len(values) != 1 {
+			return nil
+		}
+		lit, _ := ast.Unparen(values[0]).(*ast.FuncLit)
+		return lit
+	}
+	return nil
+}
+
+// literalCarries reports how result i of a function literal may carry
+// ARG_ERROR: what its own return statements return there.
+func (a *ArgErrors) literalCarries(lit *ast.FuncLit, i, depth int) string {
+	if depth > 6 {
+		return ""
+	}
+	via := ""
+	ast.Inspect(lit.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			if via == "" && i < len(n.Results) && len(n.Results) == lit.Type.Results.NumFields() {
+				if a.Carries(n.Results[i], lit.Body, depth+1) != "" {
+					via = "func literal"
+				}
+			}
+		}
+		return via == ""
+	})
+	return via
 }

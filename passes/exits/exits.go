@@ -214,6 +214,9 @@ type Exits struct {
 	// vars are the package-level function variables, the package's and
 	// those of dependencies it refers to, that hold an exit function.
 	vars map[*types.Var]*types.Func
+	// codes are the code facts: which parameters of a function, the
+	// package's or a dependency's, it exits with or returns as an exit code.
+	codes *summary.Table[CodeFact, *CodeFact]
 	// sites are the constants of the package that become exit codes.
 	sites []CodeSite
 	// tables are the program's own exit tables the package declares or
@@ -277,6 +280,14 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 	return Exit{}, false
 }
 
+// Code returns the code fact of fn, from this package or a dependency, or
+// nil: the parameters it exits with or returns as an exit code.
+func (e *Exits) Code(fn *types.Func) *CodeFact { return e.codes.Of(fn) }
+
+// ExitVar returns the exit function the package-level variable v holds
+// (var osExit = os.Exit), or nil.
+func (e *Exits) ExitVar(v *types.Var) *types.Func { return e.vars[v] }
+
 // Func returns the exit fact of fn, from this package or a dependency, or
 // nil.
 func (e *Exits) Func(fn *types.Func) *ExitFact { return e.facts.Of(fn) }
@@ -292,7 +303,12 @@ func IsProcessExit(fn *types.Func) bool { return processExits.Has(fn) }
 // IsExitcodeExit reports whether fn is exitlint's exitcode.Exit.
 func IsExitcodeExit(fn *types.Func) bool { return IsExit(fn) && !IsProcessExit(fn) }
 
+// IsFromError reports whether fn is exitcode.FromError, which maps an error
+// to the exit code it carries.
+func IsFromError(fn *types.Func) bool { return fromError.Has(fn) }
+
 var (
+	fromError    = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".FromError"})
 	processExits = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit"})
 	exitFuncs    = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit", contract.ExitcodePath + ".Exit"})
 )
@@ -378,6 +394,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e.facts.Export(pass)
 	fl := newFlow(pass, e, funcs)
 	fl.solveFacts()
+	e.codes = fl.facts
 	e.sites = fl.sites()
 	e.tables = inferTables(pass, e.sites)
 	return e, nil

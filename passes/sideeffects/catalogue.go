@@ -8,6 +8,13 @@ type Entry struct {
 	// argument RuleWriteFlags reads.
 	Rule RuleKind
 	Arg  int
+	// AllOrNothing marks an operation that either happens whole or not at
+	// all: a call that returns a non-nil error changed nothing (opening,
+	// creating, removing or renaming one file; starting a process). A
+	// failed os.WriteFile may have truncated the file, a failed MkdirAll
+	// made some parents, and a failed request may have been served, so
+	// those are no such operation.
+	AllOrNothing bool
 	// Recv is an exported type through which the method is reached, when
 	// the method belongs to an unexported type and is promoted (net.conn's
 	// Write is what TCPConn.Write calls).
@@ -23,39 +30,39 @@ type Entry struct {
 var Catalogue = []Entry{
 	// Files and directories.
 	{Func: "os.WriteFile", What: "writes a file", Rule: RuleNotTemp},
-	{Func: "os.Create", What: "creates a file", Rule: RuleNotTemp},
-	{Func: "os.OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1},
-	{Func: "os.Remove", What: "removes a file", Rule: RuleNotTemp},
+	{Func: "os.Create", What: "creates a file", Rule: RuleNotTemp, AllOrNothing: true},
+	{Func: "os.OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1, AllOrNothing: true},
+	{Func: "os.Remove", What: "removes a file", Rule: RuleNotTemp, AllOrNothing: true},
 	{Func: "os.RemoveAll", What: "removes files", Rule: RuleNotTemp},
-	{Func: "os.Rename", What: "renames a file"},
-	{Func: "os.Mkdir", What: "creates a directory", Rule: RuleNotTemp},
+	{Func: "os.Rename", What: "renames a file", AllOrNothing: true},
+	{Func: "os.Mkdir", What: "creates a directory", Rule: RuleNotTemp, AllOrNothing: true},
 	{Func: "os.MkdirAll", What: "creates directories", Rule: RuleNotTemp},
-	{Func: "os.Chmod", What: "changes a file's mode"},
-	{Func: "os.Chown", What: "changes a file's owner"},
-	{Func: "os.Lchown", What: "changes a file's owner"},
-	{Func: "os.Chtimes", What: "changes a file's times"},
-	{Func: "os.Truncate", What: "truncates a file"},
-	{Func: "os.Symlink", What: "creates a symbolic link"},
-	{Func: "os.Link", What: "creates a hard link"},
+	{Func: "os.Chmod", What: "changes a file's mode", AllOrNothing: true},
+	{Func: "os.Chown", What: "changes a file's owner", AllOrNothing: true},
+	{Func: "os.Lchown", What: "changes a file's owner", AllOrNothing: true},
+	{Func: "os.Chtimes", What: "changes a file's times", AllOrNothing: true},
+	{Func: "os.Truncate", What: "truncates a file", AllOrNothing: true},
+	{Func: "os.Symlink", What: "creates a symbolic link", AllOrNothing: true},
+	{Func: "os.Link", What: "creates a hard link", AllOrNothing: true},
 	{Func: "os.CopyFS", What: "writes files"},
 	{Func: "(*os.File).Write", What: "writes to a file", Rule: RuleNotStdio},
 	{Func: "(*os.File).WriteString", What: "writes to a file", Rule: RuleNotStdio},
 	{Func: "(*os.File).WriteAt", What: "writes to a file", Rule: RuleNotStdio},
 	{Func: "(*os.File).ReadFrom", What: "writes to a file", Rule: RuleNotStdio},
-	{Func: "(*os.File).Truncate", What: "truncates a file"},
-	{Func: "(*os.File).Chmod", What: "changes a file's mode"},
-	{Func: "(*os.File).Chown", What: "changes a file's owner"},
-	{Func: "(*os.Root).Create", What: "creates a file"},
-	{Func: "(*os.Root).Remove", What: "removes a file"},
-	{Func: "(*os.Root).Mkdir", What: "creates a directory"},
-	{Func: "(*os.Root).OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1},
+	{Func: "(*os.File).Truncate", What: "truncates a file", AllOrNothing: true},
+	{Func: "(*os.File).Chmod", What: "changes a file's mode", AllOrNothing: true},
+	{Func: "(*os.File).Chown", What: "changes a file's owner", AllOrNothing: true},
+	{Func: "(*os.Root).Create", What: "creates a file", AllOrNothing: true},
+	{Func: "(*os.Root).Remove", What: "removes a file", AllOrNothing: true},
+	{Func: "(*os.Root).Mkdir", What: "creates a directory", AllOrNothing: true},
+	{Func: "(*os.Root).OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1, AllOrNothing: true},
 	{Func: "io/ioutil.WriteFile", What: "writes a file"},
-	{Func: "syscall.Unlink", What: "removes a file"},
-	{Func: "syscall.Rmdir", What: "removes a directory"},
-	{Func: "syscall.Mkdir", What: "creates a directory"},
-	{Func: "syscall.Rename", What: "renames a file"},
-	{Func: "syscall.Truncate", What: "truncates a file"},
-	{Func: "syscall.Chmod", What: "changes a file's mode"},
+	{Func: "syscall.Unlink", What: "removes a file", AllOrNothing: true},
+	{Func: "syscall.Rmdir", What: "removes a directory", AllOrNothing: true},
+	{Func: "syscall.Mkdir", What: "creates a directory", AllOrNothing: true},
+	{Func: "syscall.Rename", What: "renames a file", AllOrNothing: true},
+	{Func: "syscall.Truncate", What: "truncates a file", AllOrNothing: true},
+	{Func: "syscall.Chmod", What: "changes a file's mode", AllOrNothing: true},
 
 	// Network: requests that may change state, and raw writes.
 	{Func: "net/http.Post", What: "sends an HTTP POST request"},
@@ -78,15 +85,27 @@ var Catalogue = []Entry{
 	{Func: "(*database/sql.Stmt).Exec", What: "executes a database statement"},
 	{Func: "(*database/sql.Stmt).ExecContext", What: "executes a database statement"},
 	{Func: "(*database/sql.Conn).ExecContext", What: "executes a database statement"},
+	// Query runs any statement: a constant query that changes data
+	// (RuleChangesData) counts.
+	{Func: "(*database/sql.DB).Query", What: "runs a statement that changes data", Rule: RuleChangesData},
+	{Func: "(*database/sql.DB).QueryContext", What: "runs a statement that changes data", Rule: RuleChangesData, Arg: 1},
+	{Func: "(*database/sql.DB).QueryRow", What: "runs a statement that changes data", Rule: RuleChangesData},
+	{Func: "(*database/sql.DB).QueryRowContext", What: "runs a statement that changes data", Rule: RuleChangesData, Arg: 1},
+	{Func: "(*database/sql.Tx).Query", What: "runs a statement that changes data", Rule: RuleChangesData},
+	{Func: "(*database/sql.Tx).QueryContext", What: "runs a statement that changes data", Rule: RuleChangesData, Arg: 1},
+	{Func: "(*database/sql.Tx).QueryRow", What: "runs a statement that changes data", Rule: RuleChangesData},
+	{Func: "(*database/sql.Tx).QueryRowContext", What: "runs a statement that changes data", Rule: RuleChangesData, Arg: 1},
+	{Func: "(*database/sql.Conn).QueryContext", What: "runs a statement that changes data", Rule: RuleChangesData, Arg: 1},
+	{Func: "(*database/sql.Conn).QueryRowContext", What: "runs a statement that changes data", Rule: RuleChangesData, Arg: 1},
 
 	// Processes.
 	{Func: "(*os/exec.Cmd).Run", What: "runs a process"},
-	{Func: "(*os/exec.Cmd).Start", What: "starts a process"},
+	{Func: "(*os/exec.Cmd).Start", What: "starts a process", AllOrNothing: true},
 	{Func: "(*os/exec.Cmd).Output", What: "runs a process"},
 	{Func: "(*os/exec.Cmd).CombinedOutput", What: "runs a process"},
-	{Func: "os.StartProcess", What: "starts a process"},
+	{Func: "os.StartProcess", What: "starts a process", AllOrNothing: true},
 	{Func: "syscall.Exec", What: "replaces the process with another program"},
-	{Func: "(*os.Process).Kill", What: "kills a process"},
-	{Func: "(*os.Process).Signal", What: "signals a process"},
-	{Func: "syscall.Kill", What: "signals a process"},
+	{Func: "(*os.Process).Kill", What: "kills a process", AllOrNothing: true},
+	{Func: "(*os.Process).Signal", What: "signals a process", AllOrNothing: true},
+	{Func: "syscall.Kill", What: "signals a process", AllOrNothing: true},
 }

@@ -112,6 +112,8 @@ func TestCatalogue(t *testing.T) {
 			case e.Rule == sideeffects.RuleWriteFlags && j == e.Arg:
 				imports["os"] = "os"
 				args = append(args, "os.O_WRONLY|os.O_CREATE")
+			case e.Rule == sideeffects.RuleChangesData && j == e.Arg:
+				args = append(args, `"DELETE FROM t"`)
 			default:
 				args = append(args, "*new("+types.TypeString(sig.Params().At(j).Type(), qual)+")")
 			}

@@ -80,12 +80,20 @@ const (
 	// itself, or filepath.Join of it): temporary files are no side effect
 	// an agent would undo.
 	RuleNotTemp
+	// RuleChangesData: the call counts when its query, argument Arg, is a
+	// constant statement that changes data or schema (ChangesData); a
+	// SELECT, or a query built at run time, does not (database/sql's
+	// Query and QueryRow run whatever they are given).
+	RuleChangesData
 )
 
 // Rule tells when a call of a function with a side effect counts.
 type Rule struct {
 	Kind RuleKind
 	Arg  int
+	// AllOrNothing: a call that returned an error changed nothing (the
+	// catalogue entry's AllOrNothing).
+	AllOrNothing bool
 }
 
 // CallSite is what a rule asks of one call: the syntax side and the SSA
@@ -122,6 +130,9 @@ func (r Rule) Applies(call CallSite) bool {
 	case RuleNotReading:
 		m, ok := call.RequestMethod(r.Arg)
 		return !ok || (m != "GET" && m != "HEAD")
+	case RuleChangesData:
+		v := call.Const(r.Arg)
+		return v != nil && v.Kind() == constant.String && ChangesData(constant.StringVal(v))
 	}
 	return true
 }
@@ -217,7 +228,7 @@ func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 		name = "" // in no package the catalogue or the flag names
 	}
 	if e, ok := s.catalog[name]; named && ok {
-		return Effect{Chain: []string{exits.Name(fn)}, What: e.What}, Rule{e.Rule, e.Arg}, true
+		return Effect{Chain: []string{exits.Name(fn)}, What: e.What}, Rule{Kind: e.Rule, Arg: e.Arg, AllOrNothing: e.AllOrNothing}, true
 	}
 	if named && s.extra[name] {
 		return Effect{Chain: []string{exits.Name(fn)}, What: "has a side effect (-config.sideeffects)"}, Rule{}, true
@@ -414,6 +425,7 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		})
 	}
+	s.markedMethods(pass)
 	summary.Solve(s.facts, funcs, func(fn summary.Func, cur *SideEffectFact) (*SideEffectFact, bool) {
 		if cur != nil {
 			return cur, false
@@ -449,4 +461,27 @@ func invokedLiterals(body *ast.BlockStmt) map[*ast.FuncLit]bool {
 		return true
 	})
 	return out
+}
+
+// markedMethods gives the interface methods marked //exitlint:sideeffect
+// their fact: every call through such a method is a side effect, whatever
+// the concrete type behind it.
+func (s *SideEffects) markedMethods(pass *analysis.Pass) {
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			it, ok := n.(*ast.InterfaceType)
+			if !ok {
+				return true
+			}
+			for _, field := range it.Methods.List {
+				if len(field.Names) != 1 || !analyzerutil.HasDirective(field.Doc, "sideeffect") {
+					continue
+				}
+				if fn, ok := pass.TypesInfo.Defs[field.Names[0]].(*types.Func); ok {
+					s.facts.Set(fn, &SideEffectFact{What: "is marked //exitlint:sideeffect"})
+				}
+			}
+			return true
+		})
+	}
 }

@@ -24,7 +24,7 @@ func save(path, format string) error {
 		return err
 	}
 	if format != "json" {
-		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: diskStore.Save → os.WriteFile writes a file`
+		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: concrete.diskStore.Save → os.WriteFile writes a file`
 	}
 	return nil
 }
@@ -64,7 +64,7 @@ func savePtr(path, format string) error {
 		return err
 	}
 	if format != "json" {
-		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: fileStore.Save → os.WriteFile writes a file`
+		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: concrete.fileStore.Save → os.WriteFile writes a file`
 	}
 	return nil
 }

@@ -30,7 +30,7 @@ func report(err error, code int) int {
 func write(path, format string) {
 	must(os.WriteFile(path, nil, 0o644), exitcode.GeneralError)
 	if format != "json" {
-		must(fmt.Errorf("bad --format %q", format), exitcode.ArgError) // want `ARG_ERROR emitted by must \(it exits with the code it is given\) after a side effect: os.WriteFile writes a file`
+		must(fmt.Errorf("bad --format %q", format), exitcode.ArgError) // want `ARG_ERROR emitted by givencode.must \(it exits with the code it is given\) after a side effect: os.WriteFile writes a file`
 	}
 }
 
@@ -39,7 +39,7 @@ func writeDie(path, format string) {
 		die(1, err.Error())
 	}
 	if format != "json" {
-		die(3, "--format is json") // want `ARG_ERROR emitted by die \(it exits with the code it is given\) after a side effect: os.WriteFile writes a file`
+		die(3, "--format is json") // want `ARG_ERROR emitted by givencode.die \(it exits with the code it is given\) after a side effect: os.WriteFile writes a file`
 	}
 	if format == "" {
 		die(2, "--format is empty")
@@ -49,7 +49,7 @@ func writeDie(path, format string) {
 func writeReport(path, format string) {
 	err := os.WriteFile(path, nil, 0o644)
 	if format != "json" {
-		os.Exit(report(err, 3)) // want `ARG_ERROR emitted by os.Exit \(report returns the code it is given\) after a side effect: os.WriteFile writes a file`
+		os.Exit(report(err, 3)) // want `ARG_ERROR emitted by os.Exit \(givencode.report returns the code it is given\) after a side effect: os.WriteFile writes a file`
 	}
 	os.Exit(report(err, 1))
 }

@@ -17,7 +17,7 @@ func put(s Store, key, format string) error {
 		return err
 	}
 	if format != "json" {
-		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: Store.Put is marked //exitlint:sideeffect`
+		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: ifacedirective.Store.Put is marked //exitlint:sideeffect`
 	}
 	return nil
 }

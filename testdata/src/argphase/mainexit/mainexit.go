@@ -19,7 +19,7 @@ func main() {
 	if err := os.WriteFile("run.lock", nil, 0o644); err != nil {
 		os.Exit(1)
 	}
-	exitcode.Exit(exitcode.FromError(run(os.Args[1:]))) // want `ARG_ERROR emitted by exitcode.Exit \(exitcode.FromError of run\) after a side effect: os.WriteFile writes a file`
+	exitcode.Exit(exitcode.FromError(run(os.Args[1:]))) // want `ARG_ERROR emitted by exitcode.Exit \(exitcode.FromError of main.run\) after a side effect: os.WriteFile writes a file`
 }
 
 // clean validates before locking.

@@ -16,7 +16,7 @@ func purge(db *sql.DB, format string) error {
 	}
 	rows.Close()
 	if format != "json" {
-		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: \(\*database/sql.DB\).Query runs a statement that changes data`
+		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: sql.DB.Query runs a statement that changes data`
 	}
 	return nil
 }
@@ -30,7 +30,7 @@ func upsert(ctx context.Context, db *sql.DB, format string) error {
 		return err
 	}
 	if format != "json" {
-		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: \(\*database/sql.DB\).QueryRowContext runs a statement that changes data`
+		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: sql.DB.QueryRowContext runs a statement that changes data`
 	}
 	return nil
 }
