@@ -25,17 +25,29 @@
 //     copies; a package-level sentinel holding one (`return errNoFormat`),
 //     in this package or another; your own error type holding the code
 //     (`&ExitError{Code: exitcode.ArgError}`); an error wrapping one
-//     (`fmt.Errorf("…%w", e)`, not `%v`; `errors.Join`); the result of a
-//     function that may return one, in this package or another
-//     (`return validate(name)`). In a function with defers, a return reads
-//     what reaches it, not every value its result ever holds;
+//     (`fmt.Errorf("…%w", e)`, not `%v`; `errors.Join`, including of a
+//     slice an element was appended to); the result of a function that may
+//     return one, in this package or another (`return validate(name)`), or
+//     of a function literal the function calls (`check := func() error
+//     {…}; return check()`); a framework error that takes the exit code,
+//     given 3 (urfave/cli's `cli.Exit("…", 3)`). In a function with
+//     defers, a return reads what reaches it, not every value its result
+//     ever holds;
+//   - returning 3 from a function whose integer result becomes the exit
+//     code: `return exitUsage` in `run` when `main` calls `os.Exit(run())`
+//     (the exit-code flow of the [exits] pass);
 //   - exiting with it: `exitcode.Exit(exitcode.ArgError)`,
-//     `os.Exit(int(exitcode.ArgError))`, `os.Exit(3)`, or calling a helper
-//     that may exit with 3. A helper that exits with 3 only when its error
-//     matches a sentinel (`errors.Is(err, ErrNotFound)`) emits it only at a
-//     call given an error that may be that sentinel: not nil, not
-//     `errors.New`, not an error of the standard library, not
-//     `fmt.Errorf` wrapping only such with `%w`.
+//     `os.Exit(int(exitcode.ArgError))`, `os.Exit(3)` (also through a
+//     variable holding `os.Exit`), `os.Exit(report(err, 3))` where `report`
+//     returns the code it is given, `exitcode.Exit(exitcode.FromError(err))`
+//     where `err` carries ARG_ERROR, calling a helper that exits with the
+//     code it is given with 3 (`die(3, "…")`, `must(err,
+//     exitcode.ArgError)`), or calling a helper that may exit with 3. A
+//     helper that exits with 3 only when its error matches a sentinel
+//     (`errors.Is(err, ErrNotFound)`) emits it only at a call given an
+//     error that may be that sentinel: not nil, not `errors.New`, not an
+//     error of the standard library, not `fmt.Errorf` wrapping only such
+//     with `%w`.
 //
 // Comparing with ArgError, printing it or passing it along is no emission.
 //
@@ -50,12 +62,24 @@
 //   - network: `http.Post`, `PostForm`, `Client.Post`, `Client.PostForm`,
 //     `Client.Do` (unless its request is built with the constant method GET
 //     or HEAD), connection writes, `smtp.SendMail`;
-//   - databases: `database/sql`'s `Exec`, `ExecContext`, `Tx.Commit`;
+//   - databases: `database/sql`'s `Exec`, `ExecContext`, `Tx.Commit`, and
+//     `Query`, `QueryRow` (and their `Context` forms) when the query is a
+//     constant statement that changes data or schema: its first keyword is
+//     `INSERT`, `UPDATE`, `DELETE`, `MERGE`, `REPLACE`, `CREATE`, `DROP`,
+//     `ALTER`, `TRUNCATE`, `GRANT`, `REVOKE`, `COPY` or `CALL`, or it
+//     begins with `WITH` and holds an `INSERT`, `UPDATE` (not `FOR
+//     UPDATE`), `DELETE` or `MERGE` (comments and quoted text are skipped).
+//     A query built at run time is not read, and counts as no side effect;
 //   - processes: `exec.Cmd`'s `Run`, `Start`, `Output`, `CombinedOutput`,
 //     `os.StartProcess`, `syscall.Exec`, signals (`Process.Kill`, `Signal`,
 //     `syscall.Kill`);
 //   - functions marked `//exitlint:sideeffect` (an SDK wrapper exitlint
 //     cannot see into), and functions named with `-config.sideeffects`;
+//     the directive on an interface method makes every call through that
+//     method a side effect, whatever the type behind it;
+//   - a call through an interface whose concrete value the function itself
+//     put there (`var out Store = diskStore{…}; out.Save(…)`): the concrete
+//     method's side effects, or none;
 //   - any of these in a function literal the function calls, defers, starts
 //     or hands to a call (`filepath.WalkDir`'s callback).
 //
@@ -121,8 +145,15 @@
 //   - Facts say "may": a library function that writes only under a condition
 //     (an option you do not set) still counts. Suppress such a finding with
 //     a reason.
-//   - Not followed: calls through function values and interface methods
-//     other than the catalogue's (`net.Conn.Write`).
+//   - A failed call of an operation that happens whole or not at all
+//     (opening, creating, removing or renaming one file, changing its mode,
+//     starting a process or sending a signal) changed nothing: an emission
+//     reached only on the branch where that call's error is not nil does
+//     not count it. A failed `os.WriteFile` (which may have truncated the
+//     file), `MkdirAll`, `RemoveAll` or request still counts.
+//   - Not followed: calls through function values, and through interface
+//     values whose concrete type the function did not choose, unless the
+//     method is the catalogue's (`net.Conn.Write`) or marked.
 //
 // # Cost
 //
@@ -148,6 +179,7 @@
 // setting.
 //
 // [argerror]: https://github.com/exitlint/exitlint/blob/main/docs/checks/argerror.md
+// [exits]: https://github.com/exitlint/exitlint/blob/main/docs/checks/exits.md
 // [sideeffects]: https://github.com/exitlint/exitlint/blob/main/docs/checks/sideeffects.md
 // [performance]: https://github.com/exitlint/exitlint/blob/main/docs/performance.md
 package argphase

@@ -14,11 +14,16 @@
 //   - a composite literal whose enum-typed field holds one
 //     (`&ExitError{Code: ArgError}`);
 //   - an error that wraps one (`fmt.Errorf` with `%w`, not `%v`, which only
-//     copies the text; `errors.Join`);
+//     copies the text; `errors.Join`, of its arguments or of a slice one was
+//     appended to);
+//   - an error of a framework constructor given the exit code 3
+//     (urfave/cli's `cli.Exit("…", 3)` and `NewExitError`), whatever the
+//     program's enum: the framework ends the process with that code;
 //   - a package-level variable initialized with one (a sentinel:
 //     `var errNoFormat = exitcode.New(exitcode.ArgError, …)`), which carries
 //     an `ArgFact` (result 0: its value) for the packages that import it;
-//   - the result of a call of a function that may return one;
+//   - the result of a call of a function that may return one, or of a
+//     function literal whose return statements return one;
 //   - a local variable assigned one anywhere in the function.
 //
 // A function that returns such a value in a result carries an `ArgFact` that

@@ -11,9 +11,12 @@
 //   - is in the catalogue of standard-library side effects (`Catalogue`, in
 //     `passes/sideeffects/catalogue.go`: file writes, creations, removals,
 //     renames, mode and owner changes; HTTP requests other than GET and
-//     HEAD; raw network writes; `database/sql`'s Exec and Commit; starting
-//     processes and sending signals);
-//   - is marked `//exitlint:sideeffect`;
+//     HEAD; raw network writes; `database/sql`'s Exec and Commit, and its
+//     Query and QueryRow given a constant statement that changes data
+//     (`ChangesData`, in `passes/sideeffects/sql.go`); starting processes
+//     and sending signals);
+//   - is marked `//exitlint:sideeffect` — a function, or an interface method,
+//     which makes every call through it a side effect;
 //   - is named by the `-config.sideeffects` setting;
 //   - or carries a `SideEffectFact`.
 //
@@ -39,4 +42,8 @@
 // `sideEffect(Archive → Save → os.WriteFile writes a file)`. Function
 // literals that are only returned or stored are not counted: they run when
 // someone else calls them.
+//
+// Catalogue entries that happen whole or not at all (`AllOrNothing`:
+// opening, creating, removing or renaming one file, starting a process)
+// tell checks that a call which returned an error changed nothing.
 package sideeffects
