@@ -293,9 +293,10 @@ func specificReturn(pass *analysis.Pass, codes map[*ast.ReturnStmt][]int, n ast.
 }
 
 // guardsComputed reports whether the return at the top of stack is the
-// body of an if whose next statement returns a computed code:
-// if e.Code <= 0 { return 1 }; return e.Code passes a code on and keeps 1
-// for what has none.
+// body of an if whose next statement returns a computed code that the if
+// tests: if e.Code <= 0 { return 1 }; return e.Code passes a code on and
+// keeps 1 for what has none. An if that tests something else
+// (if err != nil { return 1 }; return classify(x)) guards nothing.
 func guardsComputed(pass *analysis.Pass, stack []ast.Node) bool {
 	n := len(stack)
 	if n < 4 {
@@ -310,10 +311,33 @@ func guardsComputed(pass *analysis.Pass, stack []ast.Node) bool {
 	for i, st := range outer.List {
 		if st == ifs && i+1 < len(outer.List) {
 			ret, ok := outer.List[i+1].(*ast.ReturnStmt)
-			return ok && returnsComputed(pass, ret)
+			return ok && returnsComputed(pass, ret) && sharesVar(pass.TypesInfo, ifs.Cond, ret)
 		}
 	}
 	return false
+}
+
+// sharesVar reports whether a and b use a variable in common.
+func sharesVar(info *types.Info, a, b ast.Node) bool {
+	vars := map[*types.Var]bool{}
+	ast.Inspect(a, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok {
+				vars[v] = true
+			}
+		}
+		return true
+	})
+	shared := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
+				shared = true
+			}
+		}
+		return !shared
+	})
+	return shared
 }
 
 // returnsComputed reports whether a return statement returns an integer

@@ -12,7 +12,7 @@ import (
 var testdata = filepath.Join("..", "..", "testdata", "src")
 
 func TestFallback(t *testing.T) {
-	analysistest.Run(t, testdata, fallback.Analyzer, "cases/fallback")
+	analysistest.Run(t, testdata, fallback.Analyzer, "cases/fallback", "cases/fallback/flow")
 }
 
 func TestSuggestedFixes(t *testing.T) {
