@@ -161,6 +161,10 @@ func (ch *checker) function(fn *ssa.Function) {
 				if em, ok := ch.returnEmission(in); ok {
 					emissions = append(emissions, em)
 				}
+			case *ssa.Store:
+				if em, ok := ch.statusEmission(in); ok {
+					emissions = append(emissions, em)
+				}
 			}
 		}
 	}
@@ -317,8 +321,11 @@ func (ch *checker) report(em emission, ef effect) {
 	msg := fmt.Sprintf("ARG_ERROR %s after a side effect: %s (line %d); ARG_ERROR promises the agent zero side effects, so validate before the first side effect, or emit PARTIAL_FAILURE once one has happened",
 		em.how, ef.what, posn.Line)
 	category := "returned"
-	if _, exited := em.instr.(*ssa.Call); exited {
+	switch em.instr.(type) {
+	case *ssa.Call:
 		category = "exited"
+	case *ssa.Store:
+		category = "status"
 	}
 	ch.sup.Report(ch.pass, analysis.Diagnostic{
 		Pos:      em.pos,
@@ -595,8 +602,33 @@ func (ch *checker) exitEmission(c *ssa.CallCommon, from map[ssa.Value]bool) (str
 				}
 			}
 		}
+		for _, j := range f.Sets {
+			if j < len(c.Args) {
+				if _, ok := ch.codeArg(c.Args[j], from, 0); ok {
+					return "emitted by " + exits.Name(fn) + " (it sets the exit status the process ends with)", true
+				}
+			}
+		}
 	}
 	return "", false
+}
+
+// statusEmission reports whether a store puts 3 into an exit-status
+// variable (exitStatus = 3, then os.Exit(exitStatus)).
+func (ch *checker) statusEmission(st *ssa.Store) (emission, bool) {
+	g, ok := st.Addr.(*ssa.Global)
+	if !ok {
+		return emission{}, false
+	}
+	v, ok := g.Object().(*types.Var)
+	if !ok || !ch.ex.IsStatus(v) {
+		return emission{}, false
+	}
+	from := map[ssa.Value]bool{}
+	if _, ok := ch.codeArg(st.Val, from, 0); !ok {
+		return emission{}, false
+	}
+	return emission{instr: st, pos: st.Pos(), how: "stored in the exit status " + v.Name(), from: from}, true
 }
 
 // calledFunc returns the function a call calls: its static callee, or the

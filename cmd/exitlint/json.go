@@ -136,6 +136,7 @@ func writeEnvelope[T any](w io.Writer, start time.Time, code exitcode.Code, data
 		code = env.Code()
 	}
 	if werr := env.Encode(w); werr != nil {
+		//exitlint:ignore fallback stdout cannot be written: the envelope that would explain any other code is lost too
 		return exitcode.GeneralError
 	}
 	return code

@@ -217,6 +217,8 @@ type Exits struct {
 	// codes are the code facts: which parameters of a function, the
 	// package's or a dependency's, it exits with or returns as an exit code.
 	codes *summary.Table[CodeFact, *CodeFact]
+	// status are the package's exit-status variables (os.Exit(exitStatus)).
+	status map[*types.Var]string
 	// sites are the constants of the package that become exit codes.
 	sites []CodeSite
 	// tables are the program's own exit tables the package declares or
@@ -283,6 +285,10 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 // Code returns the code fact of fn, from this package or a dependency, or
 // nil: the parameters it exits with or returns as an exit code.
 func (e *Exits) Code(fn *types.Func) *CodeFact { return e.codes.Of(fn) }
+
+// IsStatus reports whether v is an exit-status variable of the package: a
+// package-level integer that an exit call passes on (os.Exit(exitStatus)).
+func (e *Exits) IsStatus(v *types.Var) bool { return e.status[v] != "" }
 
 // ExitVar returns the exit function the package-level variable v holds
 // (var osExit = os.Exit), or nil.
@@ -395,6 +401,7 @@ func run(pass *analysis.Pass) (any, error) {
 	fl := newFlow(pass, e, funcs)
 	fl.solveFacts()
 	e.codes = fl.facts
+	e.status = fl.status
 	e.sites = fl.sites()
 	e.tables = inferTables(pass, e.sites)
 	return e, nil

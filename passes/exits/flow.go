@@ -3,6 +3,7 @@ package exits
 import (
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"slices"
 	"strconv"
@@ -24,6 +25,10 @@ type CodeFact struct {
 	// a printer that returns the code it was given, so that
 	// os.Exit(report(err, 5)) exits with 5.
 	Returns []int
+	// Sets are the parameters the function stores as the process's exit
+	// status, a variable that a later exit passes on:
+	// SetExitStatus(n) { exitStatus = n }, then os.Exit(exitStatus).
+	Sets []int
 }
 
 func (*CodeFact) AFact() {}
@@ -35,6 +40,9 @@ func (f *CodeFact) String() string {
 	}
 	if len(f.Returns) > 0 {
 		parts = append(parts, "returns"+ints(f.Returns))
+	}
+	if len(f.Sets) > 0 {
+		parts = append(parts, "sets"+ints(f.Sets))
 	}
 	return "code(" + strings.Join(parts, " ") + ")"
 }
@@ -64,6 +72,11 @@ type CodeSite struct {
 	Return *ast.ReturnStmt
 }
 
+func isInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}
+
 // codeResult returns the index of fn's only integer result, or -1.
 func codeResult(sig *types.Signature) int {
 	idx := -1
@@ -87,14 +100,67 @@ type flow struct {
 	funcs []summary.Func
 	decl  map[*types.Func]summary.Func
 	facts *summary.Table[CodeFact, *CodeFact]
+	// status are the package's exit-status variables: package-level
+	// integers an exit call of the package passes on, with how
+	// ("exitStatus → os.Exit").
+	status map[*types.Var]string
 }
 
 func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
-	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[CodeFact](pass)}
+	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[CodeFact](pass), status: map[*types.Var]string{}}
 	for _, fn := range funcs {
 		fl.decl[fn.Obj] = fn
 	}
+	fl.findStatus()
 	return fl
+}
+
+// findStatus finds the package's exit-status variables: those an exit
+// call's code comes from (os.Exit(exitStatus), directly or through a
+// local), outside tests.
+func (fl *flow) findStatus() {
+	for _, fn := range fl.funcs {
+		if fl.inTest(fn.Decl) {
+			continue
+		}
+		ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			if ex, ok := fl.e.Call(call); ok && ex.Kind == KindExit {
+				fl.origins(fn, ex.Arg, func(o origin) {
+					if o.status != nil && fl.status[o.status] == "" {
+						fl.status[o.status] = o.status.Name() + " → " + Name(ex.Callee)
+					}
+				})
+			}
+			return true
+		})
+	}
+}
+
+// statusStores yields the values fn's body (its function literals
+// included) assigns to an exit-status variable, with how the variable
+// reaches the exit.
+func (fl *flow) statusStores(fn summary.Func, yield func(val ast.Expr, via string)) {
+	if len(fl.status) == 0 {
+		return
+	}
+	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
+			return true
+		}
+		for i, lhs := range as.Lhs {
+			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
+				if v, ok := fl.pass.TypesInfo.Uses[id].(*types.Var); ok && fl.status[v] != "" {
+					yield(as.Rhs[i], fl.status[v])
+				}
+			}
+		}
+		return true
+	})
 }
 
 // origin is where an expression's value comes from: a constant, a
@@ -105,6 +171,9 @@ type origin struct {
 	param  int // -1 unless a parameter
 	result *types.Func
 	call   *ast.CallExpr // the call whose result it is
+	// status is a package-level integer variable of the package whose
+	// value is the exit code (os.Exit(exitStatus)).
+	status *types.Var
 }
 
 // origins yields where e's value, in function fn, may come from. It looks
@@ -126,6 +195,10 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 		switch x := e.(type) {
 		case *ast.Ident:
 			v, ok := info.Uses[x].(*types.Var)
+			if ok && v.Pkg() == fl.pass.Pkg && v.Parent() == fl.pass.Pkg.Scope() && isInteger(v.Type()) {
+				yield(origin{param: -1, status: v})
+				return
+			}
 			if !ok || seen[v] || v.Parent() == nil || v.Parent() == fl.pass.Pkg.Scope() || v.Pkg() != fl.pass.Pkg {
 				return
 			}
@@ -216,8 +289,9 @@ func resultIdent(fl *ast.FieldList, res int) *ast.Ident {
 
 // exitArgs yields, for fn's body (its function literals included, which
 // close over its variables), the arguments that become an exit code: the
-// code of an exit call, and the arguments at a callee's exit parameters.
-func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string)) {
+// code of an exit call, the arguments at a callee's exit parameters, and
+// (with sets) those at a callee's exit-status parameters.
+func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string, sets bool)) {
 	info := fl.pass.TypesInfo
 	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -225,7 +299,7 @@ func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string)) 
 			return true
 		}
 		if ex, ok := fl.e.Call(call); ok && ex.Kind == KindExit {
-			yield(ex.Arg, Name(ex.Callee))
+			yield(ex.Arg, Name(ex.Callee), false)
 			return true
 		}
 		callee, ok := typeutil.Callee(info, call).(*types.Func)
@@ -235,7 +309,12 @@ func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string)) 
 		if f := fl.facts.Of(callee); f != nil {
 			for _, j := range f.Exits {
 				if j < len(call.Args) && !variadicAt(callee, j) {
-					yield(call.Args[j], fl.name(callee)+paramExit)
+					yield(call.Args[j], fl.name(callee)+paramExit, false)
+				}
+			}
+			for _, j := range f.Sets {
+				if j < len(call.Args) && !variadicAt(callee, j) {
+					yield(call.Args[j], fl.name(callee)+paramSets, true)
 				}
 			}
 		}
@@ -248,12 +327,23 @@ func (fl *flow) solveFacts() {
 	summary.Solve(fl.facts, fl.funcs, func(fn summary.Func, cur *CodeFact) (*CodeFact, bool) {
 		next := &CodeFact{}
 		if cur != nil {
-			next = &CodeFact{Exits: slices.Clone(cur.Exits), Returns: slices.Clone(cur.Returns)}
+			next = &CodeFact{Exits: slices.Clone(cur.Exits), Returns: slices.Clone(cur.Returns), Sets: slices.Clone(cur.Sets)}
 		}
-		fl.exitArgs(fn, func(arg ast.Expr, _ string) {
+		fl.exitArgs(fn, func(arg ast.Expr, _ string, sets bool) {
 			fl.origins(fn, arg, func(o origin) {
-				if o.param >= 0 {
+				switch {
+				case o.param < 0:
+				case sets:
+					next.Sets = addCode(next.Sets, o.param)
+				default:
 					next.Exits = addCode(next.Exits, o.param)
+				}
+			})
+		})
+		fl.statusStores(fn, func(val ast.Expr, _ string) {
+			fl.origins(fn, val, func(o origin) {
+				if o.param >= 0 {
+					next.Sets = addCode(next.Sets, o.param)
 				}
 			})
 		})
@@ -266,17 +356,21 @@ func (fl *flow) solveFacts() {
 				})
 			})
 		}
-		if len(next.Exits) == 0 && len(next.Returns) == 0 {
+		if len(next.Exits) == 0 && len(next.Returns) == 0 && len(next.Sets) == 0 {
 			return cur, false
 		}
-		changed := cur == nil || len(next.Exits) != len(cur.Exits) || len(next.Returns) != len(cur.Returns)
+		changed := cur == nil || len(next.Exits) != len(cur.Exits) || len(next.Returns) != len(cur.Returns) || len(next.Sets) != len(cur.Sets)
 		return next, changed
 	})
 	fl.facts.Export(fl.pass)
 }
 
-// paramExit ends the Via of an argument a callee exits with.
-const paramExit = " exits with it"
+// paramExit ends the Via of an argument a callee exits with; paramSets that
+// of an argument a callee stores as the exit status.
+const (
+	paramExit = " exits with it"
+	paramSets = " sets the exit status to it"
+)
 
 // flowItem is an expression whose value becomes an exit code, in the
 // function it is in.
@@ -295,8 +389,11 @@ func (fl *flow) sites() []CodeSite {
 		if fl.inTest(fn.Decl) {
 			continue
 		}
-		fl.exitArgs(fn, func(arg ast.Expr, via string) {
-			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: !strings.HasSuffix(via, paramExit)})
+		fl.exitArgs(fn, func(arg ast.Expr, via string, sets bool) {
+			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: !sets && !strings.HasSuffix(via, paramExit)})
+		})
+		fl.statusStores(fn, func(val ast.Expr, via string) {
+			work = append(work, flowItem{fn: fn, e: val, via: via})
 		})
 		switch sig := fn.Obj.Signature(); {
 		case conventional(fl.pass.TypesInfo, fn):

@@ -120,6 +120,17 @@ func main() {
 	helperBranch(nil, false)
 	realClassification(nil)
 	os.Exit(run(os.Args))
+	os.Exit(status)
+}
+
+// status is the exit status main ends with; tries counts attempts.
+var status, tries int
+
+func failed(err error) {
+	if err != nil {
+		status = 1 // want `exit code 1 is GENERAL_ERROR, a catch-all.*\(it becomes the exit code: status → os.Exit\)`
+		tries = 1
+	}
 }
 
 // exitCode is a type named for exit codes: what a function returns of it
