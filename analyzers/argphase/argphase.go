@@ -421,6 +421,18 @@ func (s ssaCall) Const(i int) constant.Value {
 
 func (s ssaCall) StdioRecv() bool { return len(s.c.Args) > 0 && isStdio(s.c.Args[0]) }
 
+func (s ssaCall) FileArg(i int) bool {
+	i += s.recvArg
+	if i >= len(s.c.Args) {
+		return false
+	}
+	v := s.c.Args[i]
+	if mi, ok := v.(*ssa.MakeInterface); ok {
+		v = mi.X
+	}
+	return sideeffects.IsFile(v.Type()) && !isStdio(v)
+}
+
 func (s ssaCall) InTempDir(i int) bool {
 	i += s.recvArg
 	return i < len(s.c.Args) && inTempDir(s.c.Args[i], map[ssa.Value]bool{})

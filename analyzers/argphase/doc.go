@@ -54,10 +54,12 @@
 // Side effects are the calls the [sideeffects] pass knows, directly or
 // through any chain of calls in your code or your dependencies:
 //
-//   - files: `os.WriteFile`, `Create`, `OpenFile` with write flags, `Remove`,
+//   - files: `os.WriteFile`, `Create`, `OpenFile` that creates or truncates,
+//     `Remove`,
 //     `RemoveAll`, `Rename`, `Mkdir`, `MkdirAll`, `Chmod`, `Chown`,
 //     `Chtimes`, `Truncate`, `Symlink`, `Link`, `CopyFS`, writes to an
-//     `*os.File` other than `os.Stdout` and `os.Stderr`, `os.Root`'s
+//     `*os.File` other than `os.Stdout` and `os.Stderr` (its methods, and
+//     `fmt.Fprint*`, `io.WriteString`, `io.Copy` given it), `os.Root`'s
 //     writers, `ioutil.WriteFile`;
 //   - network: `http.Post`, `PostForm`, `Client.Post`, `Client.PostForm`,
 //     `Client.Do` (unless its request is built with the constant method GET

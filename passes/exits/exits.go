@@ -403,7 +403,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e.codes = fl.facts
 	e.status = fl.status
 	e.sites = fl.sites()
-	e.tables = inferTables(pass, e.sites)
+	e.tables = inferTables(pass, e.sites, fl.codeTypes())
 	return e, nil
 }
 

@@ -140,6 +140,45 @@ func (fl *flow) findStatus() {
 	}
 }
 
+// codeTypes returns the package's named types whose values become exit
+// codes though no constant of theirs is seen to: the type of an
+// exit-status variable, and the type of a parameter a function of the
+// package exits with, returns as the exit code or stores as the exit
+// status (SetExitStatus(n StatusCode), called from other packages).
+func (fl *flow) codeTypes() map[*types.TypeName]string {
+	out := map[*types.TypeName]string{}
+	add := func(t types.Type, why string) {
+		if tn := localNamed(fl.pass, t); tn != nil && out[tn] == "" {
+			out[tn] = why
+		}
+	}
+	for v, via := range fl.status {
+		add(v.Type(), "its type "+typeName(v.Type())+" is that of "+via)
+	}
+	for _, fn := range fl.funcs {
+		f := fl.facts.Local(fn.Obj)
+		if f == nil || fl.inTest(fn.Decl) {
+			continue
+		}
+		params := fn.Obj.Signature().Params()
+		for _, list := range [][]int{f.Exits, f.Sets, f.Returns} {
+			for _, j := range list {
+				if j < params.Len() {
+					add(params.At(j).Type(), "its type "+typeName(params.At(j).Type())+" is the exit code "+fl.name(fn.Obj)+" is given")
+				}
+			}
+		}
+	}
+	return out
+}
+
+func typeName(t types.Type) string {
+	if n, ok := t.(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return t.String()
+}
+
 // statusStores yields the values fn's body (its function literals
 // included) assigns to an exit-status variable, with how the variable
 // reaches the exit.

@@ -18,9 +18,9 @@ var meanings = []struct {
 	code    exitcode.Code
 	phrases []string
 }{
-	{exitcode.Success, []string{"ok", "success", "succeeded", "successful"}},
+	{exitcode.Success, []string{"ok", "success", "succeeded", "successful", "no error", "no errors", "noerror"}},
 	{exitcode.PartialFailure, []string{"partial", "partially", "partial failure"}},
-	{exitcode.ArgError, []string{"usage", "invalid", "bad args", "bad arg", "bad argument", "bad input", "args", "arg", "argument", "arguments", "flag", "flags", "validation", "invalid input"}},
+	{exitcode.ArgError, []string{"usage", "invalid", "bad args", "bad arg", "bad argument", "bad input", "args", "arg", "argument", "arguments", "param", "params", "parameter", "parameters", "flag", "flags", "validation", "invalid input"}},
 	{exitcode.Precondition, []string{"precondition", "prerequisite", "config", "configuration", "not configured", "not initialized", "uninitialized", "not initialised", "dependency", "dependencies", "not installed", "requirement", "requirements"}},
 	{exitcode.NotFound, []string{"not found", "notfound", "missing", "no such", "nonexistent", "not exist", "not exists", "does not exist"}},
 	{exitcode.Conflict, []string{"conflict", "exists", "already exists", "duplicate"}},

@@ -37,6 +37,8 @@ func TestMeaning(t *testing.T) {
 		"ExitCodeTooManyRequests": exitcode.RateLimited,
 		"ExitDependency":          exitcode.Precondition, // a missing dependency is a precondition
 		"ExitNotInstalled":        exitcode.Precondition,
+		"SNoError":                exitcode.Success, // "no error" is success, not the generic word
+		"SInvalidParameters":      exitcode.ArgError,
 	} {
 		got, ok := exits.Meaning(name)
 		if !ok || got != want {

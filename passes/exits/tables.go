@@ -71,7 +71,7 @@ type constDecl struct {
 // one whose constants do or is named for exit codes (exitCode,
 // ExitStatus), when their package is named for them (exitcodes), or when
 // every constant of their const block is named Exit….
-func inferTables(pass *analysis.Pass, sites []CodeSite) *Tables {
+func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.TypeName]string) *Tables {
 	t := &Tables{member: map[*types.Const]*Table{}, foreign: map[*types.Const]bool{}}
 	for _, obj := range pass.TypesInfo.Uses {
 		if k, ok := obj.(*types.Const); ok && k.Pkg() != nil && k.Pkg() != pass.Pkg && pass.ImportObjectFact(k, new(TableFact)) {
@@ -98,6 +98,9 @@ func inferTables(pass *analysis.Pass, sites []CodeSite) *Tables {
 	// Constants that become exit codes, their named types, and the
 	// siblings of their block named for exit codes.
 	tableTypes := map[*types.TypeName]string{}
+	for tn, why := range codeTypes {
+		tableTypes[tn] = why
+	}
 	for _, s := range sites {
 		k, ok := pass.TypesInfo.Uses[analyzerutil.NameIdent(s.Expr)].(*types.Const)
 		d, local := byConst[k]

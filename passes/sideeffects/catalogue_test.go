@@ -112,6 +112,9 @@ func TestCatalogue(t *testing.T) {
 			case e.Rule == sideeffects.RuleWriteFlags && j == e.Arg:
 				imports["os"] = "os"
 				args = append(args, "os.O_WRONLY|os.O_CREATE")
+			case e.Rule == sideeffects.RuleToFile && j == e.Arg:
+				imports["os"] = "os"
+				args = append(args, "new(os.File)")
 			case e.Rule == sideeffects.RuleChangesData && j == e.Arg:
 				args = append(args, `"DELETE FROM t"`)
 			default:

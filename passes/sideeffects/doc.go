@@ -22,8 +22,12 @@
 //
 // Writes to `os.Stdout` and `os.Stderr` are no side effect: diagnostics
 // change nothing an agent would have to undo. Neither are reads, and
-// `os.OpenFile` counts only when its flag is a constant that asks for
-// writing (`O_WRONLY`, `O_RDWR`, `O_CREATE`, `O_TRUNC`, `O_APPEND`).
+// `os.OpenFile` counts only when its flag is a constant that creates or
+// truncates (`O_CREATE`, `O_TRUNC`): opening an existing file to write or
+// append changes nothing by itself, and what is written then counts —
+// `(*os.File).Write` and its kin, and `fmt.Fprint`, `Fprintf`, `Fprintln`,
+// `io.WriteString` and `io.Copy` given an `*os.File` other than stdout and
+// stderr.
 // `(*http.Client).Do` counts unless its request is built, in the same
 // function, by `http.NewRequest` or `NewRequestWithContext` with the
 // constant method GET or HEAD (`http.MethodGet` included); a request whose

@@ -66,7 +66,10 @@ const (
 	// Always: every call counts.
 	Always RuleKind = iota
 	// RuleWriteFlags: the call counts when its argument Arg is a constant
-	// with a write flag (os.OpenFile's flag).
+	// flag that creates or truncates (os.OpenFile's flag: O_CREATE,
+	// O_TRUNC). Opening an existing file to write or append changes
+	// nothing by itself; the writes that follow are side effects of their
+	// own (RuleToFile).
 	RuleWriteFlags
 	// RuleNotStdio: the call counts unless its receiver is os.Stdout or
 	// os.Stderr.
@@ -85,6 +88,10 @@ const (
 	// SELECT, or a query built at run time, does not (database/sql's
 	// Query and QueryRow run whatever they are given).
 	RuleChangesData
+	// RuleToFile: the call counts when its argument Arg is an *os.File
+	// other than os.Stdout and os.Stderr (fmt.Fprintf(f, …) writes to the
+	// file).
+	RuleToFile
 )
 
 // Rule tells when a call of a function with a side effect counts.
@@ -104,6 +111,9 @@ type CallSite interface {
 	Const(i int) constant.Value
 	// StdioRecv reports whether the receiver is os.Stdout or os.Stderr.
 	StdioRecv() bool
+	// FileArg reports whether argument i is an *os.File other than
+	// os.Stdout and os.Stderr.
+	FileArg(i int) bool
 	// InTempDir reports whether argument i is a path inside a directory
 	// that os.MkdirTemp made.
 	InTempDir(i int) bool
@@ -130,6 +140,8 @@ func (r Rule) Applies(call CallSite) bool {
 	case RuleNotReading:
 		m, ok := call.RequestMethod(r.Arg)
 		return !ok || (m != "GET" && m != "HEAD")
+	case RuleToFile:
+		return call.FileArg(r.Arg)
 	case RuleChangesData:
 		v := call.Const(r.Arg)
 		return v != nil && v.Kind() == constant.String && ChangesData(constant.StringVal(v))
@@ -369,6 +381,24 @@ func (c syntaxCall) Const(i int) constant.Value {
 	return c.info.Types[c.call.Args[i]].Value
 }
 
+func (c syntaxCall) FileArg(i int) bool {
+	if i >= len(c.call.Args) {
+		return false
+	}
+	arg := ast.Unparen(c.call.Args[i])
+	return IsFile(c.info.Types[arg].Type) && !IsStdio(c.info.Uses[analyzerutil.NameIdent(arg)])
+}
+
+// IsFile reports whether t is *os.File.
+func IsFile(t types.Type) bool {
+	p, ok := t.(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os" && n.Obj().Name() == "File"
+}
+
 func (c syntaxCall) StdioRecv() bool {
 	sel, ok := ast.Unparen(c.call.Fun).(*ast.SelectorExpr)
 	return ok && IsStdio(c.info.Uses[analyzerutil.NameIdent(sel.X)])
@@ -380,9 +410,10 @@ func IsStdio(obj types.Object) bool {
 	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && (v.Name() == "Stdout" || v.Name() == "Stderr") && v.Parent() == v.Pkg().Scope()
 }
 
-// WriteFlags reports whether os.OpenFile flags ask for writing.
+// WriteFlags reports whether os.OpenFile flags change the file system when
+// the file is opened: they create or truncate.
 func WriteFlags(flags int64) bool {
-	return flags&int64(os.O_WRONLY|os.O_RDWR|os.O_CREATE|os.O_TRUNC|os.O_APPEND) != 0
+	return flags&int64(os.O_CREATE|os.O_TRUNC) != 0
 }
 
 func run(pass *analysis.Pass) (any, error) {

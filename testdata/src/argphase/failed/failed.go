@@ -4,6 +4,7 @@
 package failed
 
 import (
+	"fmt"
 	"os"
 
 	"github.com/exitlint/exitlint/exitcode"
@@ -82,4 +83,25 @@ func otherError(path string, check error) error {
 		return exitcode.New(exitcode.ArgError, "BAD_CHECK", "--check failed") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: os.Remove removes a file`
 	}
 	return err
+}
+
+// appendLog opens an existing log to append: the open writes nothing, and
+// the exit comes before any write.
+func appendLog(path string) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)
+	if err == nil {
+		if _, err := f.Seek(0, 2); err != nil {
+			exitcode.Exit(exitcode.ArgError)
+		}
+	}
+}
+
+// appendThenExit writes through fmt.Fprintf before the exit.
+func appendThenExit(path string) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)
+	if err != nil {
+		return
+	}
+	fmt.Fprintf(f, "started\n")
+	exitcode.Exit(exitcode.ArgError) // want `ARG_ERROR emitted by exitcode.Exit after a side effect: fmt.Fprintf writes to a file`
 }

@@ -3,6 +3,7 @@
 package store
 
 import (
+	"fmt"
 	"os"
 
 	"cases/argphase/validate"
@@ -39,9 +40,22 @@ func Log(msg string) { os.Stderr.WriteString(msg); os.Stdout.Write([]byte(msg)) 
 // Open reads: no side effect.
 func Open(name string) (*os.File, error) { return os.OpenFile(name, os.O_RDONLY, 0) }
 
-func Append(name string) (*os.File, error) { // want Append:`sideEffect\(os.OpenFile opens a file for writing\)`
+// Append opens an existing file to append to it: opening changes nothing,
+// what is written later does.
+func Append(name string) (*os.File, error) {
 	return os.OpenFile(name, os.O_APPEND|os.O_WRONLY, 0)
 }
+
+func Create(name string) (*os.File, error) { // want Create:`sideEffect\(os.OpenFile opens a file for writing\)`
+	return os.OpenFile(name, os.O_CREATE|os.O_WRONLY, 0o644)
+}
+
+func Printf(f *os.File, n int) { // want Printf:`sideEffect\(fmt.Fprintf writes to a file\)`
+	fmt.Fprintf(f, "%d\n", n)
+}
+
+// Report prints to stderr: no side effect.
+func Report(n int) { fmt.Fprintf(os.Stderr, "%d\n", n) }
 
 func WriteTo(f *os.File) { // want WriteTo:`sideEffect\(os.File.Write writes to a file\)`
 	f.Write(nil)

@@ -1,0 +1,29 @@
+// Package typed keeps a typed exit status: its constants are an exit table
+// though only other packages pass them to SetExitStatus, so each member is
+// checked here, at its declaration, and not at every use.
+package typed
+
+import "os"
+
+// StatusCode is the status the process ends with.
+type StatusCode int
+
+const (
+	SNoError           StatusCode = 0
+	SGenericError      StatusCode = 1
+	SInvalidParameters StatusCode = 2  // want `exit code SInvalidParameters is 2, which the contract calls PARTIAL_FAILURE; ARG_ERROR is 3`
+	SApplicationError  StatusCode = 6  // want `exit code SApplicationError is 6, which the contract calls CONFLICT; GENERAL_ERROR is 1 \(its type StatusCode is that of exitStatus → os.Exit\)`
+	SInterrupted       StatusCode = 20 // want `exit code SInterrupted \(20\) is in the framework-reserved range 14–63`
+)
+
+var exitStatus = SNoError
+
+// SetExitStatus raises the status.
+func SetExitStatus(n StatusCode) {
+	if exitStatus < n {
+		exitStatus = n
+	}
+}
+
+// Exit ends the process with the status.
+func Exit() { os.Exit(int(exitStatus)) }
