@@ -7,7 +7,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 	"reflect"
 	"slices"
 	"sort"
@@ -423,20 +422,11 @@ const (
 	CarrierExitCoder
 )
 
-// exitCoders are the error constructors that take the process's exit code,
-// with the index of that argument.
-var exitCoders = map[string]int{
-	"github.com/urfave/cli.NewExitError":    1,
-	"github.com/urfave/cli/v2.Exit":         1,
-	"github.com/urfave/cli/v2.NewExitError": 1,
-	"github.com/urfave/cli/v3.Exit":         1,
-}
-
 // ExitCoderArg returns the index of the exit-code argument of a
-// CarrierExitCoder.
+// CarrierExitCoder (exits.ExitCoderArg).
 func ExitCoderArg(fn *types.Func) int {
-	name, _ := carrierFuncs.Name(fn)
-	return exitCoders[name]
+	i, _ := exits.ExitCoderArg(fn)
+	return i
 }
 
 // IsArgCode reports whether a constant is the number 3, ARG_ERROR's exit
@@ -489,6 +479,9 @@ func WrappedArgs(format constant.Value) (wrapped []int, known bool) {
 
 // CarrierOf returns how a call of fn carries ARG_ERROR on.
 func CarrierOf(fn *types.Func) Carrier {
+	if _, ok := exits.ExitCoderArg(fn); ok {
+		return CarrierExitCoder
+	}
 	name, ok := carrierFuncs.Name(fn)
 	switch {
 	case !ok:
@@ -502,14 +495,11 @@ func CarrierOf(fn *types.Func) Carrier {
 	case name == "errors.Join":
 		return CarrierArgs
 	}
-	if _, ok := exitCoders[name]; ok {
-		return CarrierExitCoder
-	}
 	return NoCarrier
 }
 
 // carrierFuncs are the packages of the carriers CarrierOf knows by name.
-var carrierFuncs = analyzerutil.NewFuncs(append([]string{contract.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"}, slices.Sorted(maps.Keys(exitCoders))...))
+var carrierFuncs = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"})
 
 // localCarries reports whether any value assigned to the local variable v
 // in body carries ARG_ERROR.

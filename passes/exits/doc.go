@@ -52,8 +52,14 @@
 // `code := run(); os.Exit(code)`, and further through the functions that
 // return run's result); and a constant passed to a parameter that a
 // function exits with (`die(3)` when `die` calls `os.Exit(c)`) or returns
-// (`os.Exit(report(err, 5))`). A `CodeFact` records a function's exit and
-// returned parameters, so a helper in a dependency is followed too. By
+// (`os.Exit(report(err, 5))`). The code a CLI framework's error carries to
+// the framework's exit counts as well: urfave/cli's `cli.Exit("…", 3)` and
+// `NewExitError`. An exit-status variable — a package-level integer an exit
+// call passes on, `os.Exit(exitStatus)` — makes whatever is stored in it an
+// exit code (`exitStatus = 2`), and a function that stores its parameter
+// there sets the code it is given (`base.SetExitStatus(2)`). A `CodeFact`
+// records a function's exit, returned and stored parameters, so a helper in
+// a dependency is followed too. By
 // convention a method `ExitCode() int` of an error type, a function that
 // maps an error to an int and is named for exit codes
 // (`ExitCode(err error) int`), and a function whose result is of a type
@@ -66,7 +72,9 @@
 // Programs keep exit tables of their own. The pass finds them without
 // configuration (`Exits.Tables`): the constants of the package that reach
 // an exit; every constant of a named type one of them has, or of a type
-// named for exit codes (`exitCode`, `ExitStatus`); the constants of their
+// named for exit codes (`exitCode`, `ExitStatus`), or the type of an
+// exit-status variable or of a parameter that carries a code (`func
+// SetExitStatus(n StatusCode)`); the constants of their
 // const block named `Exit…`; every integer constant of a package named
 // `exitcode`, `exitcodes` or `exitstatus`; and a const block whose
 // constants are all named `Exit…` (not `ExitOnError`, a mode). A

@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strconv"
@@ -308,6 +309,30 @@ func IsProcessExit(fn *types.Func) bool { return processExits.Has(fn) }
 
 // IsExitcodeExit reports whether fn is exitlint's exitcode.Exit.
 func IsExitcodeExit(fn *types.Func) bool { return IsExit(fn) && !IsProcessExit(fn) }
+
+// exitCoders are the error constructors of CLI frameworks that take the
+// exit code the framework ends the process with when the error reaches it,
+// with the index of that argument.
+var exitCoders = map[string]int{
+	"github.com/urfave/cli.NewExitError":    1,
+	"github.com/urfave/cli/v2.Exit":         1,
+	"github.com/urfave/cli/v2.NewExitError": 1,
+	"github.com/urfave/cli/v3.Exit":         1,
+}
+
+var exitCoderFuncs = analyzerutil.NewFuncs(slices.Sorted(maps.Keys(exitCoders)))
+
+// ExitCoderArg returns the index of the exit-code argument of a framework's
+// error constructor that takes the exit code (urfave/cli's
+// cli.Exit(message, code)); ok is false for any other function.
+func ExitCoderArg(fn *types.Func) (int, bool) {
+	name, ok := exitCoderFuncs.Name(fn)
+	if !ok {
+		return 0, false
+	}
+	i, ok := exitCoders[name]
+	return i, ok
+}
 
 // IsFromError reports whether fn is exitcode.FromError, which maps an error
 // to the exit code it carries.

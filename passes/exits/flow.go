@@ -345,6 +345,10 @@ func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string, s
 		if !ok {
 			return true
 		}
+		if j, ok := ExitCoderArg(callee); ok && j < len(call.Args) {
+			yield(call.Args[j], Name(callee)+frameworkExit, false)
+			return true
+		}
 		if f := fl.facts.Of(callee); f != nil {
 			for _, j := range f.Exits {
 				if j < len(call.Args) && !variadicAt(callee, j) {
@@ -409,6 +413,9 @@ func (fl *flow) solveFacts() {
 const (
 	paramExit = " exits with it"
 	paramSets = " sets the exit status to it"
+	// frameworkExit ends the Via of the code given to a framework's error
+	// constructor (cli.Exit), which the framework exits with.
+	frameworkExit = ", whose error the framework exits with"
 )
 
 // flowItem is an expression whose value becomes an exit code, in the
@@ -429,7 +436,8 @@ func (fl *flow) sites() []CodeSite {
 			continue
 		}
 		fl.exitArgs(fn, func(arg ast.Expr, via string, sets bool) {
-			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: !sets && !strings.HasSuffix(via, paramExit)})
+			direct := !sets && !strings.HasSuffix(via, paramExit) && !strings.HasSuffix(via, frameworkExit)
+			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: direct})
 		})
 		fl.statusStores(fn, func(val ast.Expr, via string) {
 			work = append(work, flowItem{fn: fn, e: val, via: via})

@@ -39,3 +39,16 @@ func busy(c *cli.Context) error {
 	}
 	return nil
 }
+
+// exitError builds the framework's error from the code it is given.
+func exitError(code int, msg string) error { return cli.Exit(msg, code) }
+
+func viaHelper(c *cli.Context) error {
+	if err := os.WriteFile("out.json", nil, 0o644); err != nil {
+		return exitError(1, err.Error())
+	}
+	if c.NArg() > 1 {
+		return exitError(3, "too many arguments") // want `ARG_ERROR emitted by urfave.exitError \(it exits with the code it is given\) after a side effect: os.WriteFile writes a file`
+	}
+	return exitError(8, "locked")
+}

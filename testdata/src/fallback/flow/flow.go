@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"log"
 	"os"
+
+	"github.com/urfave/cli/v2"
 )
 
 const (
@@ -152,4 +154,12 @@ func Main(loggedIn bool, err error) exitCode {
 		return codeError // want `exit code codeError \(1\) is GENERAL_ERROR, a catch-all .*\(it becomes the exit code: Main's result, of type exitCode\)`
 	}
 	return codeOK
+}
+
+// action returns the framework's error with 1 for any failure.
+func action(c *cli.Context) error {
+	if _, err := os.ReadFile("cfg"); err != nil {
+		return cli.Exit(err, 1) // want `exit code 1 is GENERAL_ERROR, a catch-all.*\(it becomes the exit code: cli.Exit, whose error the framework exits with\)`
+	}
+	return cli.Exit("locked", 8)
 }
