@@ -20,6 +20,22 @@
 // phase and an execute phase and calls New once with the outcome; this is
 // the phase boundary that keeps ARG_ERROR's promise of zero side effects:
 // an ARG_ERROR that escapes the execute phase becomes PARTIAL_FAILURE.
+// ARG_ERROR is never guessed: Validate states it with an *exitcode.Error,
+// and an error nothing classifies (a corrupt file, a cancelled context) is
+// GENERAL_ERROR, phase "validation".
+//
+// # Panics
+//
+// Go ends a process with status 2 when a panic goes unrecovered, and 2 is
+// PARTIAL_FAILURE to an agent: "some writes occurred, never retry". The
+// runner recovers panics in Validate, in Execute and while it builds the
+// envelope, and writes a GENERAL_ERROR envelope (error.code INTERNAL_PANIC)
+// for them. Outside the runner — in main before the command runs, in an
+// init function, in a goroutine a command starts — nothing recovers for
+// you: defer exitcode.ExitOnPanic first thing in main, so that a panic there
+// ends the process with GENERAL_ERROR (1), and recover in any goroutine you
+// start. A panic during package initialization cannot be recovered and
+// still exits 2.
 //
 // exitlint's handbuilt check reports envelope literals outside the package
 // that declares the envelope, and derivedok reports ok set by hand.

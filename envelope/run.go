@@ -46,14 +46,21 @@ const PanicCode = "INTERNAL_PANIC"
 
 // Run runs the command's phases on args, writes its one envelope to w and
 // returns the exit code the process should end with:
-//   - An error from Validate is marked phase "validation". A plain error
-//     that exitcode.FromError cannot classify becomes ARG_ERROR there: the
-//     validate step's business is the input, and nothing has changed yet.
+//   - An error from Validate is marked phase "validation" and keeps the code
+//     it carries: an *exitcode.Error its code, any other error the code
+//     exitcode.FromError gives it (a missing file NOT_FOUND, say), and an
+//     error nothing classifies GENERAL_ERROR. ARG_ERROR is only ever stated:
+//     a corrupt file or a cancelled context found while validating is not
+//     the caller's input, and ARG_ERROR would tell the agent to fix the
+//     input and retry at once.
 //   - An error from Execute is marked phase "execution" where it states no
 //     phase. An ARG_ERROR escaping Execute is turned into PARTIAL_FAILURE
 //     with a warning: once execution has begun, side effects may have
 //     occurred, and ARG_ERROR would tell the agent to retry at once.
-//   - A panic in either phase is recovered into GENERAL_ERROR (error.code
+//   - A nil *exitcode.Error returned as a non-nil error is GENERAL_ERROR
+//     (error.code NIL_EXITCODE_ERROR), and Execute does not run after it.
+//   - A panic in either phase, or while the envelope is built (a data type
+//     whose MarshalJSON panics), is recovered into GENERAL_ERROR (error.code
 //     INTERNAL_PANIC) so the agent still receives an envelope.
 //   - If the envelope contradicts the contract, New's GENERAL_ERROR envelope
 //     is written and GENERAL_ERROR returned.
@@ -63,19 +70,29 @@ func (c Command[In, Out]) Run(ctx context.Context, args []string, w io.Writer) e
 	start := time.Now()
 	out := &Output{}
 	data, err := c.phases(ctx, args, out)
-	code := exitcode.FromError(err)
 	if err != nil {
 		var zero Out
 		data = zero
 	}
-	env, buildErr := New(start, code, data, err, WithWarnings(out.warnings...), WithMeta(out.meta))
-	if buildErr != nil {
-		code = env.Code()
-	}
+	env := respond(start, data, err, out)
 	if werr := env.Encode(w); werr != nil {
 		return exitcode.GeneralError
 	}
-	return code
+	return env.Code()
+}
+
+// respond builds the envelope of a run's outcome, recovering a panic of the
+// data's encoding into an INTERNAL_PANIC envelope.
+func respond[Out any](start time.Time, data Out, err error, out *Output) (env *Envelope[Out]) {
+	defer func() {
+		if p := recover(); p != nil {
+			var zero Out
+			perr := exitcode.New(exitcode.GeneralError, PanicCode, "building the envelope panicked").WithDetail(fmt.Sprint(p))
+			env, _ = New(start, exitcode.GeneralError, zero, perr, WithWarnings(out.warnings...), WithMeta(out.meta))
+		}
+	}()
+	env, _ = New(start, exitcode.FromError(err), data, err, WithWarnings(out.warnings...), WithMeta(out.meta))
+	return env
 }
 
 // phases runs Validate then Execute and returns the data or the classified error.
@@ -105,20 +122,20 @@ func guard[T any](phase exitcode.Phase, f func() (T, error)) (v T, err error) {
 func validationError(err error) error {
 	var xe *exitcode.Error
 	if errors.As(err, &xe) {
-		if xe.Code == PanicCode {
+		if xe != nil && xe.Code == PanicCode {
 			return xe
 		}
 		return xe.WithPhase(exitcode.PhaseValidation)
 	}
 	code := exitcode.FromError(err)
-	if code == exitcode.GeneralError {
-		code = exitcode.ArgError
-	}
 	return &exitcode.Error{ExitCode: code, Code: code.String(), Message: err.Error(), Phase: exitcode.PhaseValidation}
 }
 
 func executionError(err error, out *Output) error {
 	var xe *exitcode.Error
+	if errors.As(err, &xe) && xe == nil {
+		return xe.WithPhase(exitcode.PhaseExecution)
+	}
 	if !errors.As(err, &xe) {
 		code := exitcode.FromError(err)
 		return &exitcode.Error{ExitCode: code, Code: code.String(), Message: err.Error(), Phase: exitcode.PhaseExecution}

@@ -32,7 +32,7 @@ func runCmd(t *testing.T, cmd envelope.Command[string, result], args ...string) 
 
 func validateName(_ context.Context, args []string, _ *envelope.Output) (string, error) {
 	if len(args) != 1 {
-		return "", errors.New("want exactly one name")
+		return "", exitcode.New(exitcode.ArgError, "NAME_MISSING", "want exactly one name")
 	}
 	return args[0], nil
 }
@@ -66,7 +66,7 @@ func TestRunValidationErrorIsArgError(t *testing.T) {
 	code, m := runCmd(t, cmd)
 	assert.Equal(t, exitcode.ArgError, code)
 	assert.False(t, executed, "execute never runs after a failed validation")
-	assert.Equal(t, map[string]any{"code": "ARG_ERROR", "message": "want exactly one name", "phase": "validation", "retryable": true}, m["error"])
+	assert.Equal(t, map[string]any{"code": "NAME_MISSING", "message": "want exactly one name", "phase": "validation", "retryable": true}, m["error"])
 }
 
 func TestRunValidationKeepsSpecificCodes(t *testing.T) {
@@ -173,8 +173,10 @@ func TestRunWriteFailure(t *testing.T) {
 func TestMainExitsThroughExit(t *testing.T) {
 	declared := exitcode.MustDeclare("write", exitcode.Entry{Code: exitcode.ArgError})
 	cmd := envelope.Command[string, result]{
-		Validate: func(context.Context, []string, *envelope.Output) (string, error) { return "", errors.New("no") },
-		Execute:  func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
+		Validate: func(context.Context, []string, *envelope.Output) (string, error) {
+			return "", exitcode.New(exitcode.ArgError, "NO", "no")
+		},
+		Execute: func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
 	}
 	code, exited, err := exitcode.Catch(declared, cmd.Main)
 	require.NoError(t, err)

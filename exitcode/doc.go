@@ -37,6 +37,15 @@
 //	...
 //	exitcode.Exit(exitcode.FromError(err))
 //
+// A function that returns *Error must return a literal nil on success: a nil
+// *Error passed on as an error is a non-nil error, which FromError and the
+// envelope report as GENERAL_ERROR (error.code NIL_EXITCODE_ERROR) rather
+// than crash.
+//
+// Go ends a process with status 2 on an unrecovered panic, which an agent
+// reads as PARTIAL_FAILURE; defer ExitOnPanic first thing in main to end it
+// with GENERAL_ERROR instead.
+//
 // Go converts an untyped constant to Code silently, so exitcode.Exit(5)
 // compiles; exitlint's barecode check reports it, and its fallback check
 // reports os.Exit(1) and log.Fatal used as catch-alls. The envelope package

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 )
 
@@ -121,3 +122,27 @@ func Catch(declared *Declarations, f func()) (code Code, exited bool, err error)
 }
 
 var catchMu sync.Mutex
+
+// ExitOnPanic, deferred first thing in main, ends the process with
+// GENERAL_ERROR (1) when a panic reaches main's goroutine, after printing the
+// panic and its stack to standard error as Go would. Without it Go ends the
+// process with status 2, which an agent reads as PARTIAL_FAILURE: "some
+// writes occurred, never retry".
+//
+//	func main() {
+//		defer exitcode.ExitOnPanic()
+//		...
+//	}
+//
+// It must be deferred directly (recover works only there). A panic in a
+// goroutine other than main's cannot be recovered from main: such a
+// goroutine needs its own deferred recover. envelope's runner recovers the
+// panics of a command's phases and writes a GENERAL_ERROR envelope for them.
+func ExitOnPanic() {
+	p := recover()
+	if p == nil {
+		return
+	}
+	fmt.Fprintf(stderr, "panic: %v\n\n%s", p, debug.Stack())
+	Exit(GeneralError)
+}

@@ -18,6 +18,10 @@ import (
 const childEnv = "EXITCODE_TEST_CHILD_EXIT"
 
 func TestMain(m *testing.M) {
+	if mode, ok := os.LookupEnv(panicChildEnv); ok {
+		panicChild(mode)
+		os.Exit(97)
+	}
 	if v, ok := os.LookupEnv(childEnv); ok {
 		n, err := strconv.Atoi(v)
 		if err != nil {
