@@ -21,6 +21,11 @@ type Meta struct {
 	NotModified   bool   // an etag cache hit: data is intentionally null
 	Truncated     bool   // output was capped; the agent should paginate
 	Cursor        string // pass as --cursor for the next page
+	// Type tags the shape of data ("note", "note_list"), written as
+	// meta.type: an agent picks its parser for data by it, and a
+	// registry's manifest lists every type. The runner sets it from the
+	// command's declaration on success.
+	Type string
 	// Extra holds framework extensions (meta allows additional properties).
 	// A key may not repeat one of the named fields.
 	Extra map[string]any
@@ -92,6 +97,10 @@ func describeCode(c exitcode.Code) string {
 	return fmt.Sprintf("%d (%s)", int(c), name)
 }
 
+// SchemaVersion is the version of the envelope schema this package writes,
+// set as meta.schema_version on every envelope the runner writes.
+const SchemaVersion = "1.0"
+
 // ContradictionCode is the error.code of the GENERAL_ERROR envelope New
 // returns in place of a contradictory one.
 const ContradictionCode = "ENVELOPE_CONTRADICTION"
@@ -144,7 +153,11 @@ func New[T any](start time.Time, code exitcode.Code, data T, err error, opts ...
 			Detail:  detail,
 		},
 		warnings:   nonNil(o.warnings),
+		meta:       Meta{RequestID: o.meta.RequestID},
 		durationMS: durationMS(start),
+	}
+	if majorMinor(o.meta.SchemaVersion) {
+		fallback.meta.SchemaVersion = o.meta.SchemaVersion
 	}
 	return fallback, bad
 }
@@ -221,12 +234,15 @@ func checkMeta(code exitcode.Code, m Meta) string {
 	if m.NotModified && code != exitcode.Success {
 		return "not_modified on a failure: a cache hit exits with SUCCESS"
 	}
+	if m.Type != "" && code != exitcode.Success {
+		return "meta.type on a failure: the type tags the shape of data, which is null on failure"
+	}
 	if m.SchemaVersion != "" && !majorMinor(m.SchemaVersion) {
 		return fmt.Sprintf("schema_version %q is not MAJOR.MINOR", m.SchemaVersion)
 	}
 	for k := range m.Extra {
 		switch k {
-		case "duration_ms", "request_id", "schema_version", "not_modified", "truncated", "cursor":
+		case "duration_ms", "request_id", "schema_version", "not_modified", "truncated", "cursor", "type":
 			return fmt.Sprintf("meta extra key %q repeats a field of meta; set it through Meta", k)
 		}
 	}
@@ -410,6 +426,9 @@ func (e Envelope[T]) MarshalJSON() ([]byte, error) {
 	}
 	if e.meta.Cursor != "" {
 		meta["cursor"] = e.meta.Cursor
+	}
+	if e.meta.Type != "" {
+		meta["type"] = e.meta.Type
 	}
 	return marshal(struct {
 		OK       bool            `json:"ok"`

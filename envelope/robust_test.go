@@ -36,6 +36,7 @@ func TestNewWithTypedNilError(t *testing.T) {
 func TestRunWithTypedNilError(t *testing.T) {
 	executed := false
 	cmd := envelope.Command[string, result]{
+		Codes: testCodes,
 		Validate: func(_ context.Context, args []string, _ *envelope.Output) (string, error) {
 			var err error = check(len(args))
 			return "", err
@@ -69,6 +70,7 @@ func TestRunWithTypedNilError(t *testing.T) {
 func TestRunUnclassifiedValidationErrorIsNoArgError(t *testing.T) {
 	for _, err := range []error{errors.New("notes/corrupt.json: invalid character '}'"), context.Canceled} {
 		cmd := envelope.Command[string, result]{
+			Codes:    testCodes,
 			Validate: func(context.Context, []string, *envelope.Output) (string, error) { return "", err },
 			Execute:  func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
 		}
@@ -157,6 +159,7 @@ func (panicky) MarshalJSON() ([]byte, error) { panic("encoder bug") }
 
 func TestRunRecoversPanicsOutsideThePhases(t *testing.T) {
 	cmd := envelope.Command[string, panicky]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute:  func(context.Context, string, *envelope.Output) (panicky, error) { return panicky{}, nil },
 	}

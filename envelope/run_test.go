@@ -16,6 +16,12 @@ import (
 	"github.com/exitlint/exitlint/exitcode"
 )
 
+// testCodes declares every code the runner tests end with.
+var testCodes = []exitcode.Entry{
+	{Code: exitcode.PartialFailure}, {Code: exitcode.ArgError}, {Code: exitcode.NotFound},
+	{Code: exitcode.Conflict}, {Code: exitcode.AuthRequired}, {Code: exitcode.Redirected},
+}
+
 type result struct {
 	Written int `json:"written"`
 }
@@ -39,6 +45,7 @@ func validateName(_ context.Context, args []string, _ *envelope.Output) (string,
 
 func TestRunSuccess(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Name:     "write",
 		Validate: validateName,
 		Execute: func(_ context.Context, in string, out *envelope.Output) (result, error) {
@@ -57,6 +64,7 @@ func TestRunSuccess(t *testing.T) {
 func TestRunValidationErrorIsArgError(t *testing.T) {
 	executed := false
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute: func(context.Context, string, *envelope.Output) (result, error) {
 			executed = true
@@ -71,6 +79,7 @@ func TestRunValidationErrorIsArgError(t *testing.T) {
 
 func TestRunValidationKeepsSpecificCodes(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes: testCodes,
 		Validate: func(context.Context, []string, *envelope.Output) (string, error) {
 			return "", fmt.Errorf("open input: %w", fs.ErrNotExist)
 		},
@@ -90,6 +99,7 @@ func TestRunValidationKeepsSpecificCodes(t *testing.T) {
 
 func TestRunArgErrorInExecutionBecomesPartialFailure(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute: func(context.Context, string, *envelope.Output) (result, error) {
 			return result{Written: 1}, exitcode.New(exitcode.ArgError, "BAD_ROW", "row 7 is malformed").WithRetryAfter(0)
@@ -108,6 +118,7 @@ func TestRunArgErrorInExecutionBecomesPartialFailure(t *testing.T) {
 
 func TestRunExecutionErrors(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute: func(context.Context, string, *envelope.Output) (result, error) {
 			return result{}, errors.New("disk on fire")
@@ -127,6 +138,7 @@ func TestRunExecutionErrors(t *testing.T) {
 
 func TestRunRecoversPanics(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute:  func(context.Context, string, *envelope.Output) (result, error) { panic("nil map") },
 	}
@@ -145,6 +157,7 @@ func TestRunRecoversPanics(t *testing.T) {
 
 func TestRunContradictionIsReported(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute: func(context.Context, string, *envelope.Output) (result, error) {
 			return result{}, exitcode.New(exitcode.Redirected, "MOVED", "moved") // no redirect
@@ -161,6 +174,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
 
 func TestRunWriteFailure(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute:  func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
 	}
@@ -173,11 +187,13 @@ func TestRunWriteFailure(t *testing.T) {
 func TestMainExitsThroughExit(t *testing.T) {
 	declared := exitcode.MustDeclare("write", exitcode.Entry{Code: exitcode.ArgError})
 	cmd := envelope.Command[string, result]{
+		Codes: testCodes,
 		Validate: func(context.Context, []string, *envelope.Output) (string, error) {
 			return "", exitcode.New(exitcode.ArgError, "NO", "no")
 		},
 		Execute: func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
 	}
+	quietStdout(t)
 	code, exited, err := exitcode.Catch(declared, cmd.Main)
 	require.NoError(t, err)
 	assert.True(t, exited)
@@ -195,7 +211,8 @@ type greeting struct {
 // exitcode.Exit.
 func Example() {
 	greet := envelope.Command[string, greeting]{
-		Name: "greet",
+		Name:  "greet",
+		Codes: []exitcode.Entry{{Code: exitcode.ArgError}},
 		Validate: func(_ context.Context, args []string, _ *envelope.Output) (string, error) {
 			fs := flag.NewFlagSet("greet", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)

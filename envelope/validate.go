@@ -305,7 +305,7 @@ func (v *validator) checkMeta(raw json.RawMessage) (notModified bool) {
 		switch k {
 		case "duration_ms":
 			v.wantNonNegativeInteger(p, val)
-		case "request_id", "cursor":
+		case "request_id", "cursor", "type":
 			v.wantKind(p, val, "string")
 		case "schema_version":
 			var s string

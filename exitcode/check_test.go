@@ -45,6 +45,14 @@ func (c checker) Equal(t testing.TB, want, got any, msgAndArgs ...any) bool {
 	return c.fail(t, fmt.Sprintf("not equal:\n\twant: %#v\n\tgot:  %#v", want, got), msgAndArgs)
 }
 
+func (c checker) NotEqual(t testing.TB, notWant, got any, msgAndArgs ...any) bool {
+	t.Helper()
+	if !reflect.DeepEqual(notWant, got) {
+		return true
+	}
+	return c.fail(t, fmt.Sprintf("want anything but %#v", got), msgAndArgs)
+}
+
 func (c checker) True(t testing.TB, v bool, msgAndArgs ...any) bool {
 	t.Helper()
 	if v {

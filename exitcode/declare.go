@@ -181,6 +181,17 @@ func invariantViolations(e Entry) []string {
 	return out
 }
 
+// Exit ends the process with c, as Exit does. Inside Catch it also tells the
+// trap which declarations the code belongs to, so a Catch given no
+// declarations checks c against these: a command that exits through its own
+// declarations needs no separate registry in its tests.
+func (d *Declarations) Exit(c Code) {
+	if t := currentTrap(); t != nil {
+		t.recordDeclared(d)
+	}
+	Exit(c)
+}
+
 // Command returns the name the declarations were made for.
 func (d *Declarations) Command() string { return d.command }
 

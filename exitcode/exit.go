@@ -38,10 +38,20 @@ var (
 
 // trap is the state of one Catch.
 type trap struct {
-	declared *Declarations
-	mu       sync.Mutex
-	exited   bool
-	code     Code
+	declared   *Declarations
+	exitedWith *Declarations // set by Declarations.Exit
+	mu         sync.Mutex
+	exited     bool
+	code       Code
+}
+
+// recordDeclared notes the declarations of the first Declarations.Exit.
+func (t *trap) recordDeclared(d *Declarations) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.exited && t.exitedWith == nil {
+		t.exitedWith = d
+	}
 }
 
 func (t *trap) record(c Code) {
@@ -83,7 +93,9 @@ func (e *UndeclaredError) Error() string {
 // If declared is not nil, an exit with a code the command did not declare
 // is returned as an *UndeclaredError, as is an exit with a code no command
 // may emit — the dev/test-mode check that a command keeps to its declared
-// set. A panic in f is re-raised by Catch.
+// set. If declared is nil and f exited through Declarations.Exit (as the
+// envelope runner's Main does), the check uses those declarations. A panic
+// in f is re-raised by Catch.
 //
 // Only one Catch runs at a time; concurrent calls wait for each other.
 func Catch(declared *Declarations, f func()) (code Code, exited bool, err error) {
@@ -114,6 +126,9 @@ func Catch(declared *Declarations, f func()) (code Code, exited bool, err error)
 
 	t.mu.Lock()
 	code, exited = t.code, t.exited
+	if declared == nil {
+		declared = t.exitedWith
+	}
 	t.mu.Unlock()
 	if exited && declared != nil && (!declared.Allows(code) || !Classify(int(code)).Emittable()) {
 		err = &UndeclaredError{Command: declared.Command(), Code: code}

@@ -88,3 +88,26 @@ func TestExitOnPanic(t *testing.T) {
 	assert.Contains(t, stderr, "assignment to entry in nil map")
 	assert.Contains(t, stderr, "goroutine", "the stack is printed")
 }
+
+func TestCatchUsesTheDeclarationsExitWentThrough(t *testing.T) {
+	d := exitcode.MustDeclare("notes rm", exitcode.Entry{Code: exitcode.NotFound})
+	code, exited, err := exitcode.Catch(nil, func() { d.Exit(exitcode.Conflict) })
+	assert.True(t, exited)
+	assert.Equal(t, exitcode.Conflict, code)
+	var undeclared *exitcode.UndeclaredError
+	require.ErrorAs(t, err, &undeclared)
+	assert.Equal(t, "notes rm", undeclared.Command)
+
+	_, _, err = exitcode.Catch(nil, func() { d.Exit(exitcode.NotFound) })
+	assert.NoError(t, err)
+	_, _, err = exitcode.Catch(nil, func() { exitcode.Exit(exitcode.Conflict) })
+	assert.NoError(t, err, "no declarations given, none used: nothing to check against")
+}
+
+func TestTestMode(t *testing.T) {
+	assert.True(t, exitcode.TestMode(), "a test binary is in test mode")
+	t.Setenv(exitcode.StrictEnv, "0")
+	assert.False(t, exitcode.TestMode())
+	t.Setenv(exitcode.StrictEnv, "1")
+	assert.True(t, exitcode.TestMode())
+}
