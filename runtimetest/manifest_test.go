@@ -4,8 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"fmt"
-	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -14,54 +12,9 @@ import (
 	"github.com/exitlint/exitlint/exitcode"
 )
 
-var (
-	manifestOnce   sync.Once
-	manifestSchema *jsonschema.Schema
-	manifestErr    error
-)
-
-// checkManifest validates an encoded manifest against
-// testdata/manifest.schema.json, compiles each command's data_schema as a
-// draft-07 schema, and returns the compiled data schemas by command name.
 func checkManifest(t *testing.T, encoded []byte) map[string]*jsonschema.Schema {
 	t.Helper()
-	manifestOnce.Do(func() {
-		manifestSchema, manifestErr = compileSchema("testdata/manifest.schema.json", "manifest.json")
-	})
-	if manifestErr != nil {
-		t.Fatalf("compiling the manifest schema: %v", manifestErr)
-	}
-	if err := schemaErrors(manifestSchema, encoded); err != nil {
-		t.Fatalf("the manifest schema rejects the manifest:\n%v\n%s", err, encoded)
-	}
-	var m struct {
-		Commands []struct {
-			Name       string          `json:"name"`
-			DataSchema json.RawMessage `json:"data_schema"`
-		} `json:"commands"`
-	}
-	if err := json.Unmarshal(encoded, &m); err != nil {
-		t.Fatal(err)
-	}
-	out := map[string]*jsonschema.Schema{}
-	for i, c := range m.Commands {
-		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(c.DataSchema))
-		if err != nil {
-			t.Fatalf("data_schema of %q: %v", c.Name, err)
-		}
-		comp := jsonschema.NewCompiler()
-		comp.DefaultDraft(jsonschema.Draft7)
-		id := fmt.Sprintf("data-%d.json", i)
-		if err := comp.AddResource(id, doc); err != nil {
-			t.Fatalf("data_schema of %q: %v", c.Name, err)
-		}
-		s, err := comp.Compile(id)
-		if err != nil {
-			t.Fatalf("data_schema of %q does not compile: %v", c.Name, err)
-		}
-		out[c.Name] = s
-	}
-	return out
+	return CheckManifest(t, encoded)
 }
 
 type item struct {
@@ -166,12 +119,7 @@ func TestRegistryEnvelopesAndManifest(t *testing.T) {
 // TestManifestSchemaRejects shows the manifest schema can fail: entries that
 // break the contract's invariants are rejected.
 func TestManifestSchemaRejects(t *testing.T) {
-	manifestOnce.Do(func() {
-		manifestSchema, manifestErr = compileSchema("testdata/manifest.schema.json", "manifest.json")
-	})
-	if manifestErr != nil {
-		t.Fatal(manifestErr)
-	}
+	manifestSchema := schemaFile(t, "manifest.schema.json")
 	wrap := func(entry string) []byte {
 		return []byte(`{"program":"p","schema_version":"1.0","result_types":["x"],"redirects":[],"commands":[{"name":"c","result_type":"x","data_schema":{},"exit_codes":[` +
 			`{"code":0,"name":"SUCCESS","group":"success","retryability":"not-applicable","side_effects":"complete"},` + entry + `]}]}`)

@@ -1,9 +1,6 @@
 package runtimetest
 
 import (
-	"bytes"
-	"os"
-	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -11,61 +8,13 @@ import (
 	"github.com/exitlint/exitlint/envelope"
 )
 
-var (
-	schemaOnce sync.Once
-	schema     *jsonschema.Schema
-	schemaErr  error
-)
+func envelopeSchema(t *testing.T) *jsonschema.Schema { return EnvelopeSchema(t) }
 
-// envelopeSchema compiles testdata/response-envelope.schema.json, a verbatim
-// copy of the contract's published JSON Schema (draft-07).
-func envelopeSchema(t *testing.T) *jsonschema.Schema {
-	t.Helper()
-	schemaOnce.Do(func() {
-		schema, schemaErr = compileSchema("testdata/response-envelope.schema.json", "response-envelope.json")
-	})
-	if schemaErr != nil {
-		t.Fatalf("compiling the envelope schema: %v", schemaErr)
-	}
-	return schema
-}
+func schemaErrors(s *jsonschema.Schema, encoded []byte) error { return SchemaErrors(s, encoded) }
 
-func compileSchema(path, id string) (*jsonschema.Schema, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	doc, err := jsonschema.UnmarshalJSON(f)
-	if err != nil {
-		return nil, err
-	}
-	c := jsonschema.NewCompiler()
-	if err := c.AddResource(id, doc); err != nil {
-		return nil, err
-	}
-	return c.Compile(id)
-}
-
-// schemaErrors returns why encoded does not validate against s (nil if it does).
-func schemaErrors(s *jsonschema.Schema, encoded []byte) error {
-	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(encoded))
-	if err != nil {
-		return err
-	}
-	return s.Validate(inst)
-}
-
-// conforms checks that encoded validates against the published schema and
-// passes envelope.Validate for the exit status.
 func conforms(t *testing.T, encoded []byte, exit int) {
 	t.Helper()
-	if err := schemaErrors(envelopeSchema(t), encoded); err != nil {
-		t.Errorf("schema rejects %s:\n%v", encoded, err)
-	}
-	if v := envelope.Validate(encoded, exit); len(v) > 0 {
-		t.Errorf("Validate (exit %d) rejects %s: %v", exit, encoded, v)
-	}
+	Conforms(t, encoded, exit)
 }
 
 // TestValidateAgreesWithTheSchema cross-checks Validate with the published
