@@ -37,14 +37,45 @@
 // start. A panic during package initialization cannot be recovered and
 // still exits 2.
 //
+// # One declaration per command
+//
+// A Command is declared once: its Name, the exit codes it may end with
+// (Codes: table codes with the command's own retryability, side effects and
+// agent action, and command-specific codes, checked by exitcode.Declare),
+// its data type (Out, tagged meta.type on success) and its two phases. The
+// runner takes error.retryable and the agent's next step from the
+// declaration, refuses a code the command did not declare when it runs in a
+// test (exitcode.TestMode: GENERAL_ERROR, error.code UNDECLARED_EXIT_CODE)
+// and says so in a warning otherwise, and sets meta.schema_version on every
+// envelope. exitcode.Catch(nil, cmd.Main) checks an exit against the same
+// declarations.
+//
+// # A registry and its manifest
+//
+// A Registry holds a CLI's commands. It dispatches a command line to its
+// command and answers the command lines that reach none: help as data, no
+// command (ARG_ERROR, COMMAND_MISSING), an unknown command (ARG_ERROR,
+// UNKNOWN_COMMAND), a renamed command or a typo (REDIRECTED, with the
+// command line to run instead). Its Manifest lists every command with its
+// declared exit codes as ExitCodeEntry, its result type and the JSON Schema
+// of its data (DataSchema, derived from the Go type); SchemaCommand prints
+// it. WriteError writes the envelope of an error that happened outside any
+// command, for a program that parses its own command line. The module
+// github.com/exitlint/exitlint/adapters/cobraenv does all this for a cobra
+// command tree.
+//
 // exitlint's handbuilt check reports envelope literals outside the package
-// that declares the envelope, and derivedok reports ok set by hand.
+// that declares the envelope, and exits inside a runner phase (which skip
+// the envelope); derivedok reports ok set by hand.
 //
 // # Tests
 //
 // Validate checks encoded bytes and the process exit status against the
 // contract and lists every violation; run it on every response a test
 // produces.
+//
+// The package's go.mod requires nothing but exitcode, its tests included,
+// so a CLI that requires it gains nothing else in its go.sum.
 //
 // The package imports only the standard library (and exitcode) and needs Go
 // 1.22.

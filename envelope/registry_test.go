@@ -210,7 +210,7 @@ type tree struct {
 }
 
 func TestDataSchema(t *testing.T) {
-	s := envelope.DataSchema(reflect.TypeOf(tree{}))
+	s := envelope.DataSchema(reflect.TypeOf(tree{hidden: "never encoded"}))
 	assert.Equal(t, "http://json-schema.org/draft-07/schema#", s["$schema"])
 	assert.Equal(t, "#/definitions/tree", s["$ref"])
 	def := s["definitions"].(map[string]any)["tree"].(map[string]any)
