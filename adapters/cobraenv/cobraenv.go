@@ -146,6 +146,7 @@ func (a *App) prepare() error {
 	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &flagError{err} })
 	root.SetHelpFunc(a.writeHelp)
+	root.SetVersionTemplate("") // --version is answered as data, by Run
 	if a.helpCmd == nil {
 		a.helpCmd = a.newHelpCommand()
 		root.SetHelpCommand(a.helpCmd)
@@ -244,8 +245,10 @@ func (e *argsError) Error() string { return e.err.Error() }
 func (e *argsError) Unwrap() error { return e.err }
 
 // Run runs the command line args on the tree, writes its one envelope to w
-// and returns the exit code the process should end with.
-func (a *App) Run(ctx context.Context, args []string, w io.Writer) exitcode.Code {
+// and returns the exit code the process should end with. A panic outside the
+// runner's phases (in a hook, in cobra) is recovered into GENERAL_ERROR
+// (error.code INTERNAL_PANIC) when no envelope was written yet.
+func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcode.Code) {
 	start := time.Now()
 	if err := a.prepare(); err != nil {
 		return envelope.WriteError(w, start, exitcode.New(exitcode.GeneralError, SetupCode,
@@ -253,7 +256,17 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) exitcode.Code
 	}
 	st := &runState{w: w, start: start}
 	a.state, a.last = st, nil
-	defer func() { a.state = nil }()
+	defer func() {
+		if p := recover(); p != nil {
+			if st.wrote {
+				code = st.code
+			} else {
+				code = envelope.WriteError(w, start, exitcode.New(exitcode.GeneralError, envelope.PanicCode,
+					"the command line panicked outside the command's phases").WithDetail(fmt.Sprint(p)))
+			}
+		}
+		a.state = nil
+	}()
 
 	if err := a.precheck(args); err != nil {
 		return envelope.WriteError(w, start, err)
@@ -264,10 +277,35 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) exitcode.Code
 		a.last = st.ran
 		return st.code
 	}
+	if err == nil && a.versionAsked(cmd) {
+		env, _ := envelope.New(start, exitcode.Success, Version{Program: a.root.Name(), Version: a.root.Version}, nil,
+			envelope.WithMeta(envelope.Meta{SchemaVersion: envelope.SchemaVersion, Type: "version"}))
+		if werr := env.Encode(w); werr != nil {
+			return exitcode.GeneralError
+		}
+		return env.Code()
+	}
 	if err == nil {
 		err = exitcode.New(exitcode.GeneralError, "NO_RESPONSE", "the command line ran nothing that answers")
 	}
 	return envelope.WriteError(w, start, a.classify(cmd, err))
+}
+
+// Version is the data of the envelope that answers --version (meta.type
+// "version"), when the root command has a Version.
+type Version struct {
+	Program string `json:"program"`
+	Version string `json:"version"`
+}
+
+// versionAsked reports whether cobra answered --version (with the empty
+// template the adapter gives it, writing nothing).
+func (a *App) versionAsked(cmd *cobra.Command) bool {
+	if a.root.Version == "" || cmd == nil {
+		return false
+	}
+	f := cmd.Flags().Lookup("version")
+	return f != nil && f.Changed && f.Value.String() == "true"
 }
 
 // precheck answers a command line whose leading words leave the tree (an

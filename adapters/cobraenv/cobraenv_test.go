@@ -157,3 +157,35 @@ func TestFlagGroups(t *testing.T) {
 		t.Errorf("suggestion: %v", e["suggestion"])
 	}
 }
+
+func TestVersionIsData(t *testing.T) {
+	root := &cobra.Command{Use: "tool", Version: "1.2.3"}
+	sub := &cobra.Command{Use: "hi"}
+	root.AddCommand(sub)
+	app := cobraenv.New(root)
+	cobraenv.Bind(app, sub, greet())
+	var buf bytes.Buffer
+	code := app.Run(context.Background(), []string{"--version"}, &buf)
+	if code != exitcode.Success || !strings.Contains(buf.String(), `"data":{"program":"tool","version":"1.2.3"}`) || !strings.Contains(buf.String(), `"type":"version"`) {
+		t.Errorf("--version: %d %s", code, buf.Bytes())
+	}
+	if v := envelope.Validate(bytes.TrimSpace(buf.Bytes()), int(code)); len(v) > 0 || bytes.Count(bytes.TrimSpace(buf.Bytes()), []byte("\n")) > 0 {
+		t.Errorf("--version: not one valid envelope: %v %s", v, buf.Bytes())
+	}
+}
+
+func TestHookPanicIsAnEnvelope(t *testing.T) {
+	root := &cobra.Command{Use: "tool"}
+	sub := &cobra.Command{Use: "hi", PreRun: func(*cobra.Command, []string) { panic("hook bug") }}
+	root.AddCommand(sub)
+	app := cobraenv.New(root)
+	cobraenv.Bind(app, sub, greet())
+	code, m := run(t, app, "hi", "x")
+	if code != exitcode.GeneralError || errCode(m) != envelope.PanicCode || m["error"].(map[string]any)["detail"] != "hook bug" {
+		t.Errorf("a panicking hook: %d %v", code, m)
+	}
+	code, _ = run(t, app, "hi", "x")
+	if code != exitcode.GeneralError {
+		t.Errorf("the next run: %d", code)
+	}
+}

@@ -34,6 +34,8 @@
 //   - --help, -h and the help command write the help as data: SUCCESS,
 //     meta.type "help", the command's usage, flags, subcommands and its
 //     manifest entry.
+//   - --version, when the root has a Version, is SUCCESS with the program
+//     and its version as data (meta.type "version").
 //   - An error a PersistentPreRunE or PreRunE hook returns is written as
 //     the envelope of its code (exitcode.FromError).
 //   - cobra's error and usage printing are silenced and its completion
