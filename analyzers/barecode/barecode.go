@@ -428,8 +428,9 @@ func (ch *checker) fix(e ast.Expr, enum types.Type, n int64) (fix analysis.Sugge
 			if removeOS, ok := ch.osAfterExitFix(); ok {
 				call := ch.osExit
 				text := name + ".Exit(" + name + "." + member + ")"
-				edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(text)})
+				// In source order: the import first.
 				edits = append(edits, removeOS...)
+				edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(text)})
 				return analysis.SuggestedFix{Message: "End the process with " + text, TextEdits: edits}, name + "." + member, true
 			}
 		}
