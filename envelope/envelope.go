@@ -21,6 +21,11 @@ type Meta struct {
 	NotModified   bool   // an etag cache hit: data is intentionally null
 	Truncated     bool   // output was capped; the agent should paginate
 	Cursor        string // pass as --cursor for the next page
+	// Type tags the shape of data ("note", "note_list"), written as
+	// meta.type: an agent picks its parser for data by it, and a
+	// registry's manifest lists every type. The runner sets it from the
+	// command's declaration on success.
+	Type string
 	// Extra holds framework extensions (meta allows additional properties).
 	// A key may not repeat one of the named fields.
 	Extra map[string]any
@@ -79,8 +84,22 @@ type ContradictionError struct {
 }
 
 func (e *ContradictionError) Error() string {
-	return fmt.Sprintf("envelope: cannot build a %s envelope: %s", e.Code, e.Reason)
+	return fmt.Sprintf("envelope: cannot build the envelope for exit code %s: %s", describeCode(e.Code), e.Reason)
 }
+
+// describeCode spells a code for messages: "13 (REDIRECTED)", "80
+// (BROKEN_LINKS)", "20 (framework-reserved 14–63)".
+func describeCode(c exitcode.Code) string {
+	name := c.String()
+	if _, inTable := exitcode.Lookup(c); !inTable && name == fmt.Sprintf("exitcode.Code(%d)", int(c)) {
+		name = exitcode.Classify(int(c)).String()
+	}
+	return fmt.Sprintf("%d (%s)", int(c), name)
+}
+
+// SchemaVersion is the version of the envelope schema this package writes,
+// set as meta.schema_version on every envelope the runner writes.
+const SchemaVersion = "1.0"
 
 // ContradictionCode is the error.code of the GENERAL_ERROR envelope New
 // returns in place of a contradictory one.
@@ -97,7 +116,9 @@ const ContradictionCode = "ENVELOPE_CONTRADICTION"
 //
 // New refuses to build a contradiction: a non-zero code without an error, an
 // error with SUCCESS, an *exitcode.Error whose ExitCode is not code, data on
-// failure, success without data (unless meta.not_modified), data on a
+// failure, a retryable PARTIAL_FAILURE, retry_after on an error that is not
+// retryable, a nil *exitcode.Error inside a non-nil error, success without
+// data (unless meta.not_modified), data on a
 // not_modified success, not_modified on a failure, REDIRECTED without a
 // redirect or a redirect with any other code, a code no command may exit with
 // (14–63, 126–255), data that does not encode as a JSON object or array, a
@@ -132,7 +153,11 @@ func New[T any](start time.Time, code exitcode.Code, data T, err error, opts ...
 			Detail:  detail,
 		},
 		warnings:   nonNil(o.warnings),
+		meta:       Meta{RequestID: o.meta.RequestID},
 		durationMS: durationMS(start),
+	}
+	if majorMinor(o.meta.SchemaVersion) {
+		fallback.meta.SchemaVersion = o.meta.SchemaVersion
 	}
 	return fallback, bad
 }
@@ -158,6 +183,9 @@ func digits(s string) bool {
 func build[T any](start time.Time, code exitcode.Code, data T, err error, o options) (*Envelope[T], string) {
 	if start.IsZero() {
 		return nil, "no start time: pass the time the command began, so meta.duration_ms is true"
+	}
+	if isNilExitError(err) {
+		return nil, "the error is a nil *exitcode.Error inside a non-nil error: return a literal nil on success, not a nil *exitcode.Error"
 	}
 	if r := exitcode.Classify(int(code)); !r.Emittable() {
 		return nil, fmt.Sprintf("exit code %d is %s, which no command may exit with", int(code), r)
@@ -206,16 +234,38 @@ func checkMeta(code exitcode.Code, m Meta) string {
 	if m.NotModified && code != exitcode.Success {
 		return "not_modified on a failure: a cache hit exits with SUCCESS"
 	}
+	if m.Type != "" && code != exitcode.Success {
+		return "meta.type on a failure: the type tags the shape of data, which is null on failure"
+	}
 	if m.SchemaVersion != "" && !majorMinor(m.SchemaVersion) {
 		return fmt.Sprintf("schema_version %q is not MAJOR.MINOR", m.SchemaVersion)
 	}
 	for k := range m.Extra {
 		switch k {
-		case "duration_ms", "request_id", "schema_version", "not_modified", "truncated", "cursor":
+		case "duration_ms", "request_id", "schema_version", "not_modified", "truncated", "cursor", "type":
 			return fmt.Sprintf("meta extra key %q repeats a field of meta; set it through Meta", k)
 		}
 	}
 	return ""
+}
+
+// isNilExitError reports whether err is a non-nil error around a nil
+// *exitcode.Error (see exitcode.NilErrorCode).
+func isNilExitError(err error) bool {
+	var xe *exitcode.Error
+	return err != nil && errors.As(err, &xe) && xe == nil
+}
+
+// marshal encodes v as JSON without HTML escaping: an envelope is read by
+// programs, and "a -> b" stays "a -> b", not "a -\u003e b".
+func marshal(v any) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 // encodeData encodes success data, which must be a JSON object or array.
@@ -231,7 +281,7 @@ func encodeData[T any](data T) (json.RawMessage, string) {
 	if v.Kind() == reflect.Map && v.IsNil() {
 		return json.RawMessage("{}"), ""
 	}
-	raw, err := json.Marshal(data)
+	raw, err := marshal(data)
 	if err != nil {
 		return nil, fmt.Sprintf("data does not encode as JSON: %v", err)
 	}
@@ -296,14 +346,17 @@ func errorObject(code exitcode.Code, err error) (*errorJSON, string) {
 	if known {
 		ej.Retryable = &retryable
 	}
-	if xe.RetryAfter < 0 {
-		return nil, "a negative retry_after"
+	if code == exitcode.PartialFailure && retryable {
+		return nil, "PARTIAL_FAILURE is never retryable: some writes occurred, and retrying the same call may repeat them"
 	}
-	if xe.RetryAfter > 0 {
+	if xe.RetryAfter != nil {
+		if *xe.RetryAfter < 0 {
+			return nil, "a negative retry_after"
+		}
 		if !retryable {
 			return nil, "retry_after on an error that is not retryable"
 		}
-		secs := int64((xe.RetryAfter + time.Second - 1) / time.Second)
+		secs := int64((*xe.RetryAfter + time.Second - 1) / time.Second)
 		ej.RetryAfter = &secs
 	}
 	switch {
@@ -347,7 +400,9 @@ func durationMS(start time.Time) int64 {
 var errZero = errors.New("envelope: the zero Envelope is not a response; build envelopes with envelope.New")
 
 // MarshalJSON encodes the envelope with its five keys, ok derived from the
-// exit code. The zero Envelope returns an error instead.
+// exit code, without HTML escaping ("a -> b" stays as it is). The zero
+// Envelope returns an error instead. (json.Marshal of an Envelope escapes <,
+// > and & again, as it does for any Marshaler; write with Encode.)
 func (e Envelope[T]) MarshalJSON() ([]byte, error) {
 	if !e.built {
 		return nil, errZero
@@ -372,7 +427,10 @@ func (e Envelope[T]) MarshalJSON() ([]byte, error) {
 	if e.meta.Cursor != "" {
 		meta["cursor"] = e.meta.Cursor
 	}
-	return json.Marshal(struct {
+	if e.meta.Type != "" {
+		meta["type"] = e.meta.Type
+	}
+	return marshal(struct {
 		OK       bool            `json:"ok"`
 		Data     json.RawMessage `json:"data"`
 		Error    *errorJSON      `json:"error"`

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"time"
 
 	"github.com/exitlint/exitlint/exitcode"
@@ -27,18 +28,62 @@ func (o *Output) Warn(format string, args ...any) {
 // truncated, cursor, not_modified, extensions).
 func (o *Output) Meta() *Meta { return &o.meta }
 
-// Command is one command as two phases. Validate inspects the arguments and
-// the world without changing anything and returns the command's input;
-// Execute does the work. Keeping the phases apart is what lets ARG_ERROR keep
-// its promise of zero side effects: it may only come from Validate.
+// Command is one command, declared once: its name, the exit codes it may end
+// with, the type of its data, and its two phases. Validate inspects the
+// arguments and the world without changing anything and returns the
+// command's input; Execute does the work. Keeping the phases apart is what
+// lets ARG_ERROR keep its promise of zero side effects: it may only come
+// from Validate.
+//
+// The runner takes each error's retryability, and where the command states
+// one its agent action, from Codes; a code the command did not declare is
+// refused in test mode and reported in a warning otherwise (see Run). A
+// Registry of commands generates the CLI's manifest from the same
+// declarations.
 type Command[In, Out any] struct {
-	// Name identifies the command in messages.
+	// Name is the command as it is invoked, without the program: "get",
+	// or "notes get" for a subcommand.
 	Name string
+	// Summary is one line saying what the command does (for the manifest).
+	Summary string
+	// Type tags the shape of Out: meta.type on success, and the result
+	// type the manifest lists. Empty means the snake_case name of Out's Go
+	// type ("noteList" → "note_list"; a slice of Note → "note_list").
+	Type string
+	// Codes are the exit codes the command may end with besides SUCCESS and
+	// GENERAL_ERROR (always declared): table codes, with the command's own
+	// retryability, side effects and action where they differ from the
+	// table's, and command-specific codes in 79–125. exitcode.Declare checks
+	// them against the contract's invariants.
+	Codes []exitcode.Entry
 	// Validate parses and checks args. It must not change the world.
 	Validate func(ctx context.Context, args []string, out *Output) (In, error)
 	// Execute does the work on the validated input.
 	Execute func(ctx context.Context, in In, out *Output) (Out, error)
 }
+
+// Declarations checks the command's Codes and returns them as
+// exitcode.Declarations (for exitcode.Catch, say).
+func (c Command[In, Out]) Declarations() (*exitcode.Declarations, error) {
+	return exitcode.Declare(c.Name, c.Codes...)
+}
+
+// ResultType returns the type tag of the command's data: Type, or the name
+// derived from Out.
+func (c Command[In, Out]) ResultType() string {
+	if c.Type != "" {
+		return c.Type
+	}
+	return typeTag(reflect.TypeOf((*Out)(nil)).Elem())
+}
+
+// UndeclaredCode is the error.code of the GENERAL_ERROR envelope written in
+// test mode when a command ends with a code it did not declare.
+const UndeclaredCode = "UNDECLARED_EXIT_CODE"
+
+// DeclarationCode is the error.code of the GENERAL_ERROR envelope written
+// when a command's Codes break the contract (exitcode.Declare refuses them).
+const DeclarationCode = "INVALID_DECLARATION"
 
 // PanicCode is the error.code of the GENERAL_ERROR envelope written when a
 // phase panics.
@@ -46,36 +91,121 @@ const PanicCode = "INTERNAL_PANIC"
 
 // Run runs the command's phases on args, writes its one envelope to w and
 // returns the exit code the process should end with:
-//   - An error from Validate is marked phase "validation". A plain error
-//     that exitcode.FromError cannot classify becomes ARG_ERROR there: the
-//     validate step's business is the input, and nothing has changed yet.
+//   - An error from Validate is marked phase "validation" and keeps the code
+//     it carries: an *exitcode.Error its code, any other error the code
+//     exitcode.FromError gives it (a missing file NOT_FOUND, say), and an
+//     error nothing classifies GENERAL_ERROR. ARG_ERROR is only ever stated:
+//     a corrupt file or a cancelled context found while validating is not
+//     the caller's input, and ARG_ERROR would tell the agent to fix the
+//     input and retry at once.
 //   - An error from Execute is marked phase "execution" where it states no
 //     phase. An ARG_ERROR escaping Execute is turned into PARTIAL_FAILURE
 //     with a warning: once execution has begun, side effects may have
 //     occurred, and ARG_ERROR would tell the agent to retry at once.
-//   - A panic in either phase is recovered into GENERAL_ERROR (error.code
+//   - error.retryable is the error's own (WithRetryable) or else the
+//     command's declared entry for the code; a declared Action that differs
+//     from the table's becomes error.suggestion when the error has none.
+//   - A code the command did not declare is refused in test mode
+//     (exitcode.TestMode): the envelope is GENERAL_ERROR with error.code
+//     UNDECLARED_EXIT_CODE, so the test fails. Otherwise the code is kept
+//     and a warning says it is undeclared.
+//   - A nil *exitcode.Error returned as a non-nil error is GENERAL_ERROR
+//     (error.code NIL_EXITCODE_ERROR), and Execute does not run after it.
+//   - A panic in either phase, or while the envelope is built (a data type
+//     whose MarshalJSON panics), is recovered into GENERAL_ERROR (error.code
 //     INTERNAL_PANIC) so the agent still receives an envelope.
 //   - If the envelope contradicts the contract, New's GENERAL_ERROR envelope
-//     is written and GENERAL_ERROR returned.
+//     is written and GENERAL_ERROR returned; so is Codes that
+//     exitcode.Declare refuses (error.code INVALID_DECLARATION).
+//
+// Every envelope carries meta.schema_version (SchemaVersion unless a phase
+// set another) and, on success, meta.type (ResultType).
 //
 // A failure to write the envelope is returned as the code GENERAL_ERROR.
 func (c Command[In, Out]) Run(ctx context.Context, args []string, w io.Writer) exitcode.Code {
-	start := time.Now()
-	out := &Output{}
-	data, err := c.phases(ctx, args, out)
-	code := exitcode.FromError(err)
-	if err != nil {
-		var zero Out
-		data = zero
-	}
-	env, buildErr := New(start, code, data, err, WithWarnings(out.warnings...), WithMeta(out.meta))
-	if buildErr != nil {
-		code = env.Code()
-	}
+	env := c.run(ctx, time.Now(), args)
 	if werr := env.Encode(w); werr != nil {
 		return exitcode.GeneralError
 	}
-	return code
+	return env.Code()
+}
+
+// run builds the envelope of one run.
+func (c Command[In, Out]) run(ctx context.Context, start time.Time, args []string) *Envelope[Out] {
+	out := &Output{}
+	var data Out
+	decl, err := c.Declarations()
+	if err != nil {
+		err = exitcode.New(exitcode.GeneralError, DeclarationCode,
+			fmt.Sprintf("command %q declares exit codes the contract does not allow", c.Name)).WithDetail(err.Error())
+	} else {
+		data, err = c.phases(ctx, args, out)
+	}
+	if err != nil {
+		var zero Out
+		data = zero
+		if decl != nil {
+			err = declared(decl, err, out)
+		}
+	}
+	if out.meta.SchemaVersion == "" {
+		out.meta.SchemaVersion = SchemaVersion
+	}
+	if err == nil && !out.meta.NotModified && out.meta.Type == "" {
+		out.meta.Type = c.ResultType()
+	}
+	return respond(start, data, err, out)
+}
+
+// declared applies the command's declaration to the error of a run: the
+// declared retryability and action, and the check that the code is declared.
+func declared(decl *exitcode.Declarations, err error, out *Output) error {
+	var xe *exitcode.Error
+	if !errors.As(err, &xe) || xe == nil {
+		return err
+	}
+	entry, ok := decl.Lookup(xe.ExitCode)
+	if !ok {
+		what := fmt.Sprintf("command %q ended with exit code %s, which it does not declare", decl.Command(), describeCode(xe.ExitCode))
+		if exitcode.TestMode() {
+			return exitcode.New(exitcode.GeneralError, UndeclaredCode, what).
+				WithDetail(xe.Code + ": " + xe.Error()).
+				WithSuggestion("declare the code in the command's Codes, or end with a code it declares").
+				WithPhase(xe.Phase)
+		}
+		out.Warn("%s: its retryability and side effects are not stated", what)
+		return xe
+	}
+	if xe.Retryable == nil {
+		switch entry.Retryable {
+		case exitcode.RetryYes, exitcode.RetryAfterPrerequisite:
+			xe = xe.WithRetryable(true)
+		case exitcode.RetryNo:
+			xe = xe.WithRetryable(false)
+		}
+	}
+	if xe.Suggestion == "" && entry.Action != "" {
+		if row, inTable := exitcode.Lookup(entry.Code); !inTable || row.Action != entry.Action {
+			xe = xe.WithSuggestion(entry.Action)
+		}
+	}
+	return xe
+}
+
+// respond builds the envelope of a run's outcome, recovering a panic of the
+// data's encoding into an INTERNAL_PANIC envelope.
+func respond[Out any](start time.Time, data Out, err error, out *Output) (env *Envelope[Out]) {
+	defer func() {
+		if p := recover(); p != nil {
+			var zero Out
+			perr := exitcode.New(exitcode.GeneralError, PanicCode, "building the envelope panicked").WithDetail(fmt.Sprint(p))
+			meta := out.meta
+			meta.Type, meta.NotModified = "", false
+			env, _ = New(start, exitcode.GeneralError, zero, perr, WithWarnings(out.warnings...), WithMeta(meta))
+		}
+	}()
+	env, _ = New(start, exitcode.FromError(err), data, err, WithWarnings(out.warnings...), WithMeta(out.meta))
+	return env
 }
 
 // phases runs Validate then Execute and returns the data or the classified error.
@@ -105,20 +235,20 @@ func guard[T any](phase exitcode.Phase, f func() (T, error)) (v T, err error) {
 func validationError(err error) error {
 	var xe *exitcode.Error
 	if errors.As(err, &xe) {
-		if xe.Code == PanicCode {
+		if xe != nil && xe.Code == PanicCode {
 			return xe
 		}
 		return xe.WithPhase(exitcode.PhaseValidation)
 	}
 	code := exitcode.FromError(err)
-	if code == exitcode.GeneralError {
-		code = exitcode.ArgError
-	}
 	return &exitcode.Error{ExitCode: code, Code: code.String(), Message: err.Error(), Phase: exitcode.PhaseValidation}
 }
 
 func executionError(err error, out *Output) error {
 	var xe *exitcode.Error
+	if errors.As(err, &xe) && xe == nil {
+		return xe.WithPhase(exitcode.PhaseExecution)
+	}
 	if !errors.As(err, &xe) {
 		code := exitcode.FromError(err)
 		return &exitcode.Error{ExitCode: code, Code: code.String(), Message: err.Error(), Phase: exitcode.PhaseExecution}
@@ -138,8 +268,15 @@ func executionError(err error, out *Output) error {
 }
 
 // Main runs the command on the process's arguments, writes the envelope to
-// standard output and ends the process through exitcode.Exit with the code.
+// standard output and ends the process with the code, through the command's
+// declarations (so exitcode.Catch(nil, cmd.Main) checks the code against
+// them). A panic that escapes even the runner ends the process with
+// GENERAL_ERROR, not Go's 2.
 func (c Command[In, Out]) Main() {
+	defer exitcode.ExitOnPanic()
 	code := c.Run(context.Background(), os.Args[1:], os.Stdout)
+	if decl, err := c.Declarations(); err == nil {
+		decl.Exit(code)
+	}
 	exitcode.Exit(code)
 }

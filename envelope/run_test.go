@@ -12,12 +12,15 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/exitlint/exitlint/envelope"
 	"github.com/exitlint/exitlint/exitcode"
 )
+
+// testCodes declares every code the runner tests end with.
+var testCodes = []exitcode.Entry{
+	{Code: exitcode.PartialFailure}, {Code: exitcode.ArgError}, {Code: exitcode.NotFound},
+	{Code: exitcode.Conflict}, {Code: exitcode.AuthRequired}, {Code: exitcode.Redirected},
+}
 
 type result struct {
 	Written int `json:"written"`
@@ -35,13 +38,14 @@ func runCmd(t *testing.T, cmd envelope.Command[string, result], args ...string) 
 
 func validateName(_ context.Context, args []string, _ *envelope.Output) (string, error) {
 	if len(args) != 1 {
-		return "", errors.New("want exactly one name")
+		return "", exitcode.New(exitcode.ArgError, "NAME_MISSING", "want exactly one name")
 	}
 	return args[0], nil
 }
 
 func TestRunSuccess(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Name:     "write",
 		Validate: validateName,
 		Execute: func(_ context.Context, in string, out *envelope.Output) (result, error) {
@@ -60,6 +64,7 @@ func TestRunSuccess(t *testing.T) {
 func TestRunValidationErrorIsArgError(t *testing.T) {
 	executed := false
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute: func(context.Context, string, *envelope.Output) (result, error) {
 			executed = true
@@ -69,11 +74,12 @@ func TestRunValidationErrorIsArgError(t *testing.T) {
 	code, m := runCmd(t, cmd)
 	assert.Equal(t, exitcode.ArgError, code)
 	assert.False(t, executed, "execute never runs after a failed validation")
-	assert.Equal(t, map[string]any{"code": "ARG_ERROR", "message": "want exactly one name", "phase": "validation", "retryable": true}, m["error"])
+	assert.Equal(t, map[string]any{"code": "NAME_MISSING", "message": "want exactly one name", "phase": "validation", "retryable": true}, m["error"])
 }
 
 func TestRunValidationKeepsSpecificCodes(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes: testCodes,
 		Validate: func(context.Context, []string, *envelope.Output) (string, error) {
 			return "", fmt.Errorf("open input: %w", fs.ErrNotExist)
 		},
@@ -93,6 +99,7 @@ func TestRunValidationKeepsSpecificCodes(t *testing.T) {
 
 func TestRunArgErrorInExecutionBecomesPartialFailure(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute: func(context.Context, string, *envelope.Output) (result, error) {
 			return result{Written: 1}, exitcode.New(exitcode.ArgError, "BAD_ROW", "row 7 is malformed").WithRetryAfter(0)
@@ -111,6 +118,7 @@ func TestRunArgErrorInExecutionBecomesPartialFailure(t *testing.T) {
 
 func TestRunExecutionErrors(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute: func(context.Context, string, *envelope.Output) (result, error) {
 			return result{}, errors.New("disk on fire")
@@ -130,6 +138,7 @@ func TestRunExecutionErrors(t *testing.T) {
 
 func TestRunRecoversPanics(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute:  func(context.Context, string, *envelope.Output) (result, error) { panic("nil map") },
 	}
@@ -148,6 +157,7 @@ func TestRunRecoversPanics(t *testing.T) {
 
 func TestRunContradictionIsReported(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute: func(context.Context, string, *envelope.Output) (result, error) {
 			return result{}, exitcode.New(exitcode.Redirected, "MOVED", "moved") // no redirect
@@ -164,6 +174,7 @@ func (failingWriter) Write([]byte) (int, error) { return 0, io.ErrClosedPipe }
 
 func TestRunWriteFailure(t *testing.T) {
 	cmd := envelope.Command[string, result]{
+		Codes:    testCodes,
 		Validate: validateName,
 		Execute:  func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
 	}
@@ -176,9 +187,13 @@ func TestRunWriteFailure(t *testing.T) {
 func TestMainExitsThroughExit(t *testing.T) {
 	declared := exitcode.MustDeclare("write", exitcode.Entry{Code: exitcode.ArgError})
 	cmd := envelope.Command[string, result]{
-		Validate: func(context.Context, []string, *envelope.Output) (string, error) { return "", errors.New("no") },
-		Execute:  func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
+		Codes: testCodes,
+		Validate: func(context.Context, []string, *envelope.Output) (string, error) {
+			return "", exitcode.New(exitcode.ArgError, "NO", "no")
+		},
+		Execute: func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
 	}
+	quietStdout(t)
 	code, exited, err := exitcode.Catch(declared, cmd.Main)
 	require.NoError(t, err)
 	assert.True(t, exited)
@@ -196,7 +211,8 @@ type greeting struct {
 // exitcode.Exit.
 func Example() {
 	greet := envelope.Command[string, greeting]{
-		Name: "greet",
+		Name:  "greet",
+		Codes: []exitcode.Entry{{Code: exitcode.ArgError}},
 		Validate: func(_ context.Context, args []string, _ *envelope.Output) (string, error) {
 			fs := flag.NewFlagSet("greet", flag.ContinueOnError)
 			fs.SetOutput(io.Discard)

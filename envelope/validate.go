@@ -33,7 +33,9 @@ func (v Violation) String() string {
 // schema forbids them), and the invariants the schema cannot express:
 // ok == (exit == 0), error null exactly on success, data null on failure,
 // data and error not both null unless meta.not_modified, error.redirect
-// present exactly at REDIRECTED, and an exit status a command may use.
+// present exactly at REDIRECTED, PARTIAL_FAILURE never retryable,
+// retry_after only on a retryable error (error.retryable, or the exit code's
+// retryability when that is left out), and an exit status a command may use.
 //
 // Validate never panics, whatever the input.
 func Validate(encoded []byte, exit int) []Violation {
@@ -217,12 +219,39 @@ func (v *validator) checkError(raw json.RawMessage, exit int) {
 			v.add(p, "unknown key in error")
 		}
 	}
+	v.checkRetry(obj, exit)
 	_, hasRedirect := obj["redirect"]
 	switch {
 	case exit == int(exitcode.Redirected) && !hasRedirect:
 		v.add("/error/redirect", "missing: exit status 13 (REDIRECTED) requires error.redirect")
 	case exit != int(exitcode.Redirected) && hasRedirect:
 		v.add("/error/redirect", "present with exit status %d: a redirect belongs to REDIRECTED (13) only", exit)
+	}
+}
+
+// checkRetry checks error.retryable and error.retry_after against the
+// contract's invariants: PARTIAL_FAILURE is never retryable, and
+// retry_after is given only when the error is retryable (stated, or the exit
+// code's retryability when retryable is left out).
+func (v *validator) checkRetry(obj map[string]json.RawMessage, exit int) {
+	var retryable, stated bool
+	if raw, ok := obj["retryable"]; ok && kind(raw) == "boolean" {
+		stated = json.Unmarshal(raw, &retryable) == nil
+	}
+	if stated && retryable && exit == int(exitcode.PartialFailure) {
+		v.add("/error/retryable", "PARTIAL_FAILURE (2) is never retryable: some writes occurred")
+	}
+	if _, ok := obj["retry_after"]; !ok {
+		return
+	}
+	if stated {
+		if !retryable {
+			v.add("/error/retry_after", "present with retryable false: retry_after is only given when the error is retryable")
+		}
+		return
+	}
+	if row, ok := exitcode.Lookup(exitcode.Code(exit)); ok && row.Retryable != exitcode.RetryYes && row.Retryable != exitcode.RetryAfterPrerequisite {
+		v.add("/error/retry_after", "present, but %s (%d) is not retryable (%s) and error.retryable does not say otherwise", row.Name, exit, row.Retryable)
 	}
 }
 
@@ -276,7 +305,7 @@ func (v *validator) checkMeta(raw json.RawMessage) (notModified bool) {
 		switch k {
 		case "duration_ms":
 			v.wantNonNegativeInteger(p, val)
-		case "request_id", "cursor":
+		case "request_id", "cursor", "type":
 			v.wantKind(p, val, "string")
 		case "schema_version":
 			var s string

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"sync"
 )
 
 // Code is a process exit code of the contract.
@@ -31,14 +32,45 @@ const (
 	Redirected       Code = 13 // REDIRECTED: run error.redirect.command instead
 )
 
-// String returns the contract's name of a table code ("ARG_ERROR"). A code
-// outside the table prints as "exitcode.Code(N)", which no table name can
-// be mistaken for.
+// String returns the contract's name of a table code ("ARG_ERROR"), and the
+// declared name of a command-specific code (79–125) that the program's
+// declarations give one name ("BROKEN_LINKS"). Any other code prints as
+// "exitcode.Code(N)", which no name can be mistaken for: a code nobody
+// declared, or one that two commands declared under different names (ask
+// that command's Declarations for its name).
 func (c Code) String() string {
 	if e, ok := Lookup(c); ok {
 		return e.Name
 	}
+	if name := declaredName(c); name != "" {
+		return name
+	}
 	return "exitcode.Code(" + strconv.Itoa(int(c)) + ")"
+}
+
+// declared holds the names Declare has recorded for command-specific codes;
+// an empty name marks a code declared under two names.
+var declared struct {
+	sync.Mutex
+	names map[Code]string
+}
+
+func nameDeclared(c Code, name string) {
+	declared.Lock()
+	defer declared.Unlock()
+	if declared.names == nil {
+		declared.names = map[Code]string{}
+	}
+	if prev, ok := declared.names[c]; ok && prev != name {
+		name = ""
+	}
+	declared.names[c] = name
+}
+
+func declaredName(c Code) string {
+	declared.Lock()
+	defer declared.Unlock()
+	return declared.names[c]
 }
 
 // MarshalJSON encodes a Code as its integer, never its name: agents compare

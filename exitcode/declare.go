@@ -93,6 +93,11 @@ func Declare(command string, entries ...Entry) (*Declarations, error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	for _, e := range d.entries {
+		if e.Group == GroupCommand {
+			nameDeclared(e.Code, e.Name)
+		}
+	}
 	return d, nil
 }
 
@@ -149,6 +154,18 @@ func resolveEntry(in Entry) (Entry, error) {
 // invariantViolations lists the contract's hard invariants that e breaks.
 func invariantViolations(e Entry) []string {
 	var out []string
+	if e.Retryable < RetryUnstated || e.Retryable > RetryNotApplicable {
+		out = append(out, fmt.Sprintf("%s has retryability %d, which is none of the Retry constants", e.Name, int(e.Retryable)))
+	}
+	if e.SideEffects < EffectsUnstated || e.SideEffects > EffectsUnknown {
+		out = append(out, fmt.Sprintf("%s has side effects %d, which is none of the Effects constants", e.Name, int(e.SideEffects)))
+	}
+	if e.Code == Success && e.Retryable != RetryNotApplicable {
+		out = append(out, "SUCCESS has no retryability: leave Retryable unstated")
+	}
+	if e.Code != Success && e.Retryable == RetryNotApplicable {
+		out = append(out, fmt.Sprintf("%s cannot be RetryNotApplicable: only SUCCESS has nothing to retry", e.Name))
+	}
 	if e.Code == ArgError && e.SideEffects != EffectsNone {
 		out = append(out, "ARG_ERROR must have side effects none: it promises the caller that nothing changed")
 	}
@@ -162,6 +179,17 @@ func invariantViolations(e Entry) []string {
 		out = append(out, fmt.Sprintf("%s has partial side effects, so it must be declared Retryable: RetryNo (or, for a read-only or idempotent command, SideEffects: EffectsNone)", e.Name))
 	}
 	return out
+}
+
+// Exit ends the process with c, as Exit does. Inside Catch it also tells the
+// trap which declarations the code belongs to, so a Catch given no
+// declarations checks c against these: a command that exits through its own
+// declarations needs no separate registry in its tests.
+func (d *Declarations) Exit(c Code) {
+	if t := currentTrap(); t != nil {
+		t.recordDeclared(d)
+	}
+	Exit(c)
 }
 
 // Command returns the name the declarations were made for.

@@ -3,9 +3,6 @@ package exitcode_test
 import (
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/exitlint/exitlint/exitcode"
 )
 

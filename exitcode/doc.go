@@ -23,7 +23,8 @@
 // (* retryable only after the prerequisite is resolved.) Lookup and Table
 // give the rows as data; Classify places any integer in the reserved ranges:
 // 14–63 framework, 64–78 POSIX sysexits, 79–125 command-specific (declared
-// with Declare), 126–255 shell-reserved.
+// with Declare; Code.String gives a declared code its declared name),
+// 126–255 shell-reserved.
 //
 // # Using it
 //
@@ -37,6 +38,15 @@
 //	...
 //	exitcode.Exit(exitcode.FromError(err))
 //
+// A function that returns *Error must return a literal nil on success: a nil
+// *Error passed on as an error is a non-nil error, which FromError and the
+// envelope report as GENERAL_ERROR (error.code NIL_EXITCODE_ERROR) rather
+// than crash.
+//
+// Go ends a process with status 2 on an unrecovered panic, which an agent
+// reads as PARTIAL_FAILURE; defer ExitOnPanic first thing in main to end it
+// with GENERAL_ERROR instead.
+//
 // Go converts an untyped constant to Code silently, so exitcode.Exit(5)
 // compiles; exitlint's barecode check reports it, and its fallback check
 // reports os.Exit(1) and log.Fatal used as catch-alls. The envelope package
@@ -46,7 +56,11 @@
 //
 // Catch intercepts Exit in tests and checks the code against a command's
 // Declarations, the dev/test-mode check that a command keeps to the codes it
-// declares.
+// declares; a command that ends through Declarations.Exit (as envelope's
+// runner does) is checked against its own declarations, with no separate
+// registry. TestMode reports whether the runtime is in a test binary (or
+// EXITCODE_STRICT=1), where envelope's runner refuses undeclared codes.
 //
-// The package imports only the standard library and needs Go 1.22.
+// The package imports only the standard library, needs Go 1.22, and its
+// go.mod requires nothing, its tests included.
 package exitcode

@@ -56,8 +56,10 @@ type Error struct {
 	// Retryable, when not nil, overrides the table's retryability for
 	// ExitCode; see IsRetryable.
 	Retryable *bool
-	// RetryAfter is the back-off the agent should wait, if known.
-	RetryAfter time.Duration
+	// RetryAfter, when not nil, is the back-off the agent should wait
+	// (error.retry_after, in whole seconds rounded up). Zero is a valid
+	// back-off: retry at once, as after refreshing an expired token.
+	RetryAfter *time.Duration
 	// Phase is where the error occurred, if stated.
 	Phase Phase
 	// Suggestion is the agent's actionable next step.
@@ -68,14 +70,34 @@ type Error struct {
 	Err error
 }
 
+// NilErrorCode is the error.code of a nil *Error that reached the runtime
+// inside a non-nil error: a function declared to return *Error returned nil,
+// and its caller passed the result on as an error, so the caller took its
+// failure path with no failure to report. The runtime cannot know what
+// happened and reports GENERAL_ERROR; return a literal nil (an untyped nil)
+// on success.
+const NilErrorCode = "NIL_EXITCODE_ERROR"
+
+// nilErrorMessage is what a nil *Error says about itself.
+const nilErrorMessage = "a nil *exitcode.Error was passed on as a non-nil error: return a literal nil on success, not a nil *exitcode.Error"
+
+// nilError stands in for a nil *Error.
+func nilError() *Error {
+	return &Error{ExitCode: GeneralError, Code: NilErrorCode, Message: nilErrorMessage}
+}
+
 // New returns an error that exits with c. code is the stable identifier
 // agents branch on; message is for people.
 func New(c Code, code, message string) *Error {
 	return &Error{ExitCode: c, Code: code, Message: message}
 }
 
-// Error returns the message, followed by the cause if there is one.
+// Error returns the message, followed by the cause if there is one. A nil
+// *Error says that it is one (see NilErrorCode).
 func (e *Error) Error() string {
+	if e == nil {
+		return nilErrorMessage
+	}
 	msg := e.Message
 	if msg == "" {
 		msg = e.Code
@@ -90,14 +112,23 @@ func (e *Error) Error() string {
 }
 
 // Unwrap returns the cause.
-func (e *Error) Unwrap() error { return e.Err }
+func (e *Error) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // IsRetryable returns whether an agent may retry, and whether that is known:
 // the explicit Retryable if set, otherwise the table's value for ExitCode
 // ("yes" and "yes, after the prerequisite" are true, "no" is false). For a
 // code whose retryability "depends", known is false and the envelope leaves
-// error.retryable out, so the agent falls back to the exit code.
+// error.retryable out, so the agent falls back to the exit code. A nil
+// *Error is GENERAL_ERROR: retryability unknown.
 func (e *Error) IsRetryable() (retryable, known bool) {
+	if e == nil {
+		return false, false
+	}
 	if e.Retryable != nil {
 		return *e.Retryable, true
 	}
@@ -115,8 +146,12 @@ func (e *Error) IsRetryable() (retryable, known bool) {
 }
 
 // clone returns a shallow copy so the With methods never change an error
-// another goroutine may hold.
+// another goroutine may hold. The copy of a nil *Error is the GENERAL_ERROR
+// that stands for it (see NilErrorCode).
 func (e *Error) clone() *Error {
+	if e == nil {
+		return nilError()
+	}
 	c := *e
 	return &c
 }
@@ -131,8 +166,9 @@ func (e *Error) WithRetryable(retryable bool) *Error {
 	return c
 }
 
-// WithRetryAfter returns a copy of e that tells the agent how long to wait.
-func (e *Error) WithRetryAfter(d time.Duration) *Error { c := e.clone(); c.RetryAfter = d; return c }
+// WithRetryAfter returns a copy of e that tells the agent how long to wait
+// before retrying; zero means at once and is written as retry_after: 0.
+func (e *Error) WithRetryAfter(d time.Duration) *Error { c := e.clone(); c.RetryAfter = &d; return c }
 
 // WithPhase returns a copy of e with Phase set.
 func (e *Error) WithPhase(p Phase) *Error { c := e.clone(); c.Phase = p; return c }
@@ -152,7 +188,8 @@ func (e *Error) Wrap(err error) *Error { c := e.clone(); c.Err = err; return c }
 
 // FromError returns the exit code err leads to:
 //   - nil is SUCCESS;
-//   - an *Error anywhere in the chain gives its ExitCode;
+//   - an *Error anywhere in the chain gives its ExitCode, except a nil
+//     *Error, which is GENERAL_ERROR (see NilErrorCode);
 //   - standard errors whose meaning is unambiguous map to their code:
 //     fs.ErrNotExist → NOT_FOUND, fs.ErrPermission → PERMISSION_DENIED,
 //     fs.ErrExist → CONFLICT, a deadline or a network timeout → TIMEOUT,
@@ -165,6 +202,9 @@ func FromError(err error) Code {
 	}
 	var e *Error
 	if errors.As(err, &e) {
+		if e == nil {
+			return GeneralError
+		}
 		return e.ExitCode
 	}
 	switch {

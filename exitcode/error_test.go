@@ -12,9 +12,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/exitlint/exitlint/exitcode"
 )
 
@@ -71,7 +68,8 @@ func TestWithMethods(t *testing.T) {
 	require.NotNil(t, e.Redirect)
 	assert.Equal(t, exitcode.Redirect{Command: "tool users add", Permanent: true, Reason: exitcode.ReasonRenamed}, *e.Redirect)
 	assert.Equal(t, "v2.0", e.Detail)
-	assert.Equal(t, 3*time.Second, e.RetryAfter)
+	require.NotNil(t, e.RetryAfter)
+	assert.Equal(t, 3*time.Second, *e.RetryAfter)
 }
 
 type timeoutErr struct{}

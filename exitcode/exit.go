@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"runtime"
+	"runtime/debug"
 	"sync"
 )
 
@@ -37,10 +38,20 @@ var (
 
 // trap is the state of one Catch.
 type trap struct {
-	declared *Declarations
-	mu       sync.Mutex
-	exited   bool
-	code     Code
+	declared   *Declarations
+	exitedWith *Declarations // set by Declarations.Exit
+	mu         sync.Mutex
+	exited     bool
+	code       Code
+}
+
+// recordDeclared notes the declarations of the first Declarations.Exit.
+func (t *trap) recordDeclared(d *Declarations) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if !t.exited && t.exitedWith == nil {
+		t.exitedWith = d
+	}
 }
 
 func (t *trap) record(c Code) {
@@ -82,7 +93,9 @@ func (e *UndeclaredError) Error() string {
 // If declared is not nil, an exit with a code the command did not declare
 // is returned as an *UndeclaredError, as is an exit with a code no command
 // may emit — the dev/test-mode check that a command keeps to its declared
-// set. A panic in f is re-raised by Catch.
+// set. If declared is nil and f exited through Declarations.Exit (as the
+// envelope runner's Main does), the check uses those declarations. A panic
+// in f is re-raised by Catch.
 //
 // Only one Catch runs at a time; concurrent calls wait for each other.
 func Catch(declared *Declarations, f func()) (code Code, exited bool, err error) {
@@ -113,6 +126,9 @@ func Catch(declared *Declarations, f func()) (code Code, exited bool, err error)
 
 	t.mu.Lock()
 	code, exited = t.code, t.exited
+	if declared == nil {
+		declared = t.exitedWith
+	}
 	t.mu.Unlock()
 	if exited && declared != nil && (!declared.Allows(code) || !Classify(int(code)).Emittable()) {
 		err = &UndeclaredError{Command: declared.Command(), Code: code}
@@ -121,3 +137,27 @@ func Catch(declared *Declarations, f func()) (code Code, exited bool, err error)
 }
 
 var catchMu sync.Mutex
+
+// ExitOnPanic, deferred first thing in main, ends the process with
+// GENERAL_ERROR (1) when a panic reaches main's goroutine, after printing the
+// panic and its stack to standard error as Go would. Without it Go ends the
+// process with status 2, which an agent reads as PARTIAL_FAILURE: "some
+// writes occurred, never retry".
+//
+//	func main() {
+//		defer exitcode.ExitOnPanic()
+//		...
+//	}
+//
+// It must be deferred directly (recover works only there). A panic in a
+// goroutine other than main's cannot be recovered from main: such a
+// goroutine needs its own deferred recover. envelope's runner recovers the
+// panics of a command's phases and writes a GENERAL_ERROR envelope for them.
+func ExitOnPanic() {
+	p := recover()
+	if p == nil {
+		return
+	}
+	fmt.Fprintf(stderr, "panic: %v\n\n%s", p, debug.Stack())
+	Exit(GeneralError)
+}

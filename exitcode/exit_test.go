@@ -10,9 +10,6 @@ import (
 	"sync"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/exitlint/exitlint/exitcode"
 )
 
@@ -21,6 +18,10 @@ import (
 const childEnv = "EXITCODE_TEST_CHILD_EXIT"
 
 func TestMain(m *testing.M) {
+	if mode, ok := os.LookupEnv(panicChildEnv); ok {
+		panicChild(mode)
+		os.Exit(97)
+	}
 	if v, ok := os.LookupEnv(childEnv); ok {
 		n, err := strconv.Atoi(v)
 		if err != nil {

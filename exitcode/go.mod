@@ -1,7 +1,3 @@
 module github.com/exitlint/exitlint/exitcode
 
 go 1.22
-
-require github.com/stretchr/testify v1.12.1
-
-require go.yaml.in/yaml/v3 v3.0.5 // indirect

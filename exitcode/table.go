@@ -39,9 +39,10 @@ const (
 	RetryNo                             // retrying the same call will not succeed
 	RetryDepends                        // inspect the error before deciding
 	RetryAfterPrerequisite              // retry only once the prerequisite is resolved (the table's "yes*")
+	RetryNotApplicable                  // SUCCESS: nothing to retry (the table's "—")
 )
 
-var retryNames = [...]string{"unstated", "yes", "no", "depends", "after-prerequisite"}
+var retryNames = [...]string{"unstated", "yes", "no", "depends", "after-prerequisite", "not-applicable"}
 
 func (r Retryability) String() string {
 	if r >= 0 && int(r) < len(retryNames) {
@@ -85,7 +86,7 @@ type Entry struct {
 
 // table holds the contract's fixed rows, indexed by code.
 var table = [...]Entry{
-	{Success, "SUCCESS", GroupSuccess, RetryUnstated, EffectsComplete,
+	{Success, "SUCCESS", GroupSuccess, RetryNotApplicable, EffectsComplete,
 		"Done"},
 	{GeneralError, "GENERAL_ERROR", GroupExecution, RetryDepends, EffectsUnknown,
 		"Inspect error.detail — last resort, use a specific code whenever one exists"},

@@ -9,9 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/stretchr/testify/assert"
-	"github.com/stretchr/testify/require"
-
 	"github.com/exitlint/exitlint/exitcode"
 )
 
@@ -60,7 +57,7 @@ func readSeedTable(t *testing.T) []seedRow {
 
 func TestTableMatchesSeed(t *testing.T) {
 	retry := map[string]exitcode.Retryability{
-		"—": exitcode.RetryUnstated, "yes": exitcode.RetryYes, "no": exitcode.RetryNo,
+		"—": exitcode.RetryNotApplicable, "yes": exitcode.RetryYes, "no": exitcode.RetryNo,
 		"depends": exitcode.RetryDepends, "yes*": exitcode.RetryAfterPrerequisite,
 	}
 	effects := map[string]exitcode.SideEffects{

@@ -41,6 +41,8 @@ type checker struct {
 	// via is how the constant being checked reaches an exit, when it is
 	// not the exit call's argument: "run's result → os.Exit".
 	via string
+	// osExit is the os.Exit call whose argument is being checked.
+	osExit *ast.CallExpr
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -136,7 +138,11 @@ func (ch *checker) call(call *ast.CallExpr) {
 		// A test binary's exit status is go test's business, not the
 		// command's contract.
 		if !analyzerutil.InTestFile(ch.pass.Fset, call.Pos()) {
+			if e.Callee.Pkg() != nil && e.Callee.Pkg().Path() == "os" && e.Callee.Name() == "Exit" {
+				ch.osExit = call
+			}
 			ch.check(e.Arg, nil, true)
+			ch.osExit = nil
 		}
 		return
 	}
@@ -416,6 +422,17 @@ func (ch *checker) fix(e ast.Expr, enum types.Type, n int64) (fix analysis.Sugge
 		if !ok {
 			name = pkg.Name()
 			edits = append(edits, addImport(ch.file, pkg.Path()))
+		} else if enum == nil && ch.osExit != nil && ast.Unparen(ch.osExit.Args[0]) == e && tn.Pkg().Scope().Lookup("Exit") != nil {
+			// The file imports exitcode and the code is os.Exit's very
+			// argument: end the process through exitcode.Exit.
+			if removeOS, ok := ch.osAfterExitFix(); ok {
+				call := ch.osExit
+				text := name + ".Exit(" + name + "." + member + ")"
+				// In source order: the import first.
+				edits = append(edits, removeOS...)
+				edits = append(edits, analysis.TextEdit{Pos: call.Pos(), End: call.End(), NewText: []byte(text)})
+				return analysis.SuggestedFix{Message: "End the process with " + text, TextEdits: edits}, name + "." + member, true
+			}
 		}
 		qual = name + "."
 	}
@@ -425,6 +442,74 @@ func (ch *checker) fix(e ast.Expr, enum types.Type, n int64) (fix analysis.Sugge
 	}
 	edits = append(edits, analysis.TextEdit{Pos: e.Pos(), End: e.End(), NewText: []byte(text)})
 	return analysis.SuggestedFix{Message: "Spell the code as " + qual + member, TextEdits: edits}, qual + member, true
+}
+
+// osAfterExitFix decides whether ch.osExit may become exitcode.Exit without
+// leaving the file's import of os unused: yes if os is used for more than
+// os.Exit calls; yes, with the edit that removes the import, if this call is
+// the file's only use of os; no if other os.Exit calls are its only other
+// uses (fixing them all would leave the import unused, and a fix that has
+// not been applied cannot be counted on).
+func (ch *checker) osAfterExitFix() (removeImport []analysis.TextEdit, ok bool) {
+	exitCalls, other := 0, 0
+	var osPkg *types.PkgName
+	ast.Inspect(ch.file, func(n ast.Node) bool {
+		sel, isSel := n.(*ast.SelectorExpr)
+		if !isSel {
+			return true
+		}
+		id, isID := sel.X.(*ast.Ident)
+		if !isID {
+			return true
+		}
+		pn, isPkg := ch.pass.TypesInfo.Uses[id].(*types.PkgName)
+		if !isPkg || pn.Imported().Path() != "os" {
+			return true
+		}
+		osPkg = pn
+		if sel.Sel.Name == "Exit" {
+			exitCalls++
+		} else {
+			other++
+		}
+		return true
+	})
+	switch {
+	case other > 0:
+		return nil, true
+	case exitCalls == 1 && osPkg != nil:
+		for _, imp := range ch.file.Imports {
+			if p, _ := strconv.Unquote(imp.Path.Value); p == "os" {
+				return []analysis.TextEdit{importRemoval(ch.file, imp)}, true
+			}
+		}
+	}
+	return nil, false
+}
+
+// importRemoval deletes one import spec: its line in a parenthesized
+// declaration, or the whole declaration when it is the only spec.
+func importRemoval(file *ast.File, imp *ast.ImportSpec) analysis.TextEdit {
+	for _, d := range file.Decls {
+		gd, ok := d.(*ast.GenDecl)
+		if !ok || gd.Tok != token.IMPORT {
+			continue
+		}
+		for _, spec := range gd.Specs {
+			if spec != imp {
+				continue
+			}
+			if len(gd.Specs) == 1 {
+				return analysis.TextEdit{Pos: gd.Pos(), End: gd.End()}
+			}
+			end := imp.End()
+			if imp.Comment != nil {
+				end = imp.Comment.End()
+			}
+			return analysis.TextEdit{Pos: imp.Pos(), End: end}
+		}
+	}
+	return analysis.TextEdit{Pos: imp.Pos(), End: imp.End()}
 }
 
 func importName(file *ast.File, path string) (string, bool) {

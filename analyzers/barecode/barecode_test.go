@@ -16,5 +16,5 @@ func TestBarecode(t *testing.T) {
 }
 
 func TestSuggestedFixes(t *testing.T) {
-	analysistest.RunWithSuggestedFixes(t, testdata, barecode.Analyzer, "cases/barecodefix", "cases/barecodeimport", "cases/barecodetable")
+	analysistest.RunWithSuggestedFixes(t, testdata, barecode.Analyzer, "cases/barecodefix", "cases/barecodeimport", "cases/barecodetable", "cases/barecodeexit")
 }

@@ -96,10 +96,18 @@
 // # Fix
 //
 // For a table code (0–13) the check offers a suggested fix that spells the
-// member, adding the import when the file lacks it:
+// member, adding the import when the file lacks it. In a file that already
+// imports exitcode, os.Exit becomes exitcode.Exit, which refuses reserved
+// codes and which exitcode.Catch can intercept in tests:
 //
-//	os.Exit(5)       // becomes os.Exit(int(exitcode.NotFound))
+//	os.Exit(5)       // becomes exitcode.Exit(exitcode.NotFound) (the file imports exitcode)
+//	os.Exit(5)       // becomes os.Exit(int(exitcode.NotFound))  (it does not)
 //	exitcode.Code(3) // becomes exitcode.Code(exitcode.ArgError)
+//
+// os.Exit is kept, with int(...), when the fix would leave the file's import
+// of os unused after other fixes: when os is used for nothing but two or
+// more os.Exit calls. When the call is the file's only use of os, the fix
+// removes the import too.
 //
 // For a named constant, check that the member its value maps to is the one
 // you mean: a private `exitUsage = 2` is PARTIAL_FAILURE in the table, while

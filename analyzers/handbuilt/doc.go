@@ -65,6 +65,26 @@
 //	return output.Respond(code, result, nil)
 //	env, err := envelope.New(start, code, result, nil) // exitlint's runtime
 //
+// # Exits inside a runner phase
+//
+// exitlint's runner (envelope.Command, run directly, through a Registry or
+// through the cobra adapter) calls the factory once, after the command's
+// Validate and Execute phases return. An exit inside a phase — os.Exit,
+// exitcode.Exit, log.Fatal, cobra.CheckErr, or a function of the program
+// that reaches one — ends the process before that, so the agent receives no
+// envelope at all. The check reports such a call in a phase written as a
+// function literal, and a phase that is a named function which may exit:
+//
+//	Execute: func(ctx context.Context, name string, out *envelope.Output) (Note, error) {
+//		exitcode.Exit(exitcode.NotFound) // exitcode.Exit ends the process inside the execute phase of command "get" …
+//	},
+//	Validate: validateOrDie, // validateOrDie, the validate phase of command "rm", ends the process (via os.Exit(3)) …
+//
+// Return an *exitcode.Error instead; the runner writes the envelope and
+// ends the process with its code. Phases of a type of your own that merely
+// looks like the runner's, and exits after the runner has returned, are not
+// reported.
+//
 // # Fix
 //
 // Call the factory: `envelope.New` for exitlint's envelope, or the function

@@ -15,6 +15,7 @@ import (
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/suppress"
 )
 
@@ -27,13 +28,14 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerutil.Doc(doc, "handbuilt"),
 	URL:      analyzerutil.URL("handbuilt"),
 	Run:      analyzerutil.Guard(run),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, suppress.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, exits.Analyzer, suppress.Analyzer},
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
 	sup := pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	phaseExits(pass, pass.ResultOf[exits.Analyzer].(*exits.Exits), sup, ins)
 	for _, env := range c.Ambiguous() {
 		names, _ := c.Builders(env)
 		sup.Report(pass, analysis.Diagnostic{

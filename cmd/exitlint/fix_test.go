@@ -59,7 +59,7 @@ func TestFixWritesEveryFix(t *testing.T) {
 		t.Fatalf("status %d; want 0 once every finding is fixed\nstdout %s\nstderr %s", r.status, r.stdout, r.stderr)
 	}
 	got, _ := os.ReadFile(filepath.Join(dir, "main.go"))
-	for _, want := range []string{"os.Exit(int(exitcode.ArgError))", "exitcode.Exit(exitcode.FromError(err))", "exitcode.Exit(exitcode.Code(exitcode.NotFound))"} {
+	for _, want := range []string{"exitcode.Exit(exitcode.ArgError)", "exitcode.Exit(exitcode.FromError(err))", "exitcode.Exit(exitcode.Code(exitcode.NotFound))"} {
 		if !strings.Contains(string(got), want) {
 			t.Errorf("fixed file lacks %q:\n%s", want, got)
 		}
@@ -118,7 +118,7 @@ func TestGoFixAppliesTheSameFixes(t *testing.T) {
 		out, _ := cmd.CombinedOutput()
 		return string(out), cmd.ProcessState.ExitCode()
 	}
-	if out, status := gofix("-diff", "./..."); status == 0 || !strings.Contains(out, "+\t\tos.Exit(int(exitcode.ArgError))") {
+	if out, status := gofix("-diff", "./..."); status == 0 || !strings.Contains(out, "+\t\texitcode.Exit(exitcode.ArgError)") {
 		t.Errorf("go fix -diff: status %d; want non-zero and the diff\n%s", status, out)
 	}
 	if out, status := gofix("./..."); status != 0 {
@@ -265,7 +265,7 @@ func main() {
 		!strings.Contains(detail, "fix not written: main.go:23:3 [fallback]: the fix lies in a part of main.go:23 that cmd/cgo rewrote") {
 		t.Errorf("status %d error %v; want 81, main.go written, the fix on line 23 not", r.status, m["error"])
 	}
-	want := strings.Replace(strings.Replace(src, "os.Exit(3)", "os.Exit(int(exitcode.ArgError))", 1), "C.int(4)", "C.int(int(exitcode.Precondition))", 1)
+	want := strings.Replace(strings.Replace(src, "os.Exit(3)", "exitcode.Exit(exitcode.ArgError)", 1), "C.int(4)", "C.int(int(exitcode.Precondition))", 1)
 	if got, _ := os.ReadFile(filepath.Join(dir, "main.go")); string(got) != want {
 		t.Errorf("main.go:\n%s\nwant\n%s", got, want)
 	}

@@ -285,7 +285,7 @@ func TestLSP(t *testing.T) {
 		t.Fatalf("code actions at os.Exit(3) = %+v; want one quick fix editing the file", actions)
 	}
 	fixed := applyEdits(t, string(text), actions[0].Edit.Changes[uri])
-	if !strings.Contains(fixed, "os.Exit(int(exitcode.ArgError))") || strings.Contains(fixed, "os.Exit(3)") {
+	if !strings.Contains(fixed, "exitcode.Exit(exitcode.ArgError)") || strings.Contains(fixed, "os.Exit(3)") {
 		t.Errorf("the quick fix gave:\n%s", fixed)
 	}
 
@@ -595,7 +595,7 @@ func TestLSPVersionedFixes(t *testing.T) {
 		t.Errorf("the fix edits %s version %v; want %s version 2", dc.TextDocument.URI, dc.TextDocument.Version, uri)
 	}
 	fixed := applyEdits(t, v2, dc.Edits)
-	if !strings.Contains(fixed, "\tif len(os.Args) > 3 {\n\t\tos.Exit(int(exitcode.ArgError))\n") {
+	if !strings.Contains(fixed, "\tif len(os.Args) > 3 {\n\t\texitcode.Exit(exitcode.ArgError)\n") {
 		t.Errorf("the fix of version 2 gave:\n%s", fixed)
 	}
 

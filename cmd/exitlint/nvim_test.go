@@ -47,7 +47,7 @@ func TestNeovim(t *testing.T) {
 		t.Fatal("the Neovim session did not end")
 	}
 	src, _ := os.ReadFile(file)
-	if !strings.Contains(string(src), "\tprintln(\"start\")\n\tif len(os.Args) > 3 {\n\t\tos.Exit(int(exitcode.ArgError))\n") || strings.Contains(string(src), "os.Exit(3)") {
+	if !strings.Contains(string(src), "\tprintln(\"start\")\n\tif len(os.Args) > 3 {\n\t\texitcode.Exit(exitcode.ArgError)\n") || strings.Contains(string(src), "os.Exit(3)") {
 		t.Errorf("after the quick fix, main.go is\n%s", src)
 	}
 }

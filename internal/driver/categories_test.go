@@ -14,7 +14,7 @@ import (
 var categories = map[string][]string{
 	"barecode":   {"bare", "own-constant", "table-name", "table-value", "framework-range", "posix", "command-specific", "shell-range", "invalid"},
 	"fallback":   {"exit", "fatal", "helper", "flow"},
-	"handbuilt":  {"typed", "map", "anonymous", "factory"},
+	"handbuilt":  {"typed", "map", "anonymous", "factory", "phase-exit"},
 	"derivedok":  {"assigned", "literal", "map"},
 	"argphase":   {"returned", "exited"},
 	"directives": {"no-check", "unknown-check", "no-reason", "unused", "unknown-directive"},

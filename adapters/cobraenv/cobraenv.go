@@ -1,0 +1,512 @@
+package cobraenv
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"github.com/exitlint/exitlint/envelope"
+	"github.com/exitlint/exitlint/exitcode"
+)
+
+// SetupCode is the error.code of the GENERAL_ERROR envelope every run writes
+// while the command tree breaks the contract (see App.Check).
+const SetupCode = "CLI_SETUP_ERROR"
+
+// App is a cobra command tree that keeps the contract. Build the tree, Bind
+// an envelope.Command to each command that does work, then Run or Main. An
+// App runs one command line at a time.
+type App struct {
+	root      *cobra.Command
+	bindings  []*binding
+	redirects []envelope.RedirectEntry
+	schema    string // the schema command's name, "" for none
+
+	prepared bool
+	setupErr error
+	registry *envelope.Registry
+	helpCmd  *cobra.Command
+
+	state *runState // the run under way
+	last  envelope.Runnable
+
+	// The commands prepare made runnable, and those whose Args it wraps
+	// (prepare runs again after a change and must not wrap twice).
+	groupRunners map[*cobra.Command]bool
+	wrappedArgs  map[*cobra.Command]bool
+}
+
+type binding struct {
+	cc   *cobra.Command
+	name string
+	make func(name string) envelope.Runnable
+	cmd  envelope.Runnable
+}
+
+// runState is what one run has written.
+type runState struct {
+	w     io.Writer
+	start time.Time
+	wrote bool
+	code  exitcode.Code
+	ran   envelope.Runnable
+}
+
+// New returns the App of the tree under root. The program's name in
+// redirect commands and in the manifest is root.Name().
+func New(root *cobra.Command) *App {
+	return &App{root: root, groupRunners: map[*cobra.Command]bool{}, wrappedArgs: map[*cobra.Command]bool{}}
+}
+
+// Bind makes cc run cmd through the envelope runner: cc's RunE becomes the
+// runner's, with cobra's positional arguments as Validate's args (read cc's
+// flags from the variables they are bound to). cmd.Name may be left empty;
+// it is cc's path below the root ("get", "sync run"), and any other name is
+// a set-up error.
+func Bind[In, Out any](a *App, cc *cobra.Command, cmd envelope.Command[In, Out]) {
+	b := &binding{cc: cc, name: cmd.Name, make: func(name string) envelope.Runnable {
+		c := cmd
+		c.Name = name
+		return c
+	}}
+	a.bindings = append(a.bindings, b)
+	a.prepared = false
+	cc.Run = nil
+	cc.RunE = func(c *cobra.Command, args []string) error {
+		st := a.state
+		if st == nil || b.cmd == nil {
+			return errors.New("cobraenv: run the tree with App.Run or App.Main, not cobra's Execute")
+		}
+		st.code = b.cmd.Run(c.Context(), args, st.w)
+		st.wrote, st.ran = true, b.cmd
+		return nil
+	}
+}
+
+// Redirect records that the command from (a path below the root) is now
+// invoked as to: a command line naming from answers REDIRECTED with the same
+// command line, to in from's place. permanent tells the agent to memorize
+// the mapping (a rename).
+func (a *App) Redirect(from, to string, permanent bool, reason exitcode.RedirectReason) {
+	a.redirects = append(a.redirects, envelope.RedirectEntry{From: from, To: to, Permanent: permanent, Reason: string(reason)})
+	a.prepared = false
+}
+
+// AddSchemaCommand adds the command that prints the manifest (every
+// command, its declared exit codes and the JSON Schema of its data), named
+// "schema" or the name given.
+func (a *App) AddSchemaCommand(name ...string) {
+	a.schema = "schema"
+	if len(name) > 0 {
+		a.schema = name[0]
+	}
+	a.prepared = false
+}
+
+// Check prepares the tree and returns what in it breaks the contract: a
+// runnable command that is not bound (its output would be no envelope), a
+// binding whose envelope.Command is refused (exitcode.Declare's errors, a
+// name that is not the command's path), a command bound twice or outside
+// the tree, a redirect to no command. Every run answers GENERAL_ERROR
+// (CLI_SETUP_ERROR) while Check fails; call it in a test.
+func (a *App) Check() error { return a.prepare() }
+
+// Manifest returns the manifest of the bound commands.
+func (a *App) Manifest() (envelope.Manifest, error) {
+	if err := a.prepare(); err != nil {
+		return envelope.Manifest{}, err
+	}
+	return a.registry.Manifest(), nil
+}
+
+// path is c's path below the root: "" for the root, "sync run".
+func (a *App) path(c *cobra.Command) string {
+	p := c.CommandPath()
+	if c == a.root {
+		return ""
+	}
+	return strings.TrimPrefix(p, a.root.Name()+" ")
+}
+
+func (a *App) prepare() error {
+	if a.prepared {
+		return a.setupErr
+	}
+	a.prepared = true
+	root := a.root
+	root.SilenceErrors, root.SilenceUsage = true, true
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &flagError{err} })
+	root.SetHelpFunc(a.writeHelp)
+	root.SetVersionTemplate("") // --version is answered as data, by Run
+	if a.helpCmd == nil {
+		a.helpCmd = a.newHelpCommand()
+		root.SetHelpCommand(a.helpCmd)
+	}
+	reg := envelope.NewRegistry(root.Name())
+	var errs []error
+
+	if a.schema != "" {
+		exists := false
+		for _, c := range root.Commands() {
+			if c.Name() == a.schema {
+				exists = true
+			}
+		}
+		if !exists {
+			cc := &cobra.Command{Use: a.schema, Short: "print the manifest: every command, its exit codes, and the JSON Schema of its data"}
+			root.AddCommand(cc)
+			Bind(a, cc, reg.SchemaCommand(a.schema))
+			a.prepared = true
+		}
+	}
+
+	root.InitDefaultHelpCmd() // puts the help command in the tree now, not at Execute
+
+	bound := map[*cobra.Command]*binding{}
+	for _, b := range a.bindings {
+		if _, dup := bound[b.cc]; dup {
+			errs = append(errs, fmt.Errorf("cobraenv: cobra command %q is bound twice", b.cc.CommandPath()))
+			continue
+		}
+		bound[b.cc] = b
+		if b.cc != root && b.cc.Root() != root {
+			errs = append(errs, fmt.Errorf("cobraenv: cobra command %q is bound but not in the tree of %q; add it with AddCommand", b.cc.CommandPath(), root.Name()))
+		}
+	}
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		if c == a.helpCmd {
+			return
+		}
+		if b, ok := bound[c]; ok {
+			path := a.path(c)
+			if path == "" {
+				path = root.Name()
+			}
+			if b.name != "" && b.name != path {
+				errs = append(errs, fmt.Errorf("cobraenv: envelope command %q is bound to cobra command %q; leave its Name empty or make it %q", b.name, c.CommandPath(), path))
+			} else {
+				b.cmd = b.make(path)
+				if err := reg.Add(b.cmd); err != nil {
+					errs = append(errs, err)
+				}
+			}
+		} else if c.Runnable() && !a.groupRunners[c] {
+			errs = append(errs, fmt.Errorf("cobraenv: cobra command %q runs outside the envelope runner (its own Run or RunE): bind it with cobraenv.Bind so it answers with an envelope", c.CommandPath()))
+		} else {
+			c.RunE = a.runGroup
+			c.Args = cobra.ArbitraryArgs
+			a.groupRunners[c] = true
+		}
+		if c.Args != nil && !a.wrappedArgs[c] {
+			validate := c.Args
+			c.Args = func(cmd *cobra.Command, args []string) error {
+				if err := validate(cmd, args); err != nil {
+					return &argsError{err}
+				}
+				return nil
+			}
+			a.wrappedArgs[c] = true
+		}
+		for _, sub := range c.Commands() {
+			walk(sub)
+		}
+	}
+	walk(root)
+	for _, rd := range a.redirects {
+		if err := reg.Redirect(rd.From, rd.To, rd.Permanent, exitcode.RedirectReason(rd.Reason)); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	a.registry = reg
+	a.setupErr = errors.Join(errs...)
+	return a.setupErr
+}
+
+// flagError is a flag cobra could not parse; argsError arguments a
+// command's Args validator refused.
+type flagError struct{ err error }
+
+func (e *flagError) Error() string { return e.err.Error() }
+func (e *flagError) Unwrap() error { return e.err }
+
+type argsError struct{ err error }
+
+func (e *argsError) Error() string { return e.err.Error() }
+func (e *argsError) Unwrap() error { return e.err }
+
+// Run runs the command line args on the tree, writes its one envelope to w
+// and returns the exit code the process should end with. A panic outside the
+// runner's phases (in a hook, in cobra) is recovered into GENERAL_ERROR
+// (error.code INTERNAL_PANIC) when no envelope was written yet.
+func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcode.Code) {
+	start := time.Now()
+	if err := a.prepare(); err != nil {
+		return envelope.WriteError(w, start, exitcode.New(exitcode.GeneralError, SetupCode,
+			"the CLI's command tree does not keep the agent contract").WithDetail(err.Error()))
+	}
+	st := &runState{w: w, start: start}
+	a.state, a.last = st, nil
+	defer func() {
+		if p := recover(); p != nil {
+			if st.wrote {
+				code = st.code
+			} else {
+				code = envelope.WriteError(w, start, exitcode.New(exitcode.GeneralError, envelope.PanicCode,
+					"the command line panicked outside the command's phases").WithDetail(fmt.Sprint(p)))
+			}
+		}
+		a.state = nil
+	}()
+
+	if err := a.precheck(args); err != nil {
+		return envelope.WriteError(w, start, err)
+	}
+	a.root.SetArgs(append([]string{}, args...))
+	cmd, err := a.root.ExecuteContextC(ctx)
+	if st.wrote {
+		a.last = st.ran
+		return st.code
+	}
+	if err == nil && a.versionAsked(cmd) {
+		env, _ := envelope.New(start, exitcode.Success, Version{Program: a.root.Name(), Version: a.root.Version}, nil,
+			envelope.WithMeta(envelope.Meta{SchemaVersion: envelope.SchemaVersion, Type: "version"}))
+		if werr := env.Encode(w); werr != nil {
+			return exitcode.GeneralError
+		}
+		return env.Code()
+	}
+	if err == nil {
+		err = exitcode.New(exitcode.GeneralError, "NO_RESPONSE", "the command line ran nothing that answers")
+	}
+	return envelope.WriteError(w, start, a.classify(cmd, err))
+}
+
+// Version is the data of the envelope that answers --version (meta.type
+// "version"), when the root command has a Version.
+type Version struct {
+	Program string `json:"program"`
+	Version string `json:"version"`
+}
+
+// versionAsked reports whether cobra answered --version (with the empty
+// template the adapter gives it, writing nothing).
+func (a *App) versionAsked(cmd *cobra.Command) bool {
+	if a.root.Version == "" || cmd == nil {
+		return false
+	}
+	f := cmd.Flags().Lookup("version")
+	return f != nil && f.Changed && f.Value.String() == "true"
+}
+
+// precheck answers a command line whose leading words leave the tree (an
+// unknown command, a typo, a renamed command, no command at all) before
+// cobra parses flags that belong to the command the words should have named.
+func (a *App) precheck(args []string) error {
+	cur := a.root
+	for _, word := range args {
+		if strings.HasPrefix(word, "-") {
+			return nil // flags: cobra finds the command past them
+		}
+		if _, bound := a.boundCmd(cur); bound || cur == a.helpCmd {
+			return nil // the rest are the command's arguments
+		}
+		next := child(cur, word)
+		if next == nil {
+			return a.registry.Unknown(args)
+		}
+		cur = next
+	}
+	if _, bound := a.boundCmd(cur); !bound && cur != a.helpCmd {
+		return a.missing(cur)
+	}
+	return nil
+}
+
+// child returns c's subcommand named (or aliased) word.
+func child(c *cobra.Command, word string) *cobra.Command {
+	for _, sub := range c.Commands() {
+		if sub.Name() == word || sub.HasAlias(word) {
+			return sub
+		}
+	}
+	return nil
+}
+
+func (a *App) boundCmd(c *cobra.Command) (*binding, bool) {
+	for _, b := range a.bindings {
+		if b.cc == c {
+			return b, true
+		}
+	}
+	return nil, false
+}
+
+// missing is the error of a group command run without a subcommand.
+func (a *App) missing(c *cobra.Command) error {
+	var subs []string
+	for _, sub := range c.Commands() {
+		if sub.IsAvailableCommand() || sub == a.helpCmd {
+			subs = append(subs, sub.Name())
+		}
+	}
+	sort.Strings(subs)
+	line := strings.TrimSpace(c.CommandPath())
+	return envelope.UsageError("COMMAND_MISSING", fmt.Sprintf("%s needs a command", line),
+		fmt.Sprintf("run %s COMMAND; the commands are: %s", line, strings.Join(subs, ", ")))
+}
+
+// runGroup is the RunE of a command that only groups others.
+func (a *App) runGroup(c *cobra.Command, args []string) error {
+	var err error
+	if len(args) == 0 {
+		err = a.missing(c)
+	} else {
+		err = a.registry.Unknown(append(strings.Fields(a.path(c)), args...))
+	}
+	a.write(envelope.WriteError(a.state.w, a.state.start, err))
+	return nil
+}
+
+func (a *App) write(code exitcode.Code) {
+	a.state.code, a.state.wrote = code, true
+}
+
+// classify turns an error cobra returned before any command ran into the
+// error of its envelope.
+func (a *App) classify(cmd *cobra.Command, err error) error {
+	helpLine := func() string {
+		if cmd == nil {
+			cmd = a.root
+		}
+		return envelope.ShellQuote(append(strings.Fields(cmd.CommandPath()), "--help")...)
+	}
+	var fe *flagError
+	if errors.As(err, &fe) {
+		return envelope.UsageError("BAD_FLAG", fe.Error(), "run "+helpLine()+" for the flags")
+	}
+	var ae *argsError
+	if errors.As(err, &ae) {
+		return envelope.UsageError("BAD_ARGUMENTS", ae.Error(), "run "+helpLine()+" for the arguments")
+	}
+	if cmd != nil {
+		for _, check := range []func() error{cmd.ValidateRequiredFlags, cmd.ValidateFlagGroups} {
+			if cerr := check(); cerr != nil && cerr.Error() == err.Error() {
+				return envelope.UsageError("BAD_FLAG", err.Error(), "run "+helpLine()+" for the flags")
+			}
+		}
+	}
+	return err // a hook's error: its own code, or what exitcode.FromError makes of it
+}
+
+// Main runs the process's command line, writes the envelope to standard
+// output and ends the process with the code (through the declarations of
+// the command that ran, so exitcode.Catch(nil, app.Main) checks it). A panic
+// outside the runner ends the process with GENERAL_ERROR, not Go's 2.
+func (a *App) Main() {
+	defer exitcode.ExitOnPanic()
+	code := a.Run(context.Background(), os.Args[1:], os.Stdout)
+	if a.last != nil {
+		if d, err := a.last.Declarations(); err == nil {
+			d.Exit(code)
+		}
+	}
+	exitcode.Exit(code)
+}
+
+// Help is the data of a help envelope (meta.type "help").
+type Help struct {
+	Program     string                    `json:"program"`
+	Command     string                    `json:"command"` // the path below the root; "" for the root
+	Summary     string                    `json:"summary,omitempty"`
+	Description string                    `json:"description,omitempty"`
+	Usage       string                    `json:"usage"`
+	Aliases     []string                  `json:"aliases"`
+	Flags       []Flag                    `json:"flags"`
+	Subcommands []envelope.CommandSummary `json:"subcommands"`
+	// Manifest is the command's manifest entry (its exit codes and data
+	// schema), for a bound command.
+	Manifest *envelope.CommandManifest `json:"manifest,omitempty"`
+}
+
+// Flag is one flag of a command's help.
+type Flag struct {
+	Name      string `json:"name"`
+	Shorthand string `json:"shorthand,omitempty"`
+	Type      string `json:"type"`
+	Default   string `json:"default"`
+	Usage     string `json:"usage"`
+	Required  bool   `json:"required"`
+	Inherited bool   `json:"inherited"`
+}
+
+func (a *App) helpOf(c *cobra.Command) Help {
+	h := Help{
+		Program: a.root.Name(), Command: a.path(c), Summary: c.Short, Description: c.Long,
+		Usage: c.UseLine(), Aliases: append([]string{}, c.Aliases...), Flags: []Flag{}, Subcommands: []envelope.CommandSummary{},
+	}
+	add := func(inherited bool) func(f *pflag.Flag) {
+		return func(f *pflag.Flag) {
+			if f.Hidden || f.Name == "help" {
+				return
+			}
+			_, required := f.Annotations[cobra.BashCompOneRequiredFlag]
+			h.Flags = append(h.Flags, Flag{Name: f.Name, Shorthand: f.Shorthand, Type: f.Value.Type(), Default: f.DefValue, Usage: f.Usage, Required: required, Inherited: inherited})
+		}
+	}
+	c.NonInheritedFlags().VisitAll(add(false))
+	c.InheritedFlags().VisitAll(add(true))
+	for _, sub := range c.Commands() {
+		if sub.IsAvailableCommand() {
+			h.Subcommands = append(h.Subcommands, envelope.CommandSummary{Name: sub.Name(), Summary: sub.Short})
+		}
+	}
+	if b, ok := a.boundCmd(c); ok && b.cmd != nil {
+		if d, err := b.cmd.Describe(); err == nil {
+			h.Manifest = &d
+		}
+	}
+	return h
+}
+
+// writeHelp is the tree's help function: the help as data.
+func (a *App) writeHelp(c *cobra.Command, _ []string) {
+	if a.state == nil {
+		return
+	}
+	env, err := envelope.New(a.state.start, exitcode.Success, a.helpOf(c), nil,
+		envelope.WithMeta(envelope.Meta{SchemaVersion: envelope.SchemaVersion, Type: "help"}))
+	code := env.Code()
+	if werr := env.Encode(a.state.w); werr != nil || err != nil {
+		code = exitcode.GeneralError
+	}
+	a.write(code)
+}
+
+// newHelpCommand is the tree's help command: help about a command, as data,
+// or UNKNOWN_COMMAND for a command that does not exist.
+func (a *App) newHelpCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "help [command]",
+		Short: "help about any command, as data",
+		Args:  cobra.ArbitraryArgs,
+		RunE: func(c *cobra.Command, args []string) error {
+			target, rest, err := a.root.Find(args)
+			if err != nil || target == nil || len(rest) > 0 {
+				a.write(envelope.WriteError(a.state.w, a.state.start, a.registry.Unknown(args)))
+				return nil
+			}
+			a.writeHelp(target, nil)
+			return nil
+		},
+	}
+}

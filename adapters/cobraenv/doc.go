@@ -1,0 +1,46 @@
+// Package cobraenv makes a cobra command tree keep the agent CLI contract:
+// every command line, whether it reaches a command or not, ends with exactly
+// one envelope on standard output and an exit code from the contract's
+// table.
+//
+//	root := &cobra.Command{Use: "notes"}
+//	get := &cobra.Command{Use: "get NAME", Short: "print one note"}
+//	root.AddCommand(get)
+//
+//	app := cobraenv.New(root)
+//	cobraenv.Bind(app, get, envelope.Command[string, Note]{
+//		Codes:    []exitcode.Entry{{Code: exitcode.ArgError}, {Code: exitcode.NotFound}},
+//		Validate: ..., // reads get's flags and args; changes nothing
+//		Execute:  ...,
+//	})
+//	app.AddSchemaCommand() // `notes schema` prints the manifest
+//	app.Main()
+//
+// What the adapter does with the tree:
+//   - Each bound command's RunE runs its envelope.Command through the
+//     runner (validate, then execute, one envelope). The envelope.Command's
+//     Name is the cobra command's path below the root ("get", "sync run").
+//     A runnable command that is not bound is a set-up error: App.Check
+//     reports it, and every run answers GENERAL_ERROR (CLI_SETUP_ERROR)
+//     until it is fixed.
+//   - A flag cobra cannot parse, arguments the command's Args validator
+//     refuses, a required flag that is missing and a broken flag group are
+//     ARG_ERROR (BAD_FLAG, BAD_ARGUMENTS, phase validation): nothing ran.
+//   - An unknown command is ARG_ERROR (UNKNOWN_COMMAND), or REDIRECTED with
+//     reason typo_corrected and the corrected command line when exactly one
+//     command is a typo away; a command recorded with App.Redirect answers
+//     REDIRECTED with its new command line; a group command run without a
+//     subcommand, and the root without one, is ARG_ERROR (COMMAND_MISSING).
+//   - --help, -h and the help command write the help as data: SUCCESS,
+//     meta.type "help", the command's usage, flags, subcommands and its
+//     manifest entry.
+//   - --version, when the root has a Version, is SUCCESS with the program
+//     and its version as data (meta.type "version").
+//   - An error a PersistentPreRunE or PreRunE hook returns is written as
+//     the envelope of its code (exitcode.FromError).
+//   - cobra's error and usage printing are silenced and its completion
+//     command is disabled: standard output carries envelopes only.
+//
+// The package is a module of its own, so that the exitcode and envelope
+// modules stay free of dependencies.
+package cobraenv

@@ -1,0 +1,322 @@
+package envelope
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/exitlint/exitlint/exitcode"
+)
+
+// Registry holds the commands of one CLI. It checks each command's
+// declarations when the command is added, runs the command a command line
+// names, answers the command lines that name none (help, unknown and renamed
+// commands) with envelopes of their own, and generates the CLI's Manifest.
+//
+//	r := envelope.NewRegistry("notes")
+//	r.MustAdd(get, add, rm)
+//	r.MustAdd(r.SchemaCommand()) // `notes schema` prints the manifest
+//	r.Main()
+type Registry struct {
+	program string
+
+	mu        sync.Mutex
+	commands  map[string]entry
+	order     []string
+	redirects map[string]RedirectEntry
+}
+
+type entry struct {
+	cmd  Runnable
+	desc CommandManifest
+}
+
+// NewRegistry returns an empty registry for the program of that name (the
+// word an agent types first, as in redirect commands).
+func NewRegistry(program string) *Registry {
+	return &Registry{program: program, commands: map[string]entry{}, redirects: map[string]RedirectEntry{}}
+}
+
+// Program returns the program's name.
+func (r *Registry) Program() string { return r.program }
+
+// Add checks and adds commands: each needs a name no other command or
+// redirect has, both phases, and declarations exitcode.Declare accepts. All
+// problems are returned together; no command is added if any is refused.
+func (r *Registry) Add(cmds ...Runnable) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	var errs []error
+	var ok []entry
+	seen := map[string]bool{}
+	for _, c := range cmds {
+		desc, err := c.Describe()
+		if err != nil {
+			errs = append(errs, err)
+			continue
+		}
+		name := normalize(desc.Name)
+		if _, dup := r.commands[name]; dup || seen[name] {
+			errs = append(errs, fmt.Errorf("envelope: command %q is added twice", desc.Name))
+			continue
+		}
+		if _, dup := r.redirects[name]; dup {
+			errs = append(errs, fmt.Errorf("envelope: command %q is also a redirect", desc.Name))
+			continue
+		}
+		seen[name] = true
+		desc.Name = name
+		ok = append(ok, entry{cmd: c, desc: desc})
+	}
+	if len(errs) > 0 {
+		return errors.Join(errs...)
+	}
+	for _, e := range ok {
+		r.commands[e.desc.Name] = e
+		r.order = append(r.order, e.desc.Name)
+	}
+	return nil
+}
+
+// MustAdd is Add for a program's set-up: it panics on error, which the
+// program's first test run shows.
+func (r *Registry) MustAdd(cmds ...Runnable) *Registry {
+	if err := r.Add(cmds...); err != nil {
+		panic(err)
+	}
+	return r
+}
+
+// Redirect records that the command from is now invoked as to: a command
+// line naming from is answered with REDIRECTED, error.redirect.command being
+// the same command line with to in from's place. permanent tells the agent
+// to memorize the mapping (a rename); reason is optional.
+func (r *Registry) Redirect(from, to string, permanent bool, reason exitcode.RedirectReason) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	from, to = normalize(from), normalize(to)
+	if _, isCmd := r.commands[from]; isCmd {
+		return fmt.Errorf("envelope: %q is a command; it cannot also redirect", from)
+	}
+	if _, isCmd := r.commands[to]; !isCmd {
+		return fmt.Errorf("envelope: redirect target %q is not a command; add it first", to)
+	}
+	switch reason {
+	case exitcode.ReasonUnstated, exitcode.ReasonRenamed, exitcode.ReasonRestructured, exitcode.ReasonDeprecated, exitcode.ReasonTypo:
+	default:
+		return fmt.Errorf("envelope: redirect reason %q is not renamed, restructured, deprecated or typo_corrected", reason)
+	}
+	r.redirects[from] = RedirectEntry{From: from, To: to, Permanent: permanent, Reason: string(reason)}
+	return nil
+}
+
+// normalize spells a command name with single spaces.
+func normalize(name string) string { return strings.Join(strings.Fields(name), " ") }
+
+// Manifest describes every command, in the order they were added.
+func (r *Registry) Manifest() Manifest {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	m := Manifest{Program: r.program, SchemaVersion: SchemaVersion, Commands: []CommandManifest{}, ResultTypes: []string{}, Redirects: []RedirectEntry{}}
+	types := map[string]bool{"help": true}
+	for _, name := range r.order {
+		d := r.commands[name].desc
+		m.Commands = append(m.Commands, d)
+		types[d.ResultType] = true
+	}
+	for t := range types {
+		m.ResultTypes = append(m.ResultTypes, t)
+	}
+	sort.Strings(m.ResultTypes)
+	for _, rd := range r.redirects {
+		m.Redirects = append(m.Redirects, rd)
+	}
+	sort.Slice(m.Redirects, func(i, j int) bool { return m.Redirects[i].From < m.Redirects[j].From })
+	return m
+}
+
+// SchemaCommand returns the command that prints the registry's Manifest as
+// its data (result type "manifest"); add it with r.MustAdd(r.SchemaCommand()).
+// It is named "schema"; pass another name to rename it.
+func (r *Registry) SchemaCommand(name ...string) Command[struct{}, Manifest] {
+	n := "schema"
+	if len(name) > 0 {
+		n = name[0]
+	}
+	return Command[struct{}, Manifest]{
+		Name:    n,
+		Summary: "print the manifest: every command, its exit codes, and the JSON Schema of its data",
+		Type:    "manifest",
+		Codes:   []exitcode.Entry{{Code: exitcode.ArgError}},
+		Validate: func(_ context.Context, args []string, _ *Output) (struct{}, error) {
+			if len(args) > 0 {
+				return struct{}{}, exitcode.New(exitcode.ArgError, "UNEXPECTED_ARGUMENT",
+					fmt.Sprintf("%s takes no arguments, got %q", n, args[0])).
+					WithSuggestion("run " + ShellQuote(r.program, n))
+			}
+			return struct{}{}, nil
+		},
+		Execute: func(context.Context, struct{}, *Output) (Manifest, error) {
+			return r.Manifest(), nil
+		},
+	}
+}
+
+// Help is the data of a help envelope (result type "help"): the program's
+// commands, or one command's manifest entry.
+type Help struct {
+	Program  string           `json:"program"`
+	Usage    string           `json:"usage"`
+	Commands []CommandSummary `json:"commands"`
+	// Command is set when help was asked for one command.
+	Command *CommandManifest `json:"command,omitempty"`
+}
+
+// CommandSummary is one line of help.
+type CommandSummary struct {
+	Name    string `json:"name"`
+	Summary string `json:"summary,omitempty"`
+}
+
+// find returns the command args name (the longest match of leading words),
+// and the arguments after its name.
+func (r *Registry) find(args []string) (entry, []string, bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for n := len(args); n > 0; n-- {
+		if e, ok := r.commands[strings.Join(args[:n], " ")]; ok {
+			return e, args[n:], true
+		}
+	}
+	return entry{}, nil, false
+}
+
+func (r *Registry) names() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]string(nil), r.order...)
+}
+
+// Run runs the command that args name on the rest of args and writes its
+// envelope to w. The command lines that name no command get envelopes of
+// their own, with meta.schema_version like every other:
+//   - "help" or "--help"/"-h" (alone, or before or after a command's name):
+//     SUCCESS with the Help as data (meta.type "help");
+//   - no arguments: ARG_ERROR COMMAND_MISSING, the commands in the suggestion;
+//   - a redirected (renamed) command: REDIRECTED with the new command line;
+//   - a typo of exactly one command ("lsit" for "list"): REDIRECTED, reason
+//     typo_corrected, not permanent, with the corrected command line;
+//   - anything else: ARG_ERROR UNKNOWN_COMMAND.
+func (r *Registry) Run(ctx context.Context, args []string, w io.Writer) exitcode.Code {
+	code, _ := r.run(ctx, args, w)
+	return code
+}
+
+func (r *Registry) run(ctx context.Context, args []string, w io.Writer) (exitcode.Code, Runnable) {
+	start := time.Now()
+	if help, topic := helpRequest(args); help {
+		return r.writeHelp(w, start, topic), nil
+	}
+	if e, rest, ok := r.find(args); ok {
+		return e.cmd.Run(ctx, rest, w), e.cmd
+	}
+	return WriteError(w, start, r.Unknown(args)), nil
+}
+
+// helpRequest reports whether args ask for help, and about which words.
+func helpRequest(args []string) (bool, []string) {
+	if len(args) > 0 && args[0] == "help" {
+		return true, args[1:]
+	}
+	for i, a := range args {
+		if a == "--help" || a == "-h" {
+			return true, append(append([]string(nil), args[:i]...), args[i+1:]...)
+		}
+		if a == "--" {
+			break
+		}
+	}
+	return false, nil
+}
+
+func (r *Registry) writeHelp(w io.Writer, start time.Time, topic []string) exitcode.Code {
+	h := Help{Program: r.program, Usage: r.program + " COMMAND [ARGS...]", Commands: []CommandSummary{}}
+	r.mu.Lock()
+	for _, n := range r.order {
+		h.Commands = append(h.Commands, CommandSummary{Name: n, Summary: r.commands[n].desc.Summary})
+	}
+	r.mu.Unlock()
+	if len(topic) > 0 {
+		e, rest, ok := r.find(topic)
+		if !ok || len(rest) > 0 {
+			return WriteError(w, start, r.Unknown(topic))
+		}
+		d := e.desc
+		h.Command = &d
+		h.Usage = r.program + " " + d.Name + " [ARGS...]"
+	}
+	env, _ := New(start, exitcode.Success, h, nil, WithMeta(Meta{SchemaVersion: SchemaVersion, Type: "help"}))
+	if err := env.Encode(w); err != nil {
+		return exitcode.GeneralError
+	}
+	return env.Code()
+}
+
+// Unknown returns the error for a command line that names no command:
+// COMMAND_MISSING, a redirect of a renamed command, a typo_corrected
+// redirect, or UNKNOWN_COMMAND. A CLI framework's adapter calls it for the
+// command lines its framework cannot dispatch.
+func (r *Registry) Unknown(args []string) *exitcode.Error {
+	names := r.names()
+	list := strings.Join(names, ", ")
+	if len(args) == 0 {
+		return UsageError("COMMAND_MISSING", "no command given",
+			fmt.Sprintf("run %s COMMAND; the commands are: %s", r.program, list))
+	}
+	r.mu.Lock()
+	for n := len(args); n > 0; n-- {
+		if rd, ok := r.redirects[strings.Join(args[:n], " ")]; ok {
+			r.mu.Unlock()
+			line := append(append([]string{r.program}, strings.Fields(rd.To)...), args[n:]...)
+			return exitcode.New(exitcode.Redirected, "COMMAND_RENAMED",
+				fmt.Sprintf("%q is now %q", r.program+" "+rd.From, r.program+" "+rd.To)).
+				WithPhase(exitcode.PhaseValidation).
+				WithRedirect(ShellQuote(line...), rd.Permanent, exitcode.RedirectReason(rd.Reason))
+		}
+	}
+	r.mu.Unlock()
+	// A typo: the first word, or the first two for a subcommand.
+	for n := min(2, len(args)); n > 0; n-- {
+		word := strings.Join(args[:n], " ")
+		if fix := Closest(word, names); fix != "" && len(strings.Fields(fix)) == n {
+			line := append(append([]string{r.program}, strings.Fields(fix)...), args[n:]...)
+			return exitcode.New(exitcode.Redirected, "COMMAND_TYPO",
+				fmt.Sprintf("there is no command %q; did you mean %q?", word, fix)).
+				WithPhase(exitcode.PhaseValidation).
+				WithRedirect(ShellQuote(line...), false, exitcode.ReasonTypo)
+		}
+	}
+	return UsageError("UNKNOWN_COMMAND", fmt.Sprintf("there is no command %q", args[0]),
+		fmt.Sprintf("the commands are: %s; run %s help", list, r.program))
+}
+
+// Main runs the command named by the process's arguments, writes the
+// envelope to standard output and ends the process with the code (through
+// the command's declarations, so exitcode.Catch(nil, r.Main) checks it). A
+// panic that escapes even the runner ends the process with GENERAL_ERROR.
+func (r *Registry) Main() {
+	defer exitcode.ExitOnPanic()
+	code, cmd := r.run(context.Background(), os.Args[1:], os.Stdout)
+	if cmd != nil {
+		if d, err := cmd.Declarations(); err == nil {
+			d.Exit(code)
+		}
+	}
+	exitcode.Exit(code)
+}

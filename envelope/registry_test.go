@@ -1,0 +1,300 @@
+package envelope_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"net"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/exitlint/exitlint/envelope"
+	"github.com/exitlint/exitlint/exitcode"
+)
+
+func registry(t *testing.T) *envelope.Registry {
+	t.Helper()
+	get := notesGet(func(_ context.Context, name string, _ *envelope.Output) (note, error) {
+		return note{Title: name}, nil
+	})
+	get.Name = "get"
+	add := envelope.Command[string, note]{
+		Name:     "notes add",
+		Summary:  "add a note",
+		Codes:    []exitcode.Entry{{Code: exitcode.ArgError}, {Code: exitcode.Conflict}},
+		Validate: validateName,
+		Execute: func(_ context.Context, name string, _ *envelope.Output) (note, error) {
+			return note{Title: "added " + name}, nil
+		},
+	}
+	r := envelope.NewRegistry("notes")
+	require.NoError(t, r.Add(get, add))
+	require.NoError(t, r.Add(r.SchemaCommand()))
+	require.NoError(t, r.Redirect("show", "get", true, exitcode.ReasonRenamed))
+	return r
+}
+
+func runRegistry(t *testing.T, r *envelope.Registry, args ...string) (exitcode.Code, map[string]any) {
+	t.Helper()
+	var buf bytes.Buffer
+	code := r.Run(context.Background(), args, &buf)
+	conforms(t, bytes.TrimSpace(buf.Bytes()), int(code))
+	if n := bytes.Count(bytes.TrimSpace(buf.Bytes()), []byte("\n")); n != 0 {
+		t.Errorf("want exactly one envelope line, got %d more: %s", n, buf.Bytes())
+	}
+	m := decode(t, buf.Bytes())
+	assert.Equal(t, envelope.SchemaVersion, m["meta"].(map[string]any)["schema_version"], "every envelope has schema_version: %v", args)
+	return code, m
+}
+
+func TestRegistryDispatches(t *testing.T) {
+	r := registry(t)
+	code, m := runRegistry(t, r, "get", "a")
+	assert.Equal(t, exitcode.Success, code)
+	assert.Equal(t, map[string]any{"title": "a"}, m["data"])
+	code, m = runRegistry(t, r, "notes", "add", "b")
+	assert.Equal(t, exitcode.Success, code)
+	assert.Equal(t, map[string]any{"title": "added b"}, m["data"])
+	code, m = runRegistry(t, r, "notes", "add")
+	assert.Equal(t, exitcode.ArgError, code)
+	assert.Equal(t, "NAME_MISSING", m["error"].(map[string]any)["code"])
+}
+
+func TestRegistryAnswersOutsideCommands(t *testing.T) {
+	r := registry(t)
+	code, m := runRegistry(t, r)
+	assert.Equal(t, exitcode.ArgError, code)
+	e := m["error"].(map[string]any)
+	assert.Equal(t, "COMMAND_MISSING", e["code"])
+	assert.Equal(t, "validation", e["phase"])
+	assert.Contains(t, e["suggestion"], "get, notes add, schema")
+
+	code, m = runRegistry(t, r, "frobnicate")
+	assert.Equal(t, exitcode.ArgError, code)
+	assert.Equal(t, "UNKNOWN_COMMAND", m["error"].(map[string]any)["code"])
+
+	code, m = runRegistry(t, r, "show", "my note")
+	assert.Equal(t, exitcode.Redirected, code)
+	rd := m["error"].(map[string]any)["redirect"].(map[string]any)
+	assert.Equal(t, map[string]any{"command": "notes get 'my note'", "permanent": true, "reason": "renamed"}, rd)
+
+	code, m = runRegistry(t, r, "notes", "dad", "x")
+	assert.Equal(t, exitcode.Redirected, code)
+	rd = m["error"].(map[string]any)["redirect"].(map[string]any)
+	assert.Equal(t, map[string]any{"command": "notes notes add x", "permanent": false, "reason": "typo_corrected"}, rd)
+	assert.Equal(t, "COMMAND_TYPO", m["error"].(map[string]any)["code"])
+}
+
+func TestRegistryHelpIsData(t *testing.T) {
+	r := registry(t)
+	for _, args := range [][]string{{"help"}, {"--help"}, {"-h"}} {
+		code, m := runRegistry(t, r, args...)
+		assert.Equal(t, exitcode.Success, code)
+		assert.Equal(t, "help", m["meta"].(map[string]any)["type"])
+		h := m["data"].(map[string]any)
+		assert.Len(t, h["commands"], 3)
+		assert.NotContains(t, h, "command")
+	}
+	code, m := runRegistry(t, r, "notes", "add", "--help")
+	assert.Equal(t, exitcode.Success, code)
+	h := m["data"].(map[string]any)
+	assert.Equal(t, "notes notes add [ARGS...]", h["usage"])
+	assert.Equal(t, "notes add", h["command"].(map[string]any)["name"])
+
+	code, m = runRegistry(t, r, "help", "nope")
+	assert.Equal(t, exitcode.ArgError, code)
+	assert.Equal(t, "UNKNOWN_COMMAND", m["error"].(map[string]any)["code"])
+}
+
+func TestRegistryRefuses(t *testing.T) {
+	r := registry(t)
+	good := envelope.Command[string, note]{Name: "x", Validate: validateName, Execute: func(context.Context, string, *envelope.Output) (note, error) { return note{}, nil }}
+	bad := good
+	bad.Name = "y"
+	bad.Codes = []exitcode.Entry{{Code: 30}}
+	noName := good
+	noName.Name = ""
+	noExec := good
+	noExec.Name = "z"
+	noExec.Execute = nil
+	dup := good
+	dup.Name = "get"
+	anon := envelope.Command[string, map[string]any]{Name: "m", Validate: validateName, Execute: func(context.Context, string, *envelope.Output) (map[string]any, error) { return nil, nil }}
+	err := r.Add(good, bad, noName, noExec, dup, anon)
+	require.Error(t, err)
+	for _, want := range []string{"code 30 is framework-reserved", "needs a Name", `"z" needs both Validate and Execute`, `"get" is added twice`, "has no name to tag it with; set Type"} {
+		assert.Contains(t, err.Error(), want)
+	}
+	_, m := runRegistry(t, r, "x", "a")
+	assert.Equal(t, "UNKNOWN_COMMAND", m["error"].(map[string]any)["code"], "nothing is added when anything is refused")
+
+	assert.ErrorContains(t, r.Redirect("get", "schema", true, exitcode.ReasonRenamed), "is a command")
+	assert.ErrorContains(t, r.Redirect("old", "nope", true, exitcode.ReasonRenamed), "not a command")
+	assert.ErrorContains(t, r.Redirect("old", "get", true, "moved"), `reason "moved"`)
+	assert.Panics(t, func() { r.MustAdd(dup) })
+}
+
+func TestManifest(t *testing.T) {
+	r := registry(t)
+	code, m := runRegistry(t, r, "schema")
+	assert.Equal(t, exitcode.Success, code)
+	assert.Equal(t, "manifest", m["meta"].(map[string]any)["type"])
+	raw, err := json.Marshal(m["data"])
+	require.NoError(t, err)
+	var man envelope.Manifest
+	require.NoError(t, json.Unmarshal(raw, &man))
+	assert.Equal(t, "notes", man.Program)
+	assert.Equal(t, []string{"help", "manifest", "note"}, man.ResultTypes)
+	assert.Equal(t, []envelope.RedirectEntry{{From: "show", To: "get", Permanent: true, Reason: "renamed"}}, man.Redirects)
+	require.Len(t, man.Commands, 3)
+	get := man.Commands[0]
+	assert.Equal(t, "get", get.Name)
+	assert.Equal(t, "note", get.ResultType)
+	byCode := map[exitcode.Code]envelope.ExitCodeEntry{}
+	for _, e := range get.ExitCodes {
+		byCode[e.Code] = e
+	}
+	assert.Len(t, byCode, 6, "SUCCESS, GENERAL_ERROR and the four declared")
+	assert.Equal(t, "not-applicable", byCode[exitcode.Success].Retryability)
+	assert.Nil(t, byCode[exitcode.Success].Retryable)
+	assert.Equal(t, "depends", byCode[exitcode.GeneralError].Retryability)
+	f := false
+	assert.Equal(t, envelope.ExitCodeEntry{Code: exitcode.Timeout, Name: "TIMEOUT", Group: "infrastructure", Retryable: &f, Retryability: "no", SideEffects: "partial",
+		Action: "Back off and retry — some writes may have occurred"}, byCode[exitcode.Timeout], "the command's entry, not the table's")
+	assert.Equal(t, "BROKEN_LINKS", byCode[80].Name)
+	assert.Equal(t, "command", byCode[80].Group)
+	assert.Equal(t, map[string]any{"type": "string"}, get.DataSchema["definitions"].(map[string]any)["note"].(map[string]any)["properties"].(map[string]any)["title"])
+
+	code, m = runRegistry(t, r, "schema", "extra")
+	assert.Equal(t, exitcode.ArgError, code)
+	assert.Equal(t, "UNEXPECTED_ARGUMENT", m["error"].(map[string]any)["code"])
+}
+
+type textID int
+
+func (textID) MarshalText() ([]byte, error) { return []byte("id"), nil }
+
+type raw struct{}
+
+func (raw) MarshalJSON() ([]byte, error) { return []byte(`1`), nil }
+
+type Base struct {
+	ID      int    `json:"id"`
+	Comment string `json:"comment,omitempty"`
+}
+
+type tree struct {
+	Base
+	Name     string            `json:"name"`
+	Children []tree            `json:"children"`
+	Parent   *tree             `json:"parent,omitempty"`
+	Tags     map[string]string `json:"tags,omitempty"`
+	When     time.Time         `json:"when"`
+	Blob     []byte            `json:"blob"`
+	Count    uint8             `json:"count"`
+	Ratio    float64           `json:"ratio"`
+	Done     bool              `json:"done"`
+	Big      int64             `json:"big,string"`
+	Opt      *int              `json:"opt"`
+	Key      textID            `json:"key"`
+	Raw      raw               `json:"raw"`
+	Any      any               `json:"any"`
+	Pair     [2]int            `json:"pair"`
+	Skip     string            `json:"-"`
+	NoTag    string
+	hidden   string
+	Ch       chan int `json:"-"`
+}
+
+func TestDataSchema(t *testing.T) {
+	s := envelope.DataSchema(reflect.TypeOf(tree{hidden: "never encoded"}))
+	assert.Equal(t, "http://json-schema.org/draft-07/schema#", s["$schema"])
+	assert.Equal(t, "#/definitions/tree", s["$ref"])
+	def := s["definitions"].(map[string]any)["tree"].(map[string]any)
+	props := def["properties"].(map[string]any)
+	want := map[string]any{
+		"id":       map[string]any{"type": "integer"},
+		"comment":  map[string]any{"type": "string"},
+		"name":     map[string]any{"type": "string"},
+		"children": map[string]any{"type": []any{"array", "null"}, "items": map[string]any{"$ref": "#/definitions/tree"}},
+		"parent":   map[string]any{"oneOf": []any{map[string]any{"type": "null"}, map[string]any{"$ref": "#/definitions/tree"}}},
+		"tags":     map[string]any{"type": []any{"object", "null"}, "additionalProperties": map[string]any{"type": "string"}},
+		"when":     map[string]any{"type": "string", "format": "date-time"},
+		"blob":     map[string]any{"type": []any{"string", "null"}, "contentEncoding": "base64"},
+		"count":    map[string]any{"type": "integer", "minimum": 0},
+		"ratio":    map[string]any{"type": "number"},
+		"done":     map[string]any{"type": "boolean"},
+		"big":      map[string]any{"type": "string"},
+		"opt":      map[string]any{"type": []any{"integer", "null"}},
+		"key":      map[string]any{"type": "string"},
+		"raw":      map[string]any{"description": "envelope_test.raw encodes itself (MarshalJSON)"},
+		"any":      map[string]any{},
+		"pair":     map[string]any{"type": "array", "items": map[string]any{"type": "integer"}, "minItems": 2, "maxItems": 2},
+		"NoTag":    map[string]any{"type": "string"},
+	}
+	assert.Equal(t, want, props)
+	assert.Equal(t, false, def["additionalProperties"])
+	assert.Equal(t, []string{"NoTag", "any", "big", "blob", "children", "count", "done", "id", "key", "name", "opt", "pair", "ratio", "raw", "when"}, def["required"])
+
+	assert.Equal(t, "http://json-schema.org/draft-07/schema#", envelope.DataSchema(reflect.TypeOf([]int{}))["$schema"])
+	fn := envelope.DataSchema(reflect.TypeOf(func() {}))
+	assert.Contains(t, fn["description"], "does not encode")
+	anon := envelope.DataSchema(reflect.TypeOf(struct {
+		A int `json:"a"`
+	}{}))
+	assert.Equal(t, "object", anon["type"])
+	assert.Nil(t, anon["definitions"])
+}
+
+type dupA struct{ X int }
+type dupB struct{ X int }
+type ambiguous struct {
+	dupA
+	dupB
+	Y int `json:"y"`
+}
+
+func TestDataSchemaDropsAmbiguousFields(t *testing.T) {
+	s := envelope.DataSchema(reflect.TypeOf(ambiguous{}))
+	props := s["definitions"].(map[string]any)["ambiguous"].(map[string]any)["properties"].(map[string]any)
+	assert.NotContains(t, props, "X", "encoding/json writes neither of two X at the same depth")
+	assert.Contains(t, props, "y")
+	_, err := json.Marshal(ambiguous{})
+	assert.NoError(t, err)
+}
+
+func TestWriteError(t *testing.T) {
+	var buf bytes.Buffer
+	code := envelope.WriteError(&buf, time.Now(), envelope.UsageError("BAD_FLAG", "unknown flag --x", "run notes help"))
+	assert.Equal(t, exitcode.ArgError, code)
+	conforms(t, bytes.TrimSpace(buf.Bytes()), int(code))
+	e := decode(t, buf.Bytes())["error"].(map[string]any)
+	assert.Equal(t, map[string]any{"code": "BAD_FLAG", "message": "unknown flag --x", "retryable": true, "phase": "validation", "suggestion": "run notes help"}, e)
+
+	buf.Reset()
+	code = envelope.WriteError(&buf, time.Now(), &net.OpError{Op: "dial", Err: errors.New("x")})
+	assert.Equal(t, exitcode.GeneralError, code)
+	conforms(t, bytes.TrimSpace(buf.Bytes()), int(code))
+
+	code = envelope.WriteError(failingWriter{}, time.Now(), envelope.UsageError("X", "x", ""))
+	assert.Equal(t, exitcode.GeneralError, code)
+}
+
+func TestShellQuote(t *testing.T) {
+	assert.Equal(t, `notes get 'my note' '' 'it'\''s' a=b`, envelope.ShellQuote("notes", "get", "my note", "", "it's", "a=b"))
+}
+
+func TestClosest(t *testing.T) {
+	names := []string{"list", "get", "add", "notes add", "sync"}
+	assert.Equal(t, "list", envelope.Closest("lsit", names))
+	assert.Equal(t, "get", envelope.Closest("gte", names))
+	assert.Equal(t, "notes add", envelope.Closest("notes dad", names))
+	assert.Equal(t, "", envelope.Closest("frobnicate", names))
+	assert.Equal(t, "", envelope.Closest("ad", names), "too short to tell a typo")
+	assert.Equal(t, "", envelope.Closest("aaa", []string{"aab", "aac"}), "two as close: no correction")
+	assert.Equal(t, "", envelope.Closest("x", nil))
+	assert.True(t, strings.HasPrefix(envelope.Closest("synk", names), "sync"))
+}
