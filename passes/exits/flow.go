@@ -140,15 +140,20 @@ func (fl *flow) findStatus() {
 	}
 }
 
-// codeTypes returns the package's named types whose values become exit
-// codes though no constant of theirs is seen to: the type of an
-// exit-status variable, and the type of a parameter a function of the
-// package exits with, returns as the exit code or stores as the exit
-// status (SetExitStatus(n StatusCode), called from other packages).
+// codeTypes returns the types whose values become exit codes though no
+// constant of theirs is seen to: the type of an exit-status variable, and
+// the type of a parameter a function of the package exits with, returns as
+// the exit code or stores as the exit status (SetExitStatus(n StatusCode),
+// called from other packages). The package's own named types are keyed by
+// their name; a basic type (int) by nil.
 func (fl *flow) codeTypes() map[*types.TypeName]string {
 	out := map[*types.TypeName]string{}
 	add := func(t types.Type, why string) {
-		if tn := localNamed(fl.pass, t); tn != nil && out[tn] == "" {
+		tn := localNamed(fl.pass, t)
+		if tn == nil && !isInteger(t) {
+			return
+		}
+		if out[tn] == "" {
 			out[tn] = why
 		}
 	}

@@ -99,7 +99,9 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 	// siblings of their block named for exit codes.
 	tableTypes := map[*types.TypeName]string{}
 	for tn, why := range codeTypes {
-		tableTypes[tn] = why
+		if tn != nil {
+			tableTypes[tn] = why
+		}
 	}
 	for _, s := range sites {
 		k, ok := pass.TypesInfo.Uses[analyzerutil.NameIdent(s.Expr)].(*types.Const)
@@ -128,6 +130,12 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 		}
 	}
 	pkgNamed := namedForCodes(pass.Pkg.Name())
+	if !pkgNamed && (pass.Pkg.Name() == "exit" || pass.Pkg.Name() == "exits") && len(codeTypes) > 0 {
+		// package exit; func Error(code int, …) error { return cli.Exit(…, code) }:
+		// a package named for exits whose functions carry the code they are
+		// given keeps its codes as constants.
+		pkgNamed = true
+	}
 	blocks := map[*ast.GenDecl][]constDecl{}
 	for _, d := range decls {
 		blocks[d.block] = append(blocks[d.block], d)
