@@ -47,6 +47,9 @@ type Diagnostic struct {
 	URL      string    `json:"url,omitempty"`
 	Related  []Related `json:"related,omitempty"`
 	Fixes    []string  `json:"fixes,omitempty"`
+	// Fingerprint identifies the finding by its content, not its line
+	// number (SARIF's primaryLocationLineHash, a baseline's key).
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // NotFixed is a finding whose fix -fix did not write, and why: the file
@@ -78,7 +81,7 @@ type Skipped struct {
 func diagnostic(f findings.Finding) Diagnostic {
 	d := Diagnostic{
 		Check: f.Check, Category: f.Category, Posn: f.Pos.String(), File: f.Pos.File, Line: f.Pos.Line, Column: f.Pos.Column,
-		Message: f.Message, URL: f.URL,
+		Message: f.Message, URL: f.URL, Fingerprint: f.Fingerprint,
 	}
 	for _, r := range f.Related {
 		d.Related = append(d.Related, Related{Posn: r.Pos.String(), Message: r.Message})
