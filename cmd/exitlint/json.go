@@ -26,6 +26,11 @@ type Report struct {
 	// LeftOut names the packages analyzed whose findings were not
 	// reported, and why: a partial report names its gaps.
 	LeftOut []LeftOut `json:"left_out,omitempty"`
+	// Hidden counts the findings not reported because -baseline or
+	// -new-from-rev hid them; BaselineWritten names the file
+	// -write-baseline wrote.
+	Hidden          *Hidden `json:"hidden,omitempty"`
+	BaselineWritten string  `json:"baseline_written,omitempty"`
 }
 
 // LeftOut is a package whose findings were not reported.
@@ -118,6 +123,7 @@ func jsonReport(res *result) *Report {
 		Analyzed: nonNil(res.Analyzed), Skipped: nonNil(res.Skipped), Failed: res.Failed,
 		Diagnostics: []Diagnostic{}, Fixed: res.Fixed, Complete: res.Complete, LeftOut: res.LeftOut,
 		Written: res.fixWritten, NotFixed: res.fixNotWritten,
+		Hidden: res.Hidden, BaselineWritten: res.baselineWritten,
 	}
 	for _, f := range res.Diagnostics {
 		r.Diagnostics = append(r.Diagnostics, diagnostic(f))

@@ -206,6 +206,10 @@ func writeSARIF(w io.Writer, res *result, code exitcode.Code) error {
 		inv.Notifications = append(inv.Notifications, sarifNotification{"error",
 			sarifMessage{"a check failed on " + s.Package + ": " + strings.Join(s.Errors, "; ")}})
 	}
+	if res.Hidden.total() > 0 {
+		inv.Notifications = append(inv.Notifications, sarifNotification{"note",
+			sarifMessage{fmt.Sprintf("%d finding(s) not reported: %s", res.Hidden.total(), res.Hidden)}})
+	}
 	run := sarifRun{Tool: sarifTool{driver}, Invocations: []sarifInvocation{inv}, Results: []sarifResult{}}
 	if res.dir != "" {
 		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(res.dir) + "/"}}
