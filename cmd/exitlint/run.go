@@ -18,6 +18,8 @@ import (
 
 type options struct {
 	json, sarif, findingsOK, tests, listCodes, fix, scaffolding bool
+	configFile                                                  string
+	configDump                                                  bool
 	enable, disable                                             string
 	cpuProfile, memProfile                                      string
 	tags                                                        string
@@ -52,6 +54,8 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.StringVar(&o.baseline, "baseline", "", "hide the findings recorded in this baseline file (written by -write-baseline): report only new ones")
 	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding in this baseline file, and report none")
 	fs.StringVar(&o.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (committed or not), and in files git does not track")
+	fs.StringVar(&o.configFile, "config", "", "the config file to read (default: .exitlint.yml or .exitlint.yaml in the working directory or the nearest directory above it); flags override it")
+	fs.BoolVar(&o.configDump, "config-dump", false, "print the settings in effect, from the config file and the flags, and exit")
 	analyzers := all.Analyzers()
 	registerAnalyzerFlags(fs, all.WithConfig(analyzers))
 
@@ -78,9 +82,16 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
 	}
+	cfgFile, err := applyConfigFile(fs, o.configFile, &o.enable, &o.disable)
+	if err != nil {
+		return fail(stdout, stderr, o.json, start, err)
+	}
 	selected, err := selectAnalyzers(o.enable, o.disable)
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
+	}
+	if o.configDump {
+		return dumpConfig(stdout, o.json, start, cfgFile, o.enable, o.disable)
 	}
 	hide, err := newFilter(o)
 	if err != nil {
