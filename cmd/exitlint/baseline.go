@@ -312,6 +312,7 @@ func changedLines(rev string) (map[string]map[int]bool, error) {
 	}
 	root := strings.TrimSpace(top)
 	if _, err := git("rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}"); err != nil {
+		//exitlint:ignore argphase git rev-parse only reads the repository: nothing was changed before the revision was found wanting
 		return nil, exitcode.New(exitcode.ArgError, "BAD_REVISION", fmt.Sprintf("-new-from-rev %s: git knows no such commit", rev)).
 			WithSuggestion("name a commit git knows (a branch such as origin/main, a tag, a hash); in CI, fetch it first (git fetch origin main, or actions/checkout with fetch-depth: 0)")
 	}
