@@ -13,7 +13,8 @@ require github.com/golangci/plugin-module-register v0.1.2
 require github.com/sourcegraph/jsonrpc2 v0.2.3
 
 require (
-	golang.org/x/mod v0.42.0 // indirect
+	go.yaml.in/yaml/v3 v3.0.5
+	golang.org/x/mod v0.42.0
 	golang.org/x/sync v0.24.0 // indirect
 	golang.org/x/text v0.14.0 // indirect
 	golang.org/x/tools v0.52.0

@@ -1,6 +1,8 @@
 package plugin_test
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,5 +78,37 @@ func TestBadSettingsAreNamed(t *testing.T) {
 		if _, err := build(t, tc.conf); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("settings %v: error %v; want one that says %q", tc.conf, err, tc.want)
 		}
+	}
+}
+
+// TestConfigFile: the plugin reads .exitlint.yml above the directory
+// golangci-lint runs in; the settings in .golangci.yml override it.
+func TestConfigFile(t *testing.T) {
+	defer config.Reset()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, ".exitlint.yml"), []byte("disable: [handbuilt]\nfatals: [example.com/log.Die]\nsideeffects: [example.com/db.Save]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	sub := filepath.Join(dir, "cmd")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(sub)
+	names, err := build(t, map[string]any{"fatals": []any{"example.com/log.Fatal"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(names, ","); got != "barecode,fallback,derivedok,argphase,directives,config,contract" {
+		t.Errorf("checks = %s; want all but handbuilt, as the file says", got)
+	}
+	c := config.Current()
+	if strings.Join(c.Fatals, ",") != "example.com/log.Fatal" || strings.Join(c.SideEffects, ",") != "example.com/db.Save" {
+		t.Errorf("fatals %v, sideeffects %v; want .golangci.yml's fatals and the file's sideeffects", c.Fatals, c.SideEffects)
+	}
+	if err := os.WriteFile(filepath.Join(dir, ".exitlint.yml"), []byte("disable: [handbuilt]\nfatal: [x.Y]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := build(t, nil); err == nil || !strings.Contains(err.Error(), `.exitlint.yml:2: unknown key "fatal"; did you mean fatals?`) {
+		t.Errorf("a bad config file: %v", err)
 	}
 }

@@ -39,6 +39,12 @@ type result struct {
 
 	scope fixScope // what -fix knows of the files analyzed
 
+	// Hidden counts the findings -baseline and -new-from-rev hid.
+	Hidden          *Hidden
+	baselineWritten string // the baseline -write-baseline wrote, relative to dir
+	baselineHeld    bool   // -write-baseline wrote nothing: the analysis was incomplete
+	baselineErr     error  // -write-baseline could not write the file
+
 	fixWritten    []string      // the files -fix wrote, relative to dir
 	fixFailed     []fileFailure // the files -fix could not write, and why
 	fixNotWritten []NotFixed    // the fixes -fix did not write, and why

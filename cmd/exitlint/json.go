@@ -26,6 +26,11 @@ type Report struct {
 	// LeftOut names the packages analyzed whose findings were not
 	// reported, and why: a partial report names its gaps.
 	LeftOut []LeftOut `json:"left_out,omitempty"`
+	// Hidden counts the findings not reported because -baseline or
+	// -new-from-rev hid them; BaselineWritten names the file
+	// -write-baseline wrote.
+	Hidden          *Hidden `json:"hidden,omitempty"`
+	BaselineWritten string  `json:"baseline_written,omitempty"`
 }
 
 // LeftOut is a package whose findings were not reported.
@@ -47,6 +52,9 @@ type Diagnostic struct {
 	URL      string    `json:"url,omitempty"`
 	Related  []Related `json:"related,omitempty"`
 	Fixes    []string  `json:"fixes,omitempty"`
+	// Fingerprint identifies the finding by its content, not its line
+	// number (SARIF's primaryLocationLineHash, a baseline's key).
+	Fingerprint string `json:"fingerprint,omitempty"`
 }
 
 // NotFixed is a finding whose fix -fix did not write, and why: the file
@@ -78,7 +86,7 @@ type Skipped struct {
 func diagnostic(f findings.Finding) Diagnostic {
 	d := Diagnostic{
 		Check: f.Check, Category: f.Category, Posn: f.Pos.String(), File: f.Pos.File, Line: f.Pos.Line, Column: f.Pos.Column,
-		Message: f.Message, URL: f.URL,
+		Message: f.Message, URL: f.URL, Fingerprint: f.Fingerprint,
 	}
 	for _, r := range f.Related {
 		d.Related = append(d.Related, Related{Posn: r.Pos.String(), Message: r.Message})
@@ -115,6 +123,7 @@ func jsonReport(res *result) *Report {
 		Analyzed: nonNil(res.Analyzed), Skipped: nonNil(res.Skipped), Failed: res.Failed,
 		Diagnostics: []Diagnostic{}, Fixed: res.Fixed, Complete: res.Complete, LeftOut: res.LeftOut,
 		Written: res.fixWritten, NotFixed: res.fixNotWritten,
+		Hidden: res.Hidden, BaselineWritten: res.baselineWritten,
 	}
 	for _, f := range res.Diagnostics {
 		r.Diagnostics = append(r.Diagnostics, diagnostic(f))

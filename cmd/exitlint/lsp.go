@@ -43,6 +43,12 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 		fmt.Fprintf(stderr, "exitlint lsp: unexpected argument %q: the server takes no packages, the editor names the files\n", fs.Arg(0))
 		return exitcode.ArgError
 	}
+	// The config file above the directory the editor starts the server in
+	// (the workspace's root), under the flags.
+	if _, err := applyConfigFile(fs, "", enable, disable); err != nil {
+		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
+		return exitcode.FromError(err)
+	}
 	analyzers, err := selectAnalyzers(*enable, *disable)
 	if err != nil {
 		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)

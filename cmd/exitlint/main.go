@@ -14,22 +14,38 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
-	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
 )
 
 func main() {
 	args := os.Args[1:]
 	if vetProtocol(args) {
+		if slices.Contains(args, "-V=full") || slices.Contains(args, "--V=full") {
+			if err := vetVersion(os.Stdout); err != nil {
+				fmt.Fprintf(os.Stderr, "exitlint: -V=full: %v\n", err)
+				//exitlint:ignore fallback the executable could not be read to hash it: an error of the system, which go vet reports with the message
+				exitcode.Exit(exitcode.GeneralError)
+			}
+			return
+		}
+		// The config file first: a bad one stops the unit before anything
+		// is written.
+		analyzers, err := vetAnalyzers(args)
+		if err != nil {
+			fmt.Fprintf(os.Stderr, "exitlint: %v\n", err)
+			exitcode.Exit(exitcode.ArgError)
+		}
 		if stdFactsOnly(args[len(args)-1]) {
 			return // an empty facts file is written; nothing else to do
 		}
-		unitchecker.Main(all.WithConfig(all.Analyzers())...)
+		unitchecker.Main(analyzers...)
 		return
 	}
 	if len(args) > 0 && args[0] == "lsp" {

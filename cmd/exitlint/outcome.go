@@ -30,6 +30,8 @@ func outcome(res *result, findingsOK bool, stopped error) (exitcode.Code, error)
 			WithSuggestion("correct the setting: it names a type or function as import/path.Name, (import/path.Type).Method or (*import/path.Type).Method")
 	case len(res.Unmatched) > 0:
 		err = unmatchedError(res)
+	case res.baselineErr != nil:
+		err = res.baselineErr
 	case len(res.fixFailed) > 0:
 		err = fixError(res)
 	case len(res.Failed) > 0:
@@ -75,6 +77,9 @@ func outcome(res *result, findingsOK bool, stopped error) (exitcode.Code, error)
 	case len(res.Diagnostics) > 0 && !findingsOK:
 		first := res.Diagnostics[0]
 		msg := fmt.Sprintf("%d finding(s) in %d package(s) analyzed", len(res.Diagnostics), len(res.Analyzed))
+		if res.Hidden.total() > 0 {
+			msg += fmt.Sprintf(" (%s)", res.Hidden)
+		}
 		detail := findingLines(res)
 		if len(res.fixNotWritten) > 0 {
 			msg += fmt.Sprintf("; -fix wrote nothing: %d fix(es) not written, each with its reason in error.detail", len(res.fixNotWritten))
@@ -145,17 +150,25 @@ func fixError(res *result) error {
 // heldNote and heldLines say, in a run that could not analyze everything,
 // that -fix wrote nothing: it writes only after a complete analysis.
 func heldNote(res *result) string {
-	if res.fixHeld == 0 {
-		return ""
+	note := ""
+	if res.fixHeld > 0 {
+		note += fmt.Sprintf("; -fix wrote nothing (%d fix(es) held back)", res.fixHeld)
 	}
-	return fmt.Sprintf("; -fix wrote nothing (%d fix(es) held back)", res.fixHeld)
+	if res.baselineHeld {
+		note += "; -write-baseline wrote nothing"
+	}
+	return note
 }
 
 func heldLines(res *result) []string {
-	if res.fixHeld == 0 {
-		return nil
+	var lines []string
+	if res.fixHeld > 0 {
+		lines = append(lines, fmt.Sprintf("-fix wrote nothing: it writes only when every package is analyzed, and %d fix(es) wait for the errors above to be fixed", res.fixHeld))
 	}
-	return []string{fmt.Sprintf("-fix wrote nothing: it writes only when every package is analyzed, and %d fix(es) wait for the errors above to be fixed", res.fixHeld)}
+	if res.baselineHeld {
+		lines = append(lines, "-write-baseline wrote nothing: a baseline is written only when every package is analyzed, or it would lack the findings of those that were not")
+	}
+	return lines
 }
 
 // packageErrors lists packages with their errors indented below each.

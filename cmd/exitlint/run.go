@@ -18,9 +18,12 @@ import (
 
 type options struct {
 	json, sarif, findingsOK, tests, listCodes, fix, scaffolding bool
+	configFile                                                  string
+	configDump                                                  bool
 	enable, disable                                             string
 	cpuProfile, memProfile                                      string
 	tags                                                        string
+	baseline, writeBaseline, newFromRev                         string
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -48,6 +51,11 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags to consider satisfied while loading the packages, as for go build and go vet")
+	fs.StringVar(&o.baseline, "baseline", "", "hide the findings recorded in this baseline file (written by -write-baseline): report only new ones")
+	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding in this baseline file, and report none")
+	fs.StringVar(&o.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (committed or not), and in files git does not track")
+	fs.StringVar(&o.configFile, "config", "", "the config file to read (default: .exitlint.yml or .exitlint.yaml in the working directory or the nearest directory above it); flags override it")
+	fs.BoolVar(&o.configDump, "config-dump", false, "print the settings in effect, from the config file and the flags, and exit")
 	analyzers := all.Analyzers()
 	registerAnalyzerFlags(fs, all.WithConfig(analyzers))
 
@@ -74,7 +82,18 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
 	}
+	cfgFile, err := applyConfigFile(fs, o.configFile, &o.enable, &o.disable)
+	if err != nil {
+		return fail(stdout, stderr, o.json, start, err)
+	}
 	selected, err := selectAnalyzers(o.enable, o.disable)
+	if err != nil {
+		return fail(stdout, stderr, o.json, start, err)
+	}
+	if o.configDump {
+		return dumpConfig(stdout, o.json, start, cfgFile, o.enable, o.disable)
+	}
+	hide, err := newFilter(o)
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
@@ -89,6 +108,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	res, err := analyze(selected, patterns, o)
 	if perr := stopProfiles(); perr != nil && err == nil {
 		return fail(stdout, stderr, o.json, start, perr)
+	}
+	if res != nil && hide != nil {
+		hide.apply(res)
 	}
 	if res != nil && o.fix && len(res.Unresolved) == 0 {
 		fix(res)

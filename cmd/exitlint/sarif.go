@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/url"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/docmd"
 	"github.com/exitlint/exitlint/internal/findings"
 )
 
@@ -47,14 +49,54 @@ type sarifRule struct {
 	ShortDescription sarifMessage `json:"shortDescription"`
 	FullDescription  sarifMessage `json:"fullDescription"`
 	HelpURI          string       `json:"helpUri"`
-	Help             sarifMessage `json:"help"`
+	Help             sarifHelp    `json:"help"`
 	DefaultConfig    struct {
 		Level string `json:"level"`
 	} `json:"defaultConfiguration"`
+	Properties sarifRuleProperties `json:"properties"`
+}
+
+// sarifRuleProperties are the rule's properties GitHub code scanning
+// reads: how often the check's findings are right, and tags to filter by.
+// No security-severity: these are no security rules.
+type sarifRuleProperties struct {
+	Precision string   `json:"precision"`
+	Tags      []string `json:"tags"`
 }
 
 type sarifMessage struct {
 	Text string `json:"text"`
+}
+
+type sarifHelp struct {
+	Text     string `json:"text"`
+	Markdown string `json:"markdown,omitempty"`
+}
+
+// ruleProperties are each check's SARIF properties. precision is SARIF's
+// word for how likely a finding is to be true (very-high, high, medium,
+// low): very-high for what is decided by the text alone, high for what is
+// decided by types and constants, medium for what follows calls through
+// the program, where a path the analysis sees may not be taken.
+var ruleProperties = map[string]sarifRuleProperties{
+	"barecode":   {"high", []string{"exit-codes", "maintainability"}},
+	"fallback":   {"high", []string{"exit-codes", "correctness"}},
+	"handbuilt":  {"high", []string{"json-envelope", "maintainability"}},
+	"derivedok":  {"high", []string{"json-envelope", "correctness"}},
+	"argphase":   {"medium", []string{"exit-codes", "side-effects", "correctness"}},
+	"directives": {"very-high", []string{"suppressions"}},
+}
+
+// ruleHelp is a check's documentation as SARIF's help: the text of its
+// doc, and the doc rendered as Markdown, which GitHub code scanning shows
+// beside an alert.
+func ruleHelp(name, doc, url string) sarifHelp {
+	summary, body, _ := strings.Cut(doc, "\n")
+	h := sarifHelp{Text: strings.TrimSpace(body + "\n\nDocs: " + url)}
+	if md, err := docmd.Markdown(body, nil); err == nil {
+		h.Markdown = fmt.Sprintf("**%s**: %s\n\n%s\n[Documentation](%s)", name, summary, md, url)
+	}
+	return h
 }
 
 type sarifInvocation struct {
@@ -70,13 +112,17 @@ type sarifNotification struct {
 }
 
 type sarifResult struct {
-	RuleID    string          `json:"ruleId"`
-	RuleIndex int             `json:"ruleIndex"`
-	Level     string          `json:"level"`
-	Message   sarifMessage    `json:"message"`
-	Locations []sarifLocation `json:"locations"`
-	Related   []sarifLocation `json:"relatedLocations,omitempty"`
-	Fixes     []sarifFix      `json:"fixes,omitempty"`
+	RuleID string `json:"ruleId"`
+	// PartialFingerprints holds primaryLocationLineHash: the finding's
+	// content-based fingerprint, by which GitHub code scanning follows an
+	// alert when lines move.
+	PartialFingerprints map[string]string `json:"partialFingerprints"`
+	RuleIndex           int               `json:"ruleIndex"`
+	Level               string            `json:"level"`
+	Message             sarifMessage      `json:"message"`
+	Locations           []sarifLocation   `json:"locations"`
+	Related             []sarifLocation   `json:"relatedLocations,omitempty"`
+	Fixes               []sarifFix        `json:"fixes,omitempty"`
 }
 
 type sarifLocation struct {
@@ -131,10 +177,13 @@ func writeSARIF(w io.Writer, res *result, code exitcode.Code) error {
 	}
 	index := map[string]int{}
 	for _, a := range res.checks {
-		short, long, _ := strings.Cut(a.Doc, "\n")
+		short, _, _ := strings.Cut(a.Doc, "\n")
 		r := sarifRule{ID: a.Name, Name: a.Name, ShortDescription: sarifMessage{short},
 			FullDescription: sarifMessage{strings.TrimSpace(a.Doc)}, HelpURI: a.URL,
-			Help: sarifMessage{strings.TrimSpace(long + "\n\nDocs: " + a.URL)}}
+			Help: ruleHelp(a.Name, a.Doc, a.URL), Properties: ruleProperties[a.Name]}
+		if r.Properties.Tags == nil {
+			r.Properties = sarifRuleProperties{"medium", []string{}}
+		}
 		r.DefaultConfig.Level = "error"
 		index[a.Name] = len(driver.Rules)
 		driver.Rules = append(driver.Rules, r)
@@ -157,14 +206,19 @@ func writeSARIF(w io.Writer, res *result, code exitcode.Code) error {
 		inv.Notifications = append(inv.Notifications, sarifNotification{"error",
 			sarifMessage{"a check failed on " + s.Package + ": " + strings.Join(s.Errors, "; ")}})
 	}
+	if res.Hidden.total() > 0 {
+		inv.Notifications = append(inv.Notifications, sarifNotification{"note",
+			sarifMessage{fmt.Sprintf("%d finding(s) not reported: %s", res.Hidden.total(), res.Hidden)}})
+	}
 	run := sarifRun{Tool: sarifTool{driver}, Invocations: []sarifInvocation{inv}, Results: []sarifResult{}}
 	if res.dir != "" {
 		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(res.dir) + "/"}}
 	}
 	for _, f := range res.Diagnostics {
 		r := sarifResult{RuleID: f.Check, RuleIndex: index[f.Check], Level: "error",
-			Message:   sarifMessage{f.Message},
-			Locations: []sarifLocation{{Physical: physical(f.Pos)}}}
+			PartialFingerprints: map[string]string{"primaryLocationLineHash": f.Fingerprint},
+			Message:             sarifMessage{f.Message},
+			Locations:           []sarifLocation{{Physical: physical(f.Pos)}}}
 		for i, rel := range f.Related {
 			id := i + 1
 			r.Related = append(r.Related, sarifLocation{ID: &id, Physical: physical(rel.Pos), Message: &sarifMessage{rel.Message}})

@@ -3,6 +3,7 @@ package main_test
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -135,5 +136,125 @@ func TestSARIFSchemaIsTheOfficialOne(t *testing.T) {
 	}
 	if !strings.Contains(string(data), `"id": "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"`) {
 		t.Error("testdata/sarif/sarif-schema-2.1.0.json is not the OASIS SARIF 2.1.0 errata01 schema")
+	}
+}
+
+// sarifResults runs exitlint -sarif in dir and returns its results and
+// rules as GitHub code scanning reads them.
+type sarifRuleSeen struct {
+	ID   string
+	Help struct{ Text, Markdown string }
+	// Properties holds every property, to see that none is a security one.
+	Properties map[string]any
+}
+
+type sarifResultSeen struct {
+	RuleID              string
+	PartialFingerprints map[string]string
+	Locations           []struct {
+		PhysicalLocation struct {
+			Region struct{ StartLine int }
+		}
+	}
+}
+
+func sarifOf(t *testing.T, dir string) ([]sarifRuleSeen, []sarifResultSeen) {
+	t.Helper()
+	r := exitlint(t, dir, "-sarif", "./...")
+	if r.status != 80 {
+		t.Fatalf("status %d; want 80\n%s%s", r.status, r.stdout, r.stderr)
+	}
+	var log struct {
+		Runs []struct {
+			Tool struct {
+				Driver struct{ Rules []sarifRuleSeen }
+			}
+			Results []sarifResultSeen
+		}
+	}
+	if err := json.Unmarshal([]byte(r.stdout), &log); err != nil {
+		t.Fatal(err)
+	}
+	return log.Runs[0].Tool.Driver.Rules, log.Runs[0].Results
+}
+
+// fingerprints maps each result's line to its primaryLocationLineHash.
+func fingerprints(t *testing.T, results []sarifResultSeen) map[int]string {
+	t.Helper()
+	out := map[int]string{}
+	for _, res := range results {
+		fp := res.PartialFingerprints["primaryLocationLineHash"]
+		if fp == "" {
+			t.Fatalf("a %s result has no primaryLocationLineHash: %v", res.RuleID, res.PartialFingerprints)
+		}
+		out[res.Locations[0].PhysicalLocation.Region.StartLine] = fp
+	}
+	return out
+}
+
+// TestSARIFFingerprintsFollowTheCode: a finding moved down ten lines keeps
+// its fingerprint, so GitHub code scanning keeps its alert; two findings on
+// identical lines differ; an edit of the line gives a new one.
+func TestSARIFFingerprintsFollowTheCode(t *testing.T) {
+	dir := fixModule(t, fixable)
+	_, before := sarifOf(t, dir)
+	was := fingerprints(t, before)
+	if len(was) < 2 {
+		t.Fatalf("%d findings; want the bare 3 and the os.Exit(1)", len(was))
+	}
+
+	moved := strings.Replace(fixable, "func run()", strings.Repeat("// a comment line\n", 10)+"func run()", 1)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(moved), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, after := sarifOf(t, dir)
+	now := fingerprints(t, after)
+	for line, fp := range was {
+		if now[line+10] != fp {
+			t.Errorf("the finding at line %d moved to %d: fingerprint %q, was %q", line, line+10, now[line+10], fp)
+		}
+	}
+
+	edited := strings.Replace(moved, "os.Exit(3)", "os.Exit(4)", 1)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, changed := sarifOf(t, dir)
+	line := strings.Count(edited[:strings.Index(edited, "os.Exit(4)")], "\n") + 1
+	if fp := fingerprints(t, changed)[line]; fp == "" || fp == now[line] {
+		t.Errorf("the edited line %d has fingerprint %q, as before its edit", line, fp)
+	}
+}
+
+// TestSARIFRulesForCodeScanning: each rule carries what GitHub shows and
+// filters by: help as Markdown from the check's doc, a precision and tags,
+// and never a security-severity.
+func TestSARIFRulesForCodeScanning(t *testing.T) {
+	rules, _ := sarifOf(t, fixModule(t, fixable))
+	if len(rules) < 6 {
+		t.Fatalf("%d rules; want one per check", len(rules))
+	}
+	precisions := map[string]bool{"very-high": true, "high": true, "medium": true, "low": true}
+	for _, r := range rules {
+		if !strings.Contains(r.Help.Markdown, "## ") || !strings.Contains(r.Help.Markdown, "[Documentation](https://") {
+			t.Errorf("%s: help.markdown has no heading of its doc or no link to its page:\n%s", r.ID, r.Help.Markdown)
+		}
+		if p, _ := r.Properties["precision"].(string); !precisions[p] {
+			t.Errorf("%s: precision %v", r.ID, r.Properties["precision"])
+		}
+		tags, _ := r.Properties["tags"].([]any)
+		if len(tags) == 0 {
+			t.Errorf("%s: no tags", r.ID)
+		}
+		for k := range r.Properties {
+			if strings.Contains(k, "security") {
+				t.Errorf("%s: property %s: these are no security rules", r.ID, k)
+			}
+		}
+		for _, tag := range tags {
+			if tag == "security" {
+				t.Errorf("%s: tagged security", r.ID)
+			}
+		}
 	}
 }

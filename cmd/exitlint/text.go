@@ -28,6 +28,11 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 			fmt.Fprintln(stderr, n.text())
 		}
 	}
+	if res.baselineWritten != "" {
+		fmt.Fprintf(stderr, "exitlint: %d finding(s) recorded in the baseline %s\n", res.Hidden.Baseline, res.baselineWritten)
+	} else if res.Hidden.total() > 0 {
+		fmt.Fprintf(stderr, "exitlint: %d finding(s) not reported: %s\n", res.Hidden.total(), res.Hidden)
+	}
 	if n := leftOutFindings(res); n > 0 {
 		fmt.Fprintf(stderr, "exitlint: %d finding(s) in %d package(s) that only tests import were left out; -scaffolding reports them\n", n, len(res.LeftOut))
 	}
@@ -36,7 +41,7 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 		return
 	}
 	switch {
-	case len(res.Unresolved) > 0, len(res.fixFailed) > 0:
+	case len(res.Unresolved) > 0, len(res.fixFailed) > 0, res.baselineErr != nil:
 		fmt.Fprintf(stderr, "exitlint: %s\n", xe.Message)
 		if xe.Detail != "" {
 			fmt.Fprintln(stderr, indent(xe.Detail))

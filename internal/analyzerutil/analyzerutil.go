@@ -405,3 +405,34 @@ func FileOf(pass *analysis.Pass, pos token.Pos) *ast.File {
 	}
 	return nil
 }
+
+// ModulePath returns the path of the module the pass's package belongs to:
+// pass.Module's, "" when the package is in no module (the standard
+// library, GOPATH mode). A driver that leaves pass.Module unset, as Bazel's
+// nogo does (Bazel has no Go modules), gets a guess from the import path:
+// the repository root where the host's layout says it (github.com/ORG/REPO,
+// gitlab.com/..., golang.org/x/NAME, gopkg.in/NAME), else the first two
+// elements of a path that begins with a domain, else its first element.
+func ModulePath(pass *analysis.Pass) string {
+	if pass.Module != nil {
+		return pass.Module.Path
+	}
+	return GuessModule(pass.Pkg.Path())
+}
+
+// GuessModule guesses the module path of a package from its import path
+// alone (see ModulePath).
+func GuessModule(pkgPath string) string {
+	parts := strings.Split(pkgPath, "/")
+	n := 1
+	switch {
+	case !strings.Contains(parts[0], "."):
+		n = 1
+	case parts[0] == "github.com", parts[0] == "gitlab.com", parts[0] == "bitbucket.org", parts[0] == "codeberg.org",
+		parts[0] == "golang.org" && len(parts) > 1 && parts[1] == "x":
+		n = 3
+	default:
+		n = 2
+	}
+	return strings.Join(parts[:min(n, len(parts))], "/")
+}

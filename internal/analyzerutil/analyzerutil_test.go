@@ -184,3 +184,19 @@ func TestWords(t *testing.T) {
 		}
 	}
 }
+
+func TestGuessModule(t *testing.T) {
+	for path, want := range map[string]string{
+		"cases/derivedok/tracker":            "cases",
+		"github.com/exitlint/exitlint/cmd/x": "github.com/exitlint/exitlint",
+		"github.com/exitlint":                "github.com/exitlint",
+		"golang.org/x/tools/go/analysis":     "golang.org/x/tools",
+		"example.com/cli/internal/exit":      "example.com/cli",
+		"gopkg.in/yaml.v3":                   "gopkg.in/yaml.v3",
+		"main":                               "main",
+	} {
+		if got := GuessModule(path); got != want {
+			t.Errorf("GuessModule(%q) = %q; want %q", path, got, want)
+		}
+	}
+}

@@ -47,8 +47,9 @@ type Config struct {
 	// tests: a pass's fact and report functions panic once its Run has
 	// returned, and the analyzers of a package that do not require one
 	// another run at the same time, so that a result is read from several
-	// goroutines at once. Findings do not change; only a broken analyzer
-	// fails.
+	// goroutines at once. The pass leaves Module, ReadFile and OtherFiles
+	// unset, as Bazel's nogo does. Findings do not change; only a broken
+	// analyzer fails.
 	Strict bool
 }
 

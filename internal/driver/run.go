@@ -509,6 +509,8 @@ func (s *schedule) pass(n *Package, a *analysis.Analyzer, act *Action, files []*
 	if !s.g.strict {
 		return pass, func() {}
 	}
+	// What nogo's pass leaves unset.
+	pass.Module, pass.ReadFile, pass.OtherFiles = nil, nil, nil
 	return enforce(pass)
 }
 

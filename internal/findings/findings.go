@@ -8,6 +8,8 @@ package findings
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"go/token"
 	"path/filepath"
@@ -56,6 +58,10 @@ type Finding struct {
 	URL     string
 	Related []Related
 	Fixes   []Fix
+	// Fingerprint identifies the finding by its content, not its line
+	// number: it stays the same when lines are added or removed above it
+	// (see Fingerprints).
+	Fingerprint string
 	// Order is the place of the finding in the order the checks reported
 	// them, from 0. -fix applies fixes in that order, so that the first of
 	// two overlapping fixes wins as the checks ordered them, not as the
@@ -152,7 +158,33 @@ func (c *Collector) Findings() []Finding {
 			cmp.Compare(a.Pos.Column, b.Pos.Column),
 			strings.Compare(a.Check, b.Check))
 	})
+	c.fingerprint(out)
 	return out
+}
+
+// fingerprint gives each finding of sorted its Fingerprint: a hash of its
+// check, its file (as named relative to the working directory, with
+// forward slashes) and the text of its line and of the lines before and
+// after it, each with its white space collapsed, then ":N", N counting from
+// 1 the findings of the file with the same hash, in order. Lines added or
+// removed elsewhere in the file, or a change of indentation, leave it as
+// it is; an edit of the line or its neighbours changes it. GitHub code
+// scanning tracks an alert across commits by it (SARIF's
+// partialFingerprints), and baselines key findings by it.
+func (c *Collector) fingerprint(sorted []Finding) {
+	seen := map[string]int{}
+	for i := range sorted {
+		f := &sorted[i]
+		h := sha256.New()
+		fmt.Fprintf(h, "%s\x00%s\x00", f.Check, filepath.ToSlash(f.Pos.File))
+		for line := f.Pos.Line - 1; line <= f.Pos.Line+1; line++ {
+			text, _ := c.lines.Line(f.Pos.Filename, line)
+			fmt.Fprintf(h, "%s\n", strings.Join(strings.Fields(text), " "))
+		}
+		sum := hex.EncodeToString(h.Sum(nil)[:8])
+		seen[sum]++
+		f.Fingerprint = fmt.Sprintf("%s:%d", sum, seen[sum])
+	}
 }
 
 // endOf is the end of the text from pos to end: pos itself when end is

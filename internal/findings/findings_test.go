@@ -109,3 +109,40 @@ func TestRelative(t *testing.T) {
 		}
 	}
 }
+
+// TestFingerprint: the fingerprint is the check, the file and the text of
+// the line and its neighbours, white space aside; findings alike on lines
+// alike are told apart by their order.
+func TestFingerprint(t *testing.T) {
+	fingerprints := func(src string) []string {
+		fset, tf := fileSet(src)
+		c := NewCollector(fset, "/m", func(string) ([]byte, error) { return []byte(src), nil })
+		a := &analysis.Analyzer{Name: "barecode"}
+		for i := 0; ; {
+			j := strings.Index(src[i:], "os.Exit(3)")
+			if j < 0 {
+				break
+			}
+			c.Add(a, analysis.Diagnostic{Pos: tf.Pos(i + j + 8), Message: "bare 3"})
+			i += j + 1
+		}
+		var out []string
+		for _, f := range c.Findings() {
+			out = append(out, f.Fingerprint)
+		}
+		return out
+	}
+	src := "package x\n\nfunc f() {\n\tos.Exit(3)\n}\n\nfunc g() {\n\tos.Exit(3)\n}\n"
+	got := fingerprints(src)
+	if len(got) != 2 || !strings.HasSuffix(got[0], ":1") || got[1] == got[0] {
+		t.Fatalf("fingerprints %v; want two, the first ending :1, different", got)
+	}
+	moved := fingerprints(strings.Replace(src, "package x\n", "package x\n\n// one\n// two\n", 1))
+	reindented := fingerprints(strings.ReplaceAll(src, "\t", "    "))
+	if strings.Join(moved, " ") != strings.Join(got, " ") || strings.Join(reindented, " ") != strings.Join(got, " ") {
+		t.Errorf("moved %v, reindented %v; want %v", moved, reindented, got)
+	}
+	if edited := fingerprints(strings.Replace(src, "func f() {", "func f(n int) {", 1)); edited[0] == got[0] || edited[1] != got[1] {
+		t.Errorf("an edit of the line above the first: %v; want the first changed, the second as %v", edited, got)
+	}
+}

@@ -60,3 +60,19 @@ func (l *Lines) UTF16Column(file string, line, col int) int {
 	}
 	return UTF16Column(strings.TrimSuffix(lines[line-1], "\r"), col)
 }
+
+// Line returns the text of the 1-based line of file, without its line
+// ending; ok is false when the file cannot be read or has no such line.
+func (l *Lines) Line(file string, line int) (text string, ok bool) {
+	lines, cached := l.files[file]
+	if !cached {
+		if data, err := l.read(file); err == nil {
+			lines = strings.Split(string(data), "\n")
+		}
+		l.files[file] = lines
+	}
+	if line < 1 || line > len(lines) {
+		return "", false
+	}
+	return strings.TrimSuffix(lines[line-1], "\r"), true
+}

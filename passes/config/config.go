@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"path"
+	"path/filepath"
 	"reflect"
 	"slices"
 	"strings"
@@ -23,6 +25,7 @@ const (
 	EnumFlag        = "enum"
 	FatalsFlag      = "fatals"
 	SideEffectsFlag = "sideeffects"
+	ExcludeFlag     = "exclude"
 )
 
 // Analyzer holds the settings as flags; its result is a *Config. It reports
@@ -41,6 +44,33 @@ type Config struct {
 	Enums       []string // exit-code enum types besides exitlint's: import/path.Type
 	Fatals      []string // functions that exit with 1 besides the built-in list, as types.Func.FullName spells them
 	SideEffects []string // functions with side effects besides the catalogue, likewise
+	// Exclude are the paths whose findings are not reported, absolute,
+	// with forward slashes: a file or directory (everything below it), or
+	// a glob (path.Match) that a file or one of its directories matches.
+	Exclude []string
+}
+
+// Excluded reports whether the file named filename lies in an excluded
+// path.
+func (c *Config) Excluded(filename string) bool {
+	if c == nil || len(c.Exclude) == 0 || filename == "" {
+		return false
+	}
+	name := filepath.ToSlash(filename)
+	for _, pat := range c.Exclude {
+		for p := name; ; p = path.Dir(p) {
+			if p == pat {
+				return true
+			}
+			if ok, _ := path.Match(pat, p); ok {
+				return true
+			}
+			if parent := path.Dir(p); parent == p {
+				break
+			}
+		}
+	}
+	return false
 }
 
 // Kind is what a setting names.
@@ -52,6 +82,9 @@ const (
 	// KindFunc is a setting that names functions and methods, as
 	// types.Func.FullName spells them.
 	KindFunc
+	// KindPath is a setting that names files and directories, relative to
+	// the working directory when set by a flag.
+	KindPath
 )
 
 // Setting describes one setting.
@@ -69,6 +102,7 @@ var Settings = []Setting{
 	{Name: EnumFlag, Kind: KindType, Aliases: []string{"contract.enum"}, get: func(c *Config) *[]string { return &c.Enums }},
 	{Name: FatalsFlag, Kind: KindFunc, Aliases: []string{"fallback.fatals"}, get: func(c *Config) *[]string { return &c.Fatals }},
 	{Name: SideEffectsFlag, Kind: KindFunc, Aliases: []string{"argphase.sideeffects"}, get: func(c *Config) *[]string { return &c.SideEffects }},
+	{Name: ExcludeFlag, Kind: KindPath, get: func(c *Config) *[]string { return &c.Exclude }},
 }
 
 // Values returns the names the setting holds in c.
@@ -77,20 +111,56 @@ func (s Setting) Values(c *Config) []string { return *s.get(c) }
 // Flag spells the setting as the exitlint command takes it: "-config.enum".
 func (s Setting) Flag() string { return "-" + analyzerName + "." + s.Name }
 
+// Lookup returns the setting named name ("enum"); the zero Setting when
+// there is none.
+func Lookup(name string) Setting {
+	for _, s := range Settings {
+		if s.Name == name {
+			return s
+		}
+	}
+	return Setting{}
+}
+
+// Check reports what is wrong with the form of a name of the setting, as
+// its flag checks it when set.
+func (s Setting) Check(name string) error {
+	var names []string
+	return (&list{name: s.Name, kind: s.Kind, names: &names, dryRun: true}).Set(name)
+}
+
+// Where says where the setting's value was set, as messages name it: the
+// config file and line it came from, or the flag.
+func (s Setting) Where(value string) string {
+	if o := origins[s.Name+"\x00"+value]; o != "" {
+		return o
+	}
+	return s.Flag()
+}
+
+// SetOrigin records that value of the setting name was set at origin
+// ("file:line: key"); setting the setting again forgets it.
+func SetOrigin(name, value, origin string) { origins[name+"\x00"+value] = origin }
+
 // name is the pseudo-analyzer's name, the prefix of its flags.
 const analyzerName = "config"
 
-// current is what the flags hold.
-var current Config
+// current is what the flags hold; origins where their values came from,
+// when not from the flag.
+var (
+	current Config
+	origins = map[string]string{}
+)
 
 func init() {
 	usage := map[string]string{
 		EnumFlag:        "comma-separated exit-code enum types besides exitlint's, as import/path.Type",
 		FatalsFlag:      "comma-separated functions that end the process with exit code 1, besides the built-in list: import/path.Func or (*import/path.Type).Method",
 		SideEffectsFlag: "comma-separated functions with side effects, besides the standard library's catalogue: import/path.Func or (*import/path.Type).Method",
+		ExcludeFlag:     "comma-separated paths whose findings are not reported: a file, a directory (all below it) or a glob, relative to the working directory",
 	}
 	for _, s := range Settings {
-		Analyzer.Flags.Var(&list{kind: s.Kind, names: s.get(&current)}, s.Name, usage[s.Name])
+		Analyzer.Flags.Var(&list{name: s.Name, kind: s.Kind, names: s.get(&current)}, s.Name, usage[s.Name])
 	}
 }
 
@@ -113,18 +183,20 @@ func Set(name string, names []string) error {
 }
 
 // Reset clears every setting (for tests).
-func Reset() { current = Config{} }
+func Reset() { current = Config{}; clear(origins) }
 
 // Current returns a copy of the settings the flags hold.
 func Current() *Config {
-	return &Config{Enums: slices.Clone(current.Enums), Fatals: slices.Clone(current.Fatals), SideEffects: slices.Clone(current.SideEffects)}
+	return &Config{Enums: slices.Clone(current.Enums), Fatals: slices.Clone(current.Fatals), SideEffects: slices.Clone(current.SideEffects), Exclude: slices.Clone(current.Exclude)}
 }
 
 // list is a flag.Value holding a comma-separated list of type or function
 // names, each checked for its form when set.
 type list struct {
-	kind  Kind
-	names *[]string
+	name   string
+	kind   Kind
+	names  *[]string
+	dryRun bool // check the form only: forget no origin
 }
 
 func (l *list) String() string {
@@ -140,16 +212,36 @@ func (l *list) Set(v string) error {
 		if part = strings.TrimSpace(part); part == "" {
 			continue
 		}
-		check := checkFuncName
-		if l.kind == KindType {
-			check = checkTypeName
-		}
-		if err := check(part); err != nil {
-			return err
+		switch l.kind {
+		case KindPath:
+			abs, err := filepath.Abs(part)
+			if err != nil {
+				return fmt.Errorf("%q: %v", part, err)
+			}
+			if _, err := path.Match(filepath.ToSlash(abs), ""); err != nil {
+				return fmt.Errorf("%q is no valid glob: %v", part, err)
+			}
+			part = filepath.ToSlash(abs)
+		case KindType:
+			if err := checkTypeName(part); err != nil {
+				return err
+			}
+		default:
+			if err := checkFuncName(part); err != nil {
+				return err
+			}
 		}
 		out = append(out, part)
 	}
 	*l.names = out
+	if l.dryRun {
+		return nil
+	}
+	for k := range origins {
+		if strings.HasPrefix(k, l.name+"\x00") {
+			delete(origins, k)
+		}
+	}
 	return nil
 }
 
@@ -184,13 +276,16 @@ func PkgPath(name string) string { return analyzerutil.PkgOfFullName(name) }
 func run(pass *analysis.Pass) (any, error) {
 	c := Current()
 	for _, s := range Settings {
+		if s.Kind == KindPath {
+			continue
+		}
 		for _, name := range s.Values(c) {
 			pkg, pos := inView(pass, PkgPath(name))
 			if pkg == nil {
 				continue
 			}
 			if problem := Resolve(pkg, s.Kind, name); problem != "" {
-				pass.Report(analysis.Diagnostic{Pos: pos, Category: "config", URL: pass.Analyzer.URL, Message: s.Flag() + ": " + problem})
+				pass.Report(analysis.Diagnostic{Pos: pos, Category: "config", URL: pass.Analyzer.URL, Message: s.Where(name) + ": " + problem})
 			}
 		}
 	}

@@ -18,6 +18,17 @@
 //	                     (*import/path.Type).Method
 //	-config.sideeffects  comma-separated functions with side effects, besides
 //	                     the standard library's catalogue, spelled the same way
+//	-config.exclude      comma-separated paths whose findings are not
+//	                     reported: a file, a directory (everything below it)
+//	                     or a glob (path.Match: * stays within a directory)
+//	                     that the file or one of its directories matches,
+//	                     relative to the working directory
+//
+// The same settings can be kept in a config file, .exitlint.yml, found by
+// walking up from the working directory (from the package's directory
+// under go vet), where exclude paths are relative to the file; a flag
+// overrides the file's value of its setting. See the
+// [configuration guide].
 //
 // The spellings of earlier versions, `-contract.enum`, `-fallback.fatals`
 // and `-argphase.sideeffects`, set the same settings.
@@ -28,5 +39,8 @@
 // or function, or the type is no integer type. The report says what the
 // package declares instead, when a name is close. The exitlint command
 // also refuses, before analyzing anything, a name whose package is in no
-// package the patterns load, and exits with ARG_ERROR for either.
+// package the patterns load, and exits with ARG_ERROR for either. A name
+// set in a config file is reported at the file and line that set it.
+//
+// [configuration guide]: https://github.com/exitlint/exitlint/blob/main/docs/configuration.md
 package config

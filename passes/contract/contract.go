@@ -563,12 +563,7 @@ func okTagged(tn *types.TypeName) bool {
 	return false
 }
 
-func modulePath(pass *analysis.Pass) string {
-	if pass.Module != nil {
-		return pass.Module.Path
-	}
-	return ""
-}
+func modulePath(pass *analysis.Pass) string { return analyzerutil.ModulePath(pass) }
 
 // jsonNames returns the lower-cased JSON key of each field encoding/json
 // would encode or match (exported, not "-"; anonymous struct fields without

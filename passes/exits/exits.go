@@ -373,12 +373,7 @@ func constCode(info *types.Info, arg ast.Expr) int {
 	return int(n)
 }
 
-func moduleOf(pass *analysis.Pass) string {
-	if pass.Module != nil {
-		return pass.Module.Path
-	}
-	return ""
-}
+func moduleOf(pass *analysis.Pass) string { return analyzerutil.ModulePath(pass) }
 
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)

@@ -8,7 +8,9 @@
 //
 // Every check reports through this pass. A finding is not reported when it
 // lies in a generated file (`// Code generated … DO NOT EDIT.` before the
-// package clause; decided per file), or when a directive names its check:
+// package clause; decided per file), in a path the exclude setting leaves
+// out (`exclude:` in .exitlint.yml, or -config.exclude; see the [config]
+// pass), or when a directive names its check:
 //
 //	//exitlint:ignore CHECK[,CHECK] reason
 //
@@ -22,4 +24,5 @@
 // nothing; its own findings cannot be suppressed.
 //
 // [directives]: https://github.com/exitlint/exitlint/blob/main/docs/checks/directives.md
+// [config]: https://github.com/exitlint/exitlint/blob/main/docs/checks/config.md
 package suppress

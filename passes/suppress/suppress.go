@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/generated"
 )
 
@@ -26,7 +27,7 @@ var Analyzer = &analysis.Analyzer{
 	URL:        analyzerutil.URL("suppress"),
 	Run:        analyzerutil.Guard(run),
 	ResultType: reflect.TypeFor[*Suppressions](),
-	Requires:   []*analysis.Analyzer{generated.Analyzer},
+	Requires:   []*analysis.Analyzer{generated.Analyzer, config.Analyzer},
 }
 
 // Directive is one //exitlint:ignore or //exitlint:file-ignore comment.
@@ -45,7 +46,9 @@ type Directive struct {
 type Suppressions struct {
 	fset       *token.FileSet
 	generated  *generated.Files
+	config     *config.Config
 	mu         sync.Mutex
+	excluded   map[*token.File]bool // the files the config's exclude setting leaves out, once asked
 	directives []*Directive
 	byLine     map[lineKey][]*Directive
 	byFile     map[*token.File][]*Directive
@@ -87,6 +90,14 @@ func (s *Suppressions) Suppressed(check string, pos token.Pos) bool {
 	line := tf.Line(pos)
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	excluded, ok := s.excluded[tf]
+	if !ok {
+		excluded = s.config.Excluded(s.fset.Position(pos).Filename)
+		s.excluded[tf] = excluded
+	}
+	if excluded {
+		return true
+	}
 	// Every directive that covers the finding is marked, so that none of
 	// them is later reported as suppressing nothing.
 	suppressed := false
@@ -124,6 +135,8 @@ func run(pass *analysis.Pass) (any, error) {
 	s := &Suppressions{
 		fset:      pass.Fset,
 		generated: pass.ResultOf[generated.Analyzer].(*generated.Files),
+		config:    pass.ResultOf[config.Analyzer].(*config.Config),
+		excluded:  map[*token.File]bool{},
 		byLine:    map[lineKey][]*Directive{},
 		byFile:    map[*token.File][]*Directive{},
 	}

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"go/doc/comment"
 	"os"
 	"path/filepath"
 	"strings"
@@ -55,51 +54,6 @@ func firstDifference(got, want []byte) (n int, g, w string, differ bool) {
 			}
 			return i + 1, at(gl), at(wl), true
 		}
-	}
-}
-
-func TestMarkdown(t *testing.T) {
-	const doc = `Uses ` + "`*T`" + ` and *T, a_b and _c,
-- not a list at the start of a line, [brackets] and <tags>.
-
-# A heading
-
-  - a list item
-    that wraps
-  - another
-
-Code:
-
-	os.Exit(1) // *not* escaped
-
-See [suppress] and https://example.com.
-
-[suppress]: https://github.com/exitlint/exitlint/blob/main/docs/checks/suppress.md
-`
-	const want = "Uses `*T` and \\*T, a_b and \\_c,\n" +
-		"\\- not a list at the start of a line, \\[brackets] and \\<tags>.\n" +
-		"\n## A heading\n" +
-		"\n- a list item\n  that wraps\n- another\n" +
-		"\nCode:\n" +
-		"\n```go\nos.Exit(1) // *not* escaped\n```\n" +
-		"\nSee [suppress](suppress.md) and https://example.com.\n"
-	var p comment.Parser
-	w := &mdWriter{}
-	w.blocks(p.Parse(doc).Content)
-	if w.err != nil {
-		t.Fatal(w.err)
-	}
-	if got := w.buf.String(); got != want {
-		t.Errorf("got\n%s\nwant\n%s", got, want)
-	}
-}
-
-func TestUnclosedCodeSpan(t *testing.T) {
-	var p comment.Parser
-	w := &mdWriter{}
-	w.blocks(p.Parse("A `span that never closes.\n\nNext paragraph.\n").Content)
-	if w.err == nil {
-		t.Error("an unclosed code span is accepted")
 	}
 }
 
