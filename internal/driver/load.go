@@ -20,6 +20,7 @@
 package driver
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"go/token"
@@ -50,6 +51,24 @@ type Config struct {
 	// goroutines at once. Findings do not change; only a broken analyzer
 	// fails.
 	Strict bool
+
+	// Cache, when set, is the persistent cache: a package whose key
+	// (key.go) it holds is neither type-checked nor analyzed unless a
+	// package that imports it must be, and then only type-checked.
+	Cache *Cache
+	// Memo, when set, keeps types, facts and findings in memory from one
+	// run to the next (the language server).
+	Memo *Memo
+	// Salt is what else the caller knows determines the analysis, for
+	// the keys; the analyzers' flags, the tags and the environment are
+	// in them already.
+	Salt string
+	// Overlay replaces the content of files, by absolute path: an
+	// editor's unsaved buffers. The go command sees them too.
+	Overlay map[string][]byte
+	// Context, when set, stops the run when it is done: go list, and
+	// the packages not yet loaded, which are reported as not loaded.
+	Context context.Context
 }
 
 // Package is one package of the graph: a package, a test variant of one,
@@ -80,7 +99,16 @@ type Package struct {
 	brokenBy *Package // the first import that could not be loaded
 	pending  int      // imports not yet done
 	live     int      // dependents whose types are still held
-	facts    facts
+	facts    *facts
+
+	// What the cache and the memo decide (run.go's plan).
+	key         key
+	uncacheable bool       // a file could not be read, or changed while the run read it
+	memo        *memoEntry // found in the Memo, with its dependencies
+	entry       *entry     // found in the persistent cache
+	actions     []*Action  // a requested package's actions, from the cache
+	needTypes   bool       // a package that must be analyzed imports it, directly or not
+	analyzed    bool       // its analyzers ran in this run
 }
 
 // IsTest reports whether the package is test code: a test variant
@@ -141,6 +169,13 @@ type Graph struct {
 	sizes  types.Sizes
 	strict bool
 
+	cfg      Config
+	exported []*Package // standard packages to read from export data, if their types are needed
+	overlay  map[string][]byte
+	restored map[string]*token.File // files added to Fset for cached positions
+	changed  map[string]bool        // files whose content differs from what their key hashed
+	keySums  map[string][sha256.Size]byte
+
 	filesMu sync.Mutex
 	files   map[string]*parsed // the parse cache, shared by a package and its test variant
 	sums    map[string][sha256.Size]byte
@@ -193,7 +228,7 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 			found <- answer{u, err}
 		}()
 	}
-	roots, err := packages.Load(&packages.Config{Mode: metaMode, Tests: cfg.Tests, Dir: cfg.Dir, Env: env, BuildFlags: buildFlags(cfg)}, patterns...)
+	roots, err := packages.Load(&packages.Config{Mode: metaMode, Tests: cfg.Tests, Dir: cfg.Dir, Env: env, BuildFlags: buildFlags(cfg), Overlay: cfg.Overlay, Context: cfg.Context}, patterns...)
 	var unmatched []Unmatched
 	if found != nil {
 		a := <-found
@@ -205,14 +240,18 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 	if err != nil {
 		return nil, cleanLoadError(err)
 	}
-	g := &Graph{Fset: token.NewFileSet(), Unmatched: unmatched, files: map[string]*parsed{}, sums: map[string][sha256.Size]byte{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict}
+	g := &Graph{Fset: token.NewFileSet(), Unmatched: unmatched, files: map[string]*parsed{}, sums: map[string][sha256.Size]byte{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict,
+		cfg: cfg, overlay: cfg.Overlay, restored: map[string]*token.File{}, changed: map[string]bool{}, keySums: map[string][sha256.Size]byte{}}
+	if cfg.Memo != nil {
+		g.Fset = cfg.Memo.begin()
+	}
 	byID := map[string]*Package{}
 	var node func(mp *packages.Package) *Package
 	node = func(mp *packages.Package) *Package {
 		if n, ok := byID[mp.ID]; ok {
 			return n
 		}
-		n := &Package{ID: mp.ID, PkgPath: mp.PkgPath, meta: mp, imports: map[string]*Package{}}
+		n := &Package{ID: mp.ID, PkgPath: mp.PkgPath, meta: mp, imports: map[string]*Package{}, facts: &facts{}}
 		for _, e := range mp.Errors {
 			n.ListErrors = append(n.ListErrors, listError(e))
 		}
@@ -259,18 +298,8 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 			exported = append(exported, n)
 		}
 	}
-	exportFiles(cfg, g.Roots, exported)
-	for _, n := range exported {
-		if n.exportFile == "" {
-			n.Source = true // no export data: type-check it like the rest
-		}
-	}
+	g.exported = exported
 	for _, n := range g.all {
-		if n.Source {
-			for _, f := range n.meta.CompiledGoFiles {
-				g.file(f).refs++
-			}
-		}
 		n.types = types.NewPackage(n.PkgPath, n.meta.Name)
 		if n.PkgPath == "unsafe" {
 			n.types = types.Unsafe
