@@ -1,0 +1,67 @@
+package main_test
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestCacheSameOutput runs exitlint with an empty cache, again with the
+// cache it filled, and without a cache, and wants the same envelope each
+// time: findings, fixes, related positions, the packages analyzed. The
+// cgo case reads positions through cmd/cgo's //line directives.
+func TestCacheSameOutput(t *testing.T) {
+	for _, dir := range []string{cases, "testdata/cgo", "../../examples/deploycli"} {
+		t.Run(filepath.Base(dir), func(t *testing.T) {
+			cache := "EXITLINT_CACHE=" + t.TempDir()
+			args := []string{"-json", "-findings-ok", "./..."}
+			cold := exitlintEnv(t, dir, []string{cache}, args...)
+			warm := exitlintEnv(t, dir, []string{cache}, args...)
+			off := exitlintEnv(t, dir, []string{cache}, append([]string{"-cache=false"}, args...)...)
+			want := data(t, off)
+			if !strings.Contains(want, `"diagnostics":[{`) {
+				t.Fatalf("no findings to compare:\n%s", want)
+			}
+			if got := data(t, cold); got != want {
+				t.Errorf("cold run with the cache:\n%s\nwithout the cache:\n%s", got, want)
+			}
+			if got := data(t, warm); got != want {
+				t.Errorf("warm run:\n%s\nwithout the cache:\n%s", got, want)
+			}
+		})
+	}
+}
+
+// data is an envelope's data, which holds no timing.
+func data(t *testing.T, r result) string {
+	t.Helper()
+	if r.status != 0 {
+		t.Fatalf("status %d; stderr:\n%s", r.status, r.stderr)
+	}
+	var m struct{ Data json.RawMessage }
+	if err := json.Unmarshal([]byte(r.stdout), &m); err != nil {
+		t.Fatalf("%v:\n%s", err, r.stdout)
+	}
+	return string(m.Data)
+}
+
+// TestCacheSettings: EXITLINT_CACHE=off runs without a cache, a relative
+// directory is an ARG_ERROR that says what to set, and a directory that
+// cannot be created costs the cache and not the run.
+func TestCacheSettings(t *testing.T) {
+	r := exitlintEnv(t, "testdata/clean", []string{"EXITLINT_CACHE=off"}, "./...")
+	if r.status != 0 {
+		t.Errorf("EXITLINT_CACHE=off: status %d, stderr %q; want 0", r.status, r.stderr)
+	}
+	m := envelopeOf(t, exitlintEnv(t, "testdata/clean", []string{"EXITLINT_CACHE=relative/dir"}, "-json", "./..."))
+	if errorField(m, "code") != "USAGE" || !strings.Contains(errorField(m, "message"), "absolute") {
+		t.Errorf("EXITLINT_CACHE=relative/dir: error %v; want USAGE naming an absolute directory", m["error"])
+	}
+	file := filepath.Join(t.TempDir(), "file")
+	writeFiles(t, filepath.Dir(file), map[string]string{"file": "not a directory"})
+	r = exitlintEnv(t, "testdata/clean", []string{"EXITLINT_CACHE=" + filepath.Join(file, "cache")}, "./...")
+	if r.status != 0 || !strings.Contains(r.stderr, "running without a cache") {
+		t.Errorf("an unusable cache directory: status %d, stderr %q; want 0 and a note", r.status, r.stderr)
+	}
+}
