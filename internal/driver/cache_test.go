@@ -13,18 +13,19 @@ import (
 )
 
 // module writes a small module whose findings depend on facts that cross
-// packages: cmd/app exits through mid.Run, which exits through lib.Fail
-// with 1 (fallback reports the call in main, barecode the bare 1 in lib);
-// cmd/tool and other are beside them and import neither.
+// packages: cmd/app exits with ARG_ERROR after mid.Run, which writes a file
+// through lib.Save (argphase reports it in main, from the side-effect
+// facts of lib and mid); lib also exits with a bare 1 (fallback). cmd/tool
+// and other are beside them and import neither.
 func module(t *testing.T) string {
 	t.Helper()
 	dir := t.TempDir()
 	files := map[string]string{
 		"go.mod":          "module example.com/m\n\ngo 1.22\n",
-		"lib/lib.go":      "package lib\n\nimport \"os\"\n\n// Fail ends the process.\nfunc Fail() { os.Exit(1) }\n",
+		"lib/lib.go":      libGo,
 		"lib/lib_test.go": "package lib\n\nimport \"testing\"\n\nfunc TestNothing(t *testing.T) {}\n",
-		"mid/mid.go":      "package mid\n\nimport \"example.com/m/lib\"\n\n// Run fails.\nfunc Run() { lib.Fail() }\n",
-		"cmd/app/main.go": "package main\n\nimport \"example.com/m/mid\"\n\nfunc main() {\n\tmid.Run()\n}\n",
+		"mid/mid.go":      "package mid\n\nimport \"example.com/m/lib\"\n\n// Run saves.\nfunc Run() { lib.Save() }\n",
+		"cmd/app/main.go": "package main\n\nimport (\n\t\"os\"\n\n\t\"example.com/m/mid\"\n)\n\nfunc main() {\n\tmid.Run()\n\tif len(os.Args) > 1 {\n\t\tos.Exit(3)\n\t}\n}\n",
 		"other/other.go":  "package other\n\nimport \"fmt\"\n\n// Hello greets.\nfunc Hello() { fmt.Println(\"hello\") }\n",
 		"cmd/tool/main.go": "package main\n\nimport (\n\t\"os\"\n\n\t\"example.com/m/other\"\n)\n\n" +
 			"func main() {\n\tother.Hello()\n\tos.Exit(4)\n}\n",
@@ -40,6 +41,17 @@ func module(t *testing.T) string {
 	}
 	return dir
 }
+
+const libGo = `package lib
+
+import "os"
+
+// Fail ends the process.
+func Fail() { os.Exit(1) }
+
+// Save writes a file.
+func Save() { os.WriteFile("out", nil, 0o666) }
+`
 
 // runOnce loads and analyzes the module's packages with the cache (nil
 // for none) and returns the findings as lines, and the result.
@@ -80,7 +92,7 @@ func TestCacheNeverChangesAResult(t *testing.T) {
 		t.Fatal(err)
 	}
 	want, _ := runOnce(t, dir, nil)
-	if !hasLine(want, "[fallback]") || !hasLine(want, "[barecode]") {
+	if !hasLine(want, "[fallback]") || !hasLine(want, "[barecode]") || !hasLine(want, "[argphase]") {
 		t.Fatalf("the module must have fallback's and barecode's findings to compare; it has:\n%s", lines(want))
 	}
 	cold, res := runOnce(t, dir, cache)
@@ -97,21 +109,24 @@ func TestCacheNeverChangesAResult(t *testing.T) {
 		t.Error("warm run reused nothing")
 	}
 
-	// mid now exits with 2 itself after lib.Fail: mid and cmd/app change,
-	// lib, other and cmd/tool do not.
-	edit := filepath.Join(dir, "mid", "mid.go")
-	if err := os.WriteFile(edit, []byte("package mid\n\nimport (\n\t\"os\"\n\n\t\"example.com/m/lib\"\n)\n\n// Run fails.\nfunc Run() {\n\tif len(os.Args) > 3 {\n\t\tos.Exit(2)\n\t}\n\tlib.Fail()\n}\n"), 0o666); err != nil {
+	// lib.Save now prints instead of writing a file: lib's side-effect
+	// facts change, and with them the findings of cmd/app, two imports
+	// above. lib, its test variants, mid and cmd/app are analyzed again;
+	// other and cmd/tool are not.
+	before := want
+	edit := filepath.Join(dir, "lib", "lib.go")
+	if err := os.WriteFile(edit, []byte(strings.Replace(libGo, `os.WriteFile("out", nil, 0o666)`, `println("out")`, 1)), 0o666); err != nil {
 		t.Fatal(err)
 	}
 	want, _ = runOnce(t, dir, nil)
 	got, res := runOnce(t, dir, cache)
 	compare(t, want, got)
-	wantAnalyzed := []string{"example.com/m/cmd/app", "example.com/m/mid"}
+	wantAnalyzed := []string{"example.com/m/cmd/app", "example.com/m/lib", "example.com/m/lib [example.com/m/lib.test]", "example.com/m/lib.test", "example.com/m/mid"}
 	if !slices.Equal(res.Analyzed, wantAnalyzed) {
-		t.Errorf("after editing mid, analyzed %v; want exactly %v", res.Analyzed, wantAnalyzed)
+		t.Errorf("after editing lib, analyzed %v; want exactly %v", res.Analyzed, wantAnalyzed)
 	}
-	if !hasLine(got, "mid.go:12:11: [barecode]") {
-		t.Errorf("the edited package's new finding is missing:\n%s", lines(got))
+	if !hasLine(before, "app/main.go:12:10: [argphase]") || hasLine(got, "[argphase]") {
+		t.Errorf("cmd/app's argphase finding must go with lib's side effect; before:\n%s\nafter:\n%s", lines(before), lines(got))
 	}
 
 	// A new build of exitlint, other settings: other keys. -tags stands
