@@ -208,11 +208,46 @@ const exportMode = packages.NeedName | packages.NeedExportFile | packages.NeedIm
 // pinned to the one the go command selects without downloading anything
 // (see ToolchainEnv), and cfg.Tags become its -tags flag.
 func Load(cfg Config, patterns ...string) (*Graph, error) {
-	env, err := ToolchainEnv(cfg)
-	if err != nil {
-		return nil, err
+	// A Memo may hold go list's answer to the same question, still true
+	// of the files (listing.go): an edit below the imports.
+	var lkey string
+	var reused *listing
+	if cfg.Memo != nil {
+		lkey = listingKey(cfg, patterns)
+		if l := cfg.Memo.listing(lkey); l != nil {
+			if fp, ok := listingFingerprint(l.roots, cfg.Overlay); ok && fp == l.fingerprint {
+				reused = l
+			}
+		}
 	}
-	cfg.Env = env
+	var roots []*packages.Package
+	var unmatched []Unmatched
+	if reused != nil {
+		cfg.Env, roots = reused.env, reused.roots
+		cfg.Memo.keepListing(lkey, reused)
+	} else {
+		env, err := ToolchainEnv(cfg)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Env = env
+		roots, unmatched, err = list(cfg, patterns)
+		if err != nil {
+			return nil, err
+		}
+		if cfg.Memo != nil && len(unmatched) == 0 {
+			if fp, ok := listingFingerprint(roots, cfg.Overlay); ok {
+				cfg.Memo.keepListing(lkey, &listing{roots: roots, env: env, fingerprint: fp})
+			}
+		}
+	}
+	return newGraph(cfg, roots, unmatched), nil
+}
+
+// list asks go list for the packages, their files and their imports; with
+// several patterns, also which patterns named none.
+func list(cfg Config, patterns []string) ([]*packages.Package, []Unmatched, error) {
+	env := cfg.Env
 	// Which patterns named nothing: asked beside the main go list call,
 	// and only when there are several patterns (one that names nothing
 	// leaves nothing to analyze, which the caller sees).
@@ -238,8 +273,13 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 		unmatched = a.unmatched
 	}
 	if err != nil {
-		return nil, cleanLoadError(err)
+		return nil, nil, cleanLoadError(err)
 	}
+	return roots, unmatched, nil
+}
+
+// newGraph builds the graph of go list's answer.
+func newGraph(cfg Config, roots []*packages.Package, unmatched []Unmatched) *Graph {
 	g := &Graph{Fset: token.NewFileSet(), Unmatched: unmatched, files: map[string]*parsed{}, sums: map[string][sha256.Size]byte{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict,
 		cfg: cfg, overlay: cfg.Overlay, restored: map[string]*token.File{}, changed: map[string]bool{}, keySums: map[string][sha256.Size]byte{}}
 	if cfg.Memo != nil {
@@ -307,7 +347,7 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 		g.byTypes[n.types] = n
 	}
 	heights(g.all)
-	return g, nil
+	return g
 }
 
 // standard reports whether a package of go list's is part of the standard

@@ -27,6 +27,8 @@ type Memo struct {
 	mu      sync.Mutex
 	fset    *token.FileSet
 	entries map[key]*memoEntry
+	lists   map[string]*listing // go list's answers, by what was asked
+	listed  int                 // how many times go list ran
 	run     int
 	// Hits and Misses count the packages of the last run found in the
 	// Memo, and those loaded or analyzed.
@@ -42,7 +44,7 @@ type memoEntry struct {
 
 // NewMemo returns an empty Memo.
 func NewMemo() *Memo {
-	return &Memo{fset: token.NewFileSet(), entries: map[key]*memoEntry{}}
+	return &Memo{fset: token.NewFileSet(), entries: map[key]*memoEntry{}, lists: map[string]*listing{}}
 }
 
 // begin starts a run: it trims what the previous runs left and returns the
@@ -62,6 +64,7 @@ func (m *Memo) begin() *token.FileSet {
 	if m.fset.Base() > maxFset {
 		m.fset = token.NewFileSet()
 		clear(m.entries)
+		clear(m.lists)
 	}
 	for k, e := range m.entries {
 		if m.run-e.used > maxIdle {
@@ -105,4 +108,41 @@ func (m *Memo) Stats() (hits, misses int) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.hits, m.misses
+}
+
+// listing returns the go list answer kept under k, if any.
+func (m *Memo) listing(k string) *listing {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.lists[k]
+}
+
+// keepListing keeps go list's answer under k; the Memo keeps the answers
+// of the last 16 questions asked.
+func (m *Memo) keepListing(k string, l *listing) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.lists[k] != l {
+		m.listed++
+	}
+	delete(m.lists, k)
+	if len(m.lists) >= 16 {
+		oldest, at := "", m.run+1
+		for k, l := range m.lists {
+			if l.used < at {
+				oldest, at = k, l.used
+			}
+		}
+		delete(m.lists, oldest)
+	}
+	l.used = m.run
+	m.lists[k] = l
+}
+
+// GoListRuns is how many times runs with the Memo ran go list, rather
+// than reuse an answer it kept.
+func (m *Memo) GoListRuns() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.listed
 }

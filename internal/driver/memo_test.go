@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -85,6 +86,29 @@ func TestMemo(t *testing.T) {
 		t.Errorf("after an edit of lib, analyzed %v; want lib, mid and cmd/app", res.Analyzed)
 	}
 
+	// go list ran once so far: no edit touched what it reads.
+	if n := memo.GoListRuns(); n != 1 {
+		t.Errorf("go list ran %d times; want once, its answer reused after edits below the imports", n)
+	}
+	// An edit of the imports: cmd/app imports other now. go list runs
+	// again and other joins the graph.
+	buf[app] = []byte("package main\n\nimport (\n\t\"os\"\n\n\t\"example.com/m/mid\"\n\t\"example.com/m/other\"\n)\n\nfunc main() {\n\tother.Hello()\n\tmid.Run()\n\tos.Exit(4)\n}\n")
+	want, _ = memoRun(t, dir, app, buf, nil)
+	got, res = memoRun(t, dir, app, buf, memo)
+	compare(t, want, got)
+	if n := memo.GoListRuns(); n != 2 || !slices.Contains(res.Analyzed, "example.com/m/other") {
+		t.Errorf("after an import was added: go list ran %d times in all, analyzed %v; want twice, other analyzed", n, res.Analyzed)
+	}
+	// A file added to the package on disk: go list runs again, and the
+	// file's finding is there.
+	writeFile(t, filepath.Join(dir, "cmd", "app", "more.go"), "package main\n\nimport \"os\"\n\nfunc more() { os.Exit(5) }\n")
+	want, _ = memoRun(t, dir, app, buf, nil)
+	got, _ = memoRun(t, dir, app, buf, memo)
+	compare(t, want, got)
+	if n := memo.GoListRuns(); n != 3 || !hasLine(got, "more.go:5:23: [barecode]") {
+		t.Errorf("after a file was added: go list ran %d times in all; want 3, with the new file's finding:\n%s", n, lines(got))
+	}
+
 	// Bounded: a Memo that may hold no source starts over on each run,
 	// and finds the same.
 	small := driver.NewMemo()
@@ -115,4 +139,11 @@ func memoLen(t *testing.T, dir, file string) int {
 	m := driver.NewMemo()
 	memoRun(t, dir, file, nil, m)
 	return m.Len()
+}
+
+func writeFile(t *testing.T, path, src string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -551,15 +551,17 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 		s.publish(ctx, dir, byFile, versionOf, []string{fmt.Sprintf("cannot load the package of %s: %v", path, err)})
 		return
 	}
+	loaded := time.Now()
 	res := g.Run(s.analyzers)
 	if ctx.Err() != nil || res.Cancelled {
 		return
 	}
-	var logs []string
 	if s.Verbose {
 		hits, misses := s.memo.Stats()
-		logs = append(logs, fmt.Sprintf("analyzed %s in %s: %d packages from memory, %d loaded, %d analyzed", path, time.Since(start).Round(time.Millisecond), hits, misses, len(res.Analyzed)))
+		s.logf("exitlint lsp: %s: go list %s, analysis %s; %d packages from memory, %d not, analyzed %s", path,
+			loaded.Sub(start).Round(time.Millisecond), time.Since(loaded).Round(time.Millisecond), hits, misses, strings.Join(res.Analyzed, ", "))
 	}
+	var logs []string
 	lines := textpos.NewLines(read)
 	type pkgError struct {
 		pkg string
