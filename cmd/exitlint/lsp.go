@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strconv"
 
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
@@ -25,6 +26,12 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	fs.SetOutput(stderr)
 	enable := fs.String("enable", "", "comma-separated checks to run (default: all)")
 	disable := fs.String("disable", "", "comma-separated checks not to run")
+	noCache := false
+	fs.BoolFunc("cache", "-cache=false does not read or write the cache the command line shares (EXITLINT_CACHE=off too)", func(v string) error {
+		on, err := strconv.ParseBool(v)
+		noCache = !on
+		return err
+	})
 	verbose := fs.Bool("v", false, "log each analysis to stderr (the editor's language-server log): how long it took, how many packages came from memory")
 	registerAnalyzerFlags(fs, all.WithConfig(all.Analyzers()))
 	fs.Usage = func() {
@@ -49,6 +56,11 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
 		return exitcode.FromError(err)
 	}
+	cache, err := openCache(noCache, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
+		return exitcode.FromError(err)
+	}
 	version := ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		version = bi.Main.Version
@@ -57,6 +69,7 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	server := lspserver.New(append(analyzers, config.Analyzer), version)
 	server.Log = stderr
 	server.Verbose = *verbose
+	server.Cache = cache
 	if !server.Serve(context.Background(), rw) {
 		//exitlint:ignore fallback the server lost its editor (the stream ended before exit): no code tells more, and no agent reads it
 		return exitcode.GeneralError

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"go/scanner"
 	"go/token"
-	"go/types"
 	"os"
 	"reflect"
 
@@ -23,6 +22,9 @@ type entry struct {
 	Objects  []objectFact
 	Packages []analysis.Fact
 	Actions  []cachedAction
+	// Types is the package's export data (gcexportdata), for a package
+	// that others import.
+	Types []byte
 }
 
 type objectFact struct {
@@ -253,7 +255,3 @@ func (g *Graph) restoreFile(name string) (*token.File, error) {
 	g.filesMu.Unlock()
 	return tf, nil
 }
-
-// typesOf is a helper for tests: the types of a package, or nil once they
-// were released.
-func (p *Package) typesOf() *types.Package { return p.types }

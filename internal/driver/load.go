@@ -109,6 +109,7 @@ type Package struct {
 	actions     []*Action  // a requested package's actions, from the cache
 	needTypes   bool       // a package that must be analyzed imports it, directly or not
 	analyzed    bool       // its analyzers ran in this run
+	cachedTypes bool       // its types came from the cache
 }
 
 // IsTest reports whether the package is test code: a test variant

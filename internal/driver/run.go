@@ -47,6 +47,9 @@ type Result struct {
 	// Memo instead.
 	Analyzed []string
 	Reused   int
+	// CachedTypes counts the reused packages whose types a package
+	// analyzed needed, read from what the cache kept.
+	CachedTypes int
 	// CacheErr is why the cache and the Memo were not used, if they were
 	// configured and could not be (exitlint's own executable unreadable).
 	CacheErr error
@@ -90,6 +93,9 @@ func (g *Graph) Run(analyzers []*analysis.Analyzer) *Result {
 		}
 		if n.analyzed {
 			res.Analyzed = append(res.Analyzed, n.ID)
+		}
+		if n.cachedTypes {
+			res.CachedTypes++
 		}
 	}
 	sort.Strings(res.Analyzed)
@@ -307,7 +313,7 @@ func (s *schedule) plan() error {
 		}
 	}
 	for _, n := range g.all {
-		if n.Source && n.needTypes {
+		if n.Source && n.needTypes && (n.entry == nil || len(n.entry.Types) == 0) {
 			for _, f := range n.meta.CompiledGoFiles {
 				g.file(f).refs++
 			}
@@ -365,6 +371,26 @@ func (s *schedule) process(n *Package) {
 			s.setActions(n, n.actions)
 		}
 		return
+	}
+	if e := n.entry; e != nil && len(e.Types) > 0 {
+		// Reused from the cache, and imported by a package analyzed:
+		// its types from what the cache kept, its facts decoded on them.
+		if s.readTypes(n, e.Types) == nil && n.decodeFacts(e) == nil {
+			n.cachedTypes = true
+			if n.Root {
+				s.setActions(n, n.actions)
+			}
+			s.remember(n, n.actions)
+			return
+		}
+		// Type-check it from source instead, and decode the facts on
+		// what that gives.
+		e.Types = nil
+		n.facts = &facts{}
+		s.g.setTypes(n, types.NewPackage(n.PkgPath, n.meta.Name))
+		for _, f := range n.meta.CompiledGoFiles {
+			s.g.acquire(f)
+		}
 	}
 	if !n.Source {
 		if err := s.readExport(n); err == nil {
@@ -424,25 +450,43 @@ func (s *schedule) remember(n *Package, actions []*Action) {
 		m.put(n.key, &memoEntry{types: n.types, facts: n.facts, actions: actions})
 	}
 	if c := g.cfg.Cache; c != nil && n.analyzed {
-		if e, err := g.encodeEntry(n, actions); err == nil {
-			c.put(e)
+		e, err := g.encodeEntry(n, actions)
+		if err != nil {
+			return
 		}
+		// The types, for a package other packages import: when it is
+		// reused and one of them is analyzed, they are read from here
+		// rather than type-checked from source.
+		if len(n.dependents) > 0 && n.types != nil {
+			var buf bytes.Buffer
+			if gcexportdata.Write(&buf, g.Fset, n.types) == nil {
+				e.Types = buf.Bytes()
+			}
+		}
+		c.put(e)
 	}
 }
 
 // readExport reads n's types from its export data.
 func (s *schedule) readExport(n *Package) error {
-	s.exportMu.Lock()
-	defer s.exportMu.Unlock()
 	data, err := os.ReadFile(n.exportFile)
 	if err != nil {
 		return err
 	}
+	return s.readTypes(n, data)
+}
+
+// readTypes reads n's types from export data: the go command's, or what
+// the cache kept.
+func (s *schedule) readTypes(n *Package, data []byte) error {
+	s.exportMu.Lock()
+	defer s.exportMu.Unlock()
 	var r io.Reader = bytes.NewReader(data)
 	if bytes.HasPrefix(data, []byte("!<arch>\n")) {
 		// Up to Go 1.27, go list -export names the compiler's archive;
 		// from Go 1.28 on, a file gcexportdata.Read takes as it is.
 		//lint:ignore SA1019 archives are what the go command of Go 1.27 and earlier lists
+		var err error
 		r, err = gcexportdata.NewReader(r)
 		if err != nil {
 			return err

@@ -56,6 +56,10 @@ type Server struct {
 	// Verbose adds to Log a line per analysis: how long it took and what
 	// came from memory.
 	Verbose bool
+	// Cache, when set, is the persistent cache the command line shares:
+	// the first analysis of a package reuses what a run found for the
+	// packages that did not change, and writes what it finds.
+	Cache *driver.Cache
 
 	memo *driver.Memo // what the analyses keep from one to the next
 
@@ -542,7 +546,7 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 	// memory; the package of the file and its test variants are loaded
 	// from the buffers and analyzed again.
 	start := time.Now()
-	g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlay, Context: ctx, Memo: s.memo}, "file="+path)
+	g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlay, Context: ctx, Memo: s.memo, Cache: s.Cache}, "file="+path)
 	if ctx.Err() != nil {
 		return
 	}
