@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
-	"strconv"
 
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
@@ -26,12 +25,7 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	fs.SetOutput(stderr)
 	enable := fs.String("enable", "", "comma-separated checks to run (default: all)")
 	disable := fs.String("disable", "", "comma-separated checks not to run")
-	noCache := false
-	fs.BoolFunc("cache", "-cache=false does not read or write the cache the command line shares (EXITLINT_CACHE=off too)", func(v string) error {
-		on, err := strconv.ParseBool(v)
-		noCache = !on
-		return err
-	})
+	useCache := fs.Bool("cache", true, "read and write the cache the command line keeps; -cache=false leaves it alone (EXITLINT_CACHE=off too)")
 	verbose := fs.Bool("v", false, "log each analysis to stderr (the editor's language-server log): how long it took, how many packages came from memory")
 	registerAnalyzerFlags(fs, all.WithConfig(all.Analyzers()))
 	fs.Usage = func() {
@@ -56,7 +50,7 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
 		return exitcode.FromError(err)
 	}
-	cache, err := openCache(noCache, stderr)
+	cache, err := openCache(!*useCache, stderr)
 	if err != nil {
 		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
 		return exitcode.FromError(err)

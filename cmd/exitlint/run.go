@@ -23,7 +23,7 @@ type options struct {
 	enable, disable                                             string
 	cpuProfile, memProfile                                      string
 	tags                                                        string
-	noCache                                                     bool
+	useCache                                                    bool
 	cache                                                       *driver.Cache // nil without one
 }
 
@@ -51,11 +51,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.StringVar(&o.disable, "disable", "", "comma-separated checks not to run")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
-	fs.BoolFunc("cache", "-cache=false analyzes every package again instead of reusing what an earlier run found for the packages that did not change (the cache is in EXITLINT_CACHE, by default exitlint in the user's cache directory; EXITLINT_CACHE=off turns it off)", func(v string) error {
-		on, err := strconv.ParseBool(v)
-		o.noCache = !on
-		return err
-	})
+	fs.BoolVar(&o.useCache, "cache", true, "reuse what an earlier run found for the packages that did not change; -cache=false analyzes every package again (the cache is in EXITLINT_CACHE, by default exitlint in the user's cache directory; EXITLINT_CACHE=off turns it off)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags to consider satisfied while loading the packages, as for go build and go vet")
 	analyzers := all.Analyzers()
 	registerAnalyzerFlags(fs, all.WithConfig(analyzers))
@@ -91,7 +87,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
-	if o.cache, err = openCache(o.noCache, stderr); err != nil {
+	if o.cache, err = openCache(!o.useCache, stderr); err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
 	stopProfiles, err := startProfiles(o.cpuProfile, o.memProfile)

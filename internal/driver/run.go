@@ -485,8 +485,8 @@ func (s *schedule) readTypes(n *Package, data []byte) error {
 	if bytes.HasPrefix(data, []byte("!<arch>\n")) {
 		// Up to Go 1.27, go list -export names the compiler's archive;
 		// from Go 1.28 on, a file gcexportdata.Read takes as it is.
-		//lint:ignore SA1019 archives are what the go command of Go 1.27 and earlier lists
 		var err error
+		//lint:ignore SA1019 archives are what the go command of Go 1.27 and earlier lists
 		r, err = gcexportdata.NewReader(r)
 		if err != nil {
 			return err
