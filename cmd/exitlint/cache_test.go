@@ -2,6 +2,8 @@ package main_test
 
 import (
 	"encoding/json"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -63,5 +65,37 @@ func TestCacheSettings(t *testing.T) {
 	r = exitlintEnv(t, "testdata/clean", []string{"EXITLINT_CACHE=" + filepath.Join(file, "cache")}, "./...")
 	if r.status != 0 || !strings.Contains(r.stderr, "running without a cache") {
 		t.Errorf("an unusable cache directory: status %d, stderr %q; want 0 and a note", r.status, r.stderr)
+	}
+}
+
+// TestFixFromTheCache runs exitlint once to fill the cache, then -fix with
+// every finding coming from it, and wants the files written as a -fix
+// without the cache writes them: the positions of cached findings, cmd/cgo's
+// line directives included, map to the same bytes.
+func TestFixFromTheCache(t *testing.T) {
+	srcs := map[string]string{"plain": fixable}
+	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err == nil && strings.TrimSpace(string(out)) == "1" {
+		if _, err := exec.LookPath("gcc"); err == nil {
+			srcs["cgo"] = "package main\n\n// #include <stdlib.h>\nimport \"C\"\n\nimport (\n\t\"os\"\n\n\t\"github.com/exitlint/exitlint/exitcode\"\n)\n\n" +
+				"func main() {\n\tif len(os.Args) > 3 {\n\t\tos.Exit(3)\n\t}\n\tif len(os.Args) > 4 {\n\t\tos.Exit(int(C.int(4)))\n\t}\n\texitcode.Exit(exitcode.Success)\n}\n"
+		}
+	}
+	for name, src := range srcs {
+		t.Run(name, func(t *testing.T) {
+			cache := "EXITLINT_CACHE=" + t.TempDir()
+			warm := fixModule(t, src)
+			exitlintEnv(t, warm, []string{cache}, "./...")
+			r := exitlintEnv(t, warm, []string{cache}, "-fix", "./...")
+			plain := fixModule(t, src)
+			want := exitlintEnv(t, plain, []string{cache}, "-cache=false", "-fix", "./...")
+			if r.status != want.status || r.stdout != want.stdout {
+				t.Errorf("-fix from the cache: status %d, stdout:\n%s\nwithout the cache: status %d, stdout:\n%s", r.status, r.stdout, want.status, want.stdout)
+			}
+			got, _ := os.ReadFile(filepath.Join(warm, "main.go"))
+			fixed, _ := os.ReadFile(filepath.Join(plain, "main.go"))
+			if string(got) != string(fixed) || string(got) == src {
+				t.Errorf("-fix from the cache wrote:\n%s\nwithout the cache:\n%s", got, fixed)
+			}
+		})
 	}
 }
