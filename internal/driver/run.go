@@ -438,6 +438,9 @@ func (s *schedule) setActions(n *Package, acts []*Action) {
 // changed while the run read it.
 func (s *schedule) remember(n *Package, actions []*Action) {
 	g := s.g
+	if g.cfg.Memo == nil && g.cfg.Cache == nil {
+		return
+	}
 	if n.uncacheable || len(n.errors) > 0 || (g.cfg.Context != nil && g.cfg.Context.Err() != nil) {
 		return
 	}
