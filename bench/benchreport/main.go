@@ -3,12 +3,18 @@
 //
 //	benchreport table results.tsv
 //	benchreport clean envelope.json EXIT
+//	benchreport same envelope.json envelope.json
+//	benchreport lsp lsp.tsv
 //
 // table prints, per corpus, the median wall time, CPU time and peak RSS of
 // every tool, the ratios against the floors, go vet and staticcheck, and
 // whether each target of the performance budget holds. clean prints one line
 // per corpus and starts it with BAD when exitlint failed, a check failed, or
-// the output is no envelope.
+// the output is no envelope. same compares the data of two of exitlint's
+// envelopes (the findings, the packages analyzed and skipped) and prints a
+// line that starts with DIFFERENT when they differ. lsp prints the medians
+// of lspbench's measures per corpus, against the standalone run of the same
+// package, and the language server's targets.
 package main
 
 import (
@@ -27,13 +33,21 @@ import (
 
 func main() {
 	if len(os.Args) < 3 {
-		fmt.Fprintln(os.Stderr, "usage: benchreport table results.tsv | benchreport clean envelope.json EXIT")
+		fmt.Fprintln(os.Stderr, "usage: benchreport table results.tsv | clean envelope.json EXIT | same envelope.json envelope.json | lsp lsp.tsv")
 		exitcode.Exit(exitcode.ArgError)
 	}
 	var err error
 	switch os.Args[1] {
 	case "table":
 		err = table(os.Stdout, os.Args[2])
+	case "same":
+		if len(os.Args) != 4 {
+			fmt.Fprintln(os.Stderr, "usage: benchreport same envelope.json envelope.json")
+			exitcode.Exit(exitcode.ArgError)
+		}
+		err = same(os.Stdout, os.Args[2], os.Args[3])
+	case "lsp":
+		err = lspTable(os.Stdout, os.Args[2])
 	case "clean":
 		if len(os.Args) != 4 {
 			fmt.Fprintln(os.Stderr, "usage: benchreport clean envelope.json EXIT")
@@ -41,7 +55,7 @@ func main() {
 		}
 		err = clean(os.Stdout, os.Args[2], os.Args[3])
 	default:
-		fmt.Fprintf(os.Stderr, "benchreport: unknown command %q (table or clean)\n", os.Args[1])
+		fmt.Fprintf(os.Stderr, "benchreport: unknown command %q (table, clean, same or lsp)\n", os.Args[1])
 		exitcode.Exit(exitcode.ArgError)
 	}
 	if err != nil {
@@ -74,9 +88,11 @@ var order = []struct{ tool, floor, label string }{
 	{"vet-exitlint-coldbuild", "vet-floor", "go vet -vettool=exitlint, build cache cold"},
 	{"floor", "floor", "noop standalone (standalone floor)"},
 	{"ssaonly", "floor", "ssaonly standalone"},
-	{"exitlint", "floor", "exitlint standalone"},
-	{"staticcheck-cold", "", "staticcheck, its cache cold"},
-	{"staticcheck-warm", "", "staticcheck, its cache warm"},
+	{"exitlint-nocache", "floor", "exitlint standalone -cache=false"},
+	{"exitlint", "floor", "exitlint standalone, its cache cold"},
+	{"exitlint-warm", "floor", "exitlint standalone, its cache warm"},
+	{"staticcheck-cold", "floor", "staticcheck, its cache cold"},
+	{"staticcheck-warm", "floor", "staticcheck, its cache warm"},
 }
 
 func readResults(path string) (map[string]map[string][]sample, []string, error) {
@@ -218,6 +234,10 @@ func targets(w io.Writer, st map[string]stats, npkg float64) {
 	check("staticcheck (cold) wall ÷ go vet -vettool=exitlint wall, at least 3", div(sc.wall, ve.wall), 3, false)
 	check("staticcheck (cold) wall ÷ exitlint standalone wall, at least 3", div(sc.wall, e.wall), 3, false)
 	check("stretch: exitlint standalone peak RSS ÷ staticcheck (cold), at most 1", div(e.rssMiB, sc.rssMiB), 1, true)
+	check("exitlint standalone, cache warm, wall ÷ standalone floor, at most 0.3 (std)", div(st["exitlint-warm"].wall, f.wall), 0.3, true)
+	if r := div(st["exitlint-warm"].wall, st["staticcheck-warm"].wall); r > 0 {
+		fmt.Fprintf(w, "- exitlint standalone, cache warm, wall ÷ staticcheck (warm) wall: %.2f×\n", r)
+	}
 	if npkg > 0 {
 		fmt.Fprintf(w, "- per 100 packages: exitlint standalone %.2f s, go vet -vettool=exitlint %.2f s (floors %.2f s and %.2f s)\n",
 			e.wall/npkg*100, ve.wall/npkg*100, f.wall/npkg*100, vf.wall/npkg*100)
@@ -277,5 +297,119 @@ func clean(w io.Writer, path, exit string) error {
 		fmt.Fprintf(w, " error=%s: %s", e.Code, e.Message)
 	}
 	fmt.Fprintln(w)
+	return nil
+}
+
+// same compares the data of two envelopes.
+func same(w io.Writer, a, b string) error {
+	var data [2]json.RawMessage
+	for i, path := range []string{a, b} {
+		raw, err := os.ReadFile(path)
+		if err != nil {
+			return exitcode.New(exitcode.NotFound, "ENVELOPE", err.Error())
+		}
+		var env struct {
+			Data json.RawMessage `json:"data"`
+		}
+		if err := json.Unmarshal(raw, &env); err != nil || len(env.Data) == 0 || string(env.Data) == "null" {
+			fmt.Fprintf(w, "DIFFERENT: %s holds no envelope with data\n", path)
+			return nil
+		}
+		data[i] = env.Data
+	}
+	var findings struct {
+		Diagnostics []json.RawMessage `json:"diagnostics"`
+		Analyzed    []string          `json:"analyzed"`
+	}
+	json.Unmarshal(data[0], &findings)
+	if string(data[0]) == string(data[1]) {
+		fmt.Fprintf(w, "same: %d findings in %d packages analyzed\n", len(findings.Diagnostics), len(findings.Analyzed))
+		return nil
+	}
+	x, y := string(data[0]), string(data[1])
+	i := 0
+	for i < len(x) && i < len(y) && x[i] == y[i] {
+		i++
+	}
+	from := max(i-200, 0)
+	fmt.Fprintf(w, "DIFFERENT from byte %d:\n  %s\n  %s\n", i, x[from:min(i+200, len(x))], y[from:min(i+200, len(y))])
+	return nil
+}
+
+// lspTable prints the medians of lspbench's measures: lines of corpus,
+// measure, run, milliseconds.
+func lspTable(w io.Writer, path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return exitcode.New(exitcode.NotFound, "RESULTS", err.Error()).
+			WithSuggestion("run bench/run -lsp first; it writes the results file")
+	}
+	defer f.Close()
+	ms := map[string]map[string][]float64{}
+	var corpora []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		fields := strings.Split(sc.Text(), "\t")
+		if len(fields) != 4 || fields[0] == "corpus" {
+			continue
+		}
+		v, err := strconv.ParseFloat(fields[3], 64)
+		if err != nil {
+			continue
+		}
+		if ms[fields[0]] == nil {
+			ms[fields[0]] = map[string][]float64{}
+			corpora = append(corpora, fields[0])
+		}
+		ms[fields[0]][fields[1]] = append(ms[fields[0]][fields[1]], v)
+	}
+	if err := sc.Err(); err != nil {
+		return err
+	}
+	labels := []struct{ measure, label string }{
+		{"standalone", "exitlint -cache=false on the package (standalone run)"},
+		{"open", "open → first diagnostics"},
+		{"save", "edit + save → diagnostics (median of each run's saves)"},
+		{"save-max", "slowest save of a run"},
+		{"save-unchanged", "save without an edit → diagnostics"},
+		{"burst", "30 edits + saves → the last one's diagnostics"},
+		{"rss_kib", "server peak RSS (MiB)"},
+	}
+	for _, c := range corpora {
+		m := ms[c]
+		fmt.Fprintf(w, "### exitlint lsp: %s (medians of %d runs)\n\n| measure | median | runs |\n|---|---|---|\n", c, len(m["open"]))
+		for _, l := range labels {
+			xs := m[l.measure]
+			if len(xs) == 0 {
+				continue
+			}
+			runs := make([]string, len(xs))
+			for i, x := range xs {
+				runs[i] = strconv.FormatFloat(x, 'f', 0, 64)
+			}
+			med := median(xs)
+			if l.measure == "rss_kib" {
+				fmt.Fprintf(w, "| %s | %.0f MiB | %s KiB |\n", l.label, med/1024, strings.Join(runs, ", "))
+				continue
+			}
+			fmt.Fprintf(w, "| %s | %.0f ms | %s |\n", l.label, med, strings.Join(runs, ", "))
+		}
+		save, alone, burst := median(m["save"]), median(m["standalone"]), median(m["burst"])
+		fmt.Fprintln(w)
+		verdict := func(ok bool) string {
+			if ok {
+				return "holds"
+			}
+			return "MISSED"
+		}
+		if alone > 0 && save > 0 {
+			fmt.Fprintf(w, "- save ÷ standalone run, at most 0.25: %.2f× (%s)\n", save/alone, verdict(save/alone <= 0.25))
+		}
+		if save > 0 {
+			fmt.Fprintf(w, "- save at most 300 ms: %.0f ms (%s)\n", save, verdict(save <= 300))
+			fmt.Fprintf(w, "- burst of 30 ÷ one save, at most 3: %.2f× (%s)\n", burst/save, verdict(burst/save <= 3))
+		}
+		fmt.Fprintln(w)
+	}
 	return nil
 }

@@ -53,7 +53,7 @@ type result struct {
 
 // analyze runs both phases on the patterns: load, then execute.
 func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*result, error) {
-	graph, skipped, unmatched, err := load(patterns, o.tests, o.tags)
+	graph, skipped, unmatched, err := load(patterns, o.tests, o.tags, o.cache)
 	if err != nil {
 		return nil, err
 	}
@@ -61,6 +61,9 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 		return &result{Unresolved: unresolved, Skipped: skipped, Unmatched: unmatched}, nil
 	}
 	res := execute(graph, skipped, analyzers, o.scaffolding)
+	if o.cache != nil {
+		o.cache.Trim() // at most once an hour; a failure costs only space
+	}
 	res.Unmatched = unmatched
 	res.Complete = res.Complete && len(unmatched) == 0
 	return res, nil

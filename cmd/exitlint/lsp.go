@@ -25,9 +25,11 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	fs.SetOutput(stderr)
 	enable := fs.String("enable", "", "comma-separated checks to run (default: all)")
 	disable := fs.String("disable", "", "comma-separated checks not to run")
+	useCache := fs.Bool("cache", true, "read and write the cache the command line keeps; -cache=false leaves it alone (EXITLINT_CACHE=off too)")
+	verbose := fs.Bool("v", false, "log each analysis to stderr (the editor's language-server log): how long it took, how many packages came from memory")
 	registerAnalyzerFlags(fs, all.WithConfig(all.Analyzers()))
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: exitlint lsp [-enable checks] [-disable checks]\n\n"+
+		fmt.Fprintln(stderr, "usage: exitlint lsp [-enable checks] [-disable checks] [-v]\n\n"+
 			"Runs exitlint's language server on stdin and stdout: an editor starts it.\n"+
 			"It analyzes a Go file's package when the file is opened, edited or saved\n"+
 			"and offers each finding's fixes as quick fixes. docs/editors.md has the setups.")
@@ -54,6 +56,11 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
 		return exitcode.FromError(err)
 	}
+	cache, err := openCache(!*useCache, stderr)
+	if err != nil {
+		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
+		return exitcode.FromError(err)
+	}
 	version := ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		version = bi.Main.Version
@@ -61,6 +68,8 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	rw := stdio{stdin, stdout}
 	server := lspserver.New(append(analyzers, config.Analyzer), version)
 	server.Log = stderr
+	server.Verbose = *verbose
+	server.Cache = cache
 	if !server.Serve(context.Background(), rw) {
 		//exitlint:ignore fallback the server lost its editor (the stream ended before exit): no code tells more, and no agent reads it
 		return exitcode.GeneralError

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/driver"
 )
 
 type options struct {
@@ -24,6 +26,8 @@ type options struct {
 	cpuProfile, memProfile                                      string
 	tags                                                        string
 	baseline, writeBaseline, newFromRev                         string
+	useCache                                                    bool
+	cache                                                       *driver.Cache // nil without one
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -50,6 +54,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.StringVar(&o.disable, "disable", "", "comma-separated checks not to run")
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
+	fs.BoolVar(&o.useCache, "cache", true, "reuse what an earlier run found for the packages that did not change; -cache=false analyzes every package again (the cache is in EXITLINT_CACHE, by default exitlint in the user's cache directory; EXITLINT_CACHE=off turns it off)")
 	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags to consider satisfied while loading the packages, as for go build and go vet")
 	fs.StringVar(&o.baseline, "baseline", "", "hide the findings recorded in this baseline file (written by -write-baseline): report only new ones")
 	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding in this baseline file, and report none")
@@ -100,6 +105,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	patterns := fs.Args()
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
+	}
+	if o.cache, err = openCache(!o.useCache, stderr); err != nil {
+		return fail(stdout, stderr, o.json, start, err)
 	}
 	stopProfiles, err := startProfiles(o.cpuProfile, o.memProfile)
 	if err != nil {
@@ -317,4 +325,31 @@ func helpData(fs *flag.FlagSet, analyzers []*analysis.Analyzer) *Help {
 		h.ExitCodes = append(h.ExitCodes, codeRow{int(e.Code), e.Name, e.Retryable.String(), e.SideEffects.String(), e.Action})
 	}
 	return h
+}
+
+// openCache opens the persistent cache unless it is turned off. A cache
+// directory that cannot be created costs the run its cache, not its
+// result: it says so on stderr and goes on. EXITLINT_CACHE set to a
+// relative path is an ARG_ERROR.
+func openCache(off bool, stderr io.Writer) (*driver.Cache, error) {
+	if off {
+		return nil, nil
+	}
+	dir, err := driver.DefaultCacheDir()
+	switch {
+	case err != nil && os.Getenv("EXITLINT_CACHE") != "":
+		return nil, exitcode.New(exitcode.ArgError, "USAGE", err.Error()).
+			WithSuggestion("set EXITLINT_CACHE to an absolute directory, or to off")
+	case err != nil:
+		fmt.Fprintf(stderr, "exitlint: running without a cache: %v\n", err)
+		return nil, nil
+	case dir == "":
+		return nil, nil
+	}
+	c, err := driver.OpenCache(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "exitlint: running without a cache: %v\n", err)
+		return nil, nil
+	}
+	return c, nil
 }

@@ -86,10 +86,3 @@ func (f *facts) allPkg(pkg *types.Package, declared map[reflect.Type]bool, out [
 	}
 	return out
 }
-
-// clear drops the facts.
-func (f *facts) clear() {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.objects, f.pkgs = nil, nil
-}

@@ -20,6 +20,7 @@
 package driver
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"go/token"
@@ -51,6 +52,24 @@ type Config struct {
 	// unset, as Bazel's nogo does. Findings do not change; only a broken
 	// analyzer fails.
 	Strict bool
+
+	// Cache, when set, is the persistent cache: a package whose key
+	// (key.go) it holds is neither type-checked nor analyzed unless a
+	// package that imports it must be, and then only type-checked.
+	Cache *Cache
+	// Memo, when set, keeps types, facts and findings in memory from one
+	// run to the next (the language server).
+	Memo *Memo
+	// Salt is what else the caller knows determines the analysis, for
+	// the keys; the analyzers' flags, the tags and the environment are
+	// in them already.
+	Salt string
+	// Overlay replaces the content of files, by absolute path: an
+	// editor's unsaved buffers. The go command sees them too.
+	Overlay map[string][]byte
+	// Context, when set, stops the run when it is done: go list, and
+	// the packages not yet loaded, which are reported as not loaded.
+	Context context.Context
 }
 
 // Package is one package of the graph: a package, a test variant of one,
@@ -81,7 +100,17 @@ type Package struct {
 	brokenBy *Package // the first import that could not be loaded
 	pending  int      // imports not yet done
 	live     int      // dependents whose types are still held
-	facts    facts
+	facts    *facts
+
+	// What the cache and the memo decide (run.go's plan).
+	key         key
+	uncacheable bool       // a file could not be read, or changed while the run read it
+	memo        *memoEntry // found in the Memo, with its dependencies
+	entry       *entry     // found in the persistent cache
+	actions     []*Action  // a requested package's actions, from the cache
+	needTypes   bool       // a package that must be analyzed imports it, directly or not
+	analyzed    bool       // its analyzers ran in this run
+	cachedTypes bool       // its types came from the cache
 }
 
 // IsTest reports whether the package is test code: a test variant
@@ -142,6 +171,13 @@ type Graph struct {
 	sizes  types.Sizes
 	strict bool
 
+	cfg      Config
+	exported []*Package // standard packages to read from export data, if their types are needed
+	overlay  map[string][]byte
+	restored map[string]*token.File // files added to Fset for cached positions
+	changed  map[string]bool        // files whose content differs from what their key hashed
+	keySums  map[string][sha256.Size]byte
+
 	filesMu sync.Mutex
 	files   map[string]*parsed // the parse cache, shared by a package and its test variant
 	sums    map[string][sha256.Size]byte
@@ -174,11 +210,46 @@ const exportMode = packages.NeedName | packages.NeedExportFile | packages.NeedIm
 // pinned to the one the go command selects without downloading anything
 // (see ToolchainEnv), and cfg.Tags become its -tags flag.
 func Load(cfg Config, patterns ...string) (*Graph, error) {
-	env, err := ToolchainEnv(cfg)
-	if err != nil {
-		return nil, err
+	// A Memo may hold go list's answer to the same question, still true
+	// of the files (listing.go): an edit below the imports.
+	var lkey string
+	var reused *listing
+	if cfg.Memo != nil {
+		lkey = listingKey(cfg, patterns)
+		if l := cfg.Memo.listing(lkey); l != nil {
+			if fp, ok := listingFingerprint(l.roots, cfg.Overlay); ok && fp == l.fingerprint {
+				reused = l
+			}
+		}
 	}
-	cfg.Env = env
+	var roots []*packages.Package
+	var unmatched []Unmatched
+	if reused != nil {
+		cfg.Env, roots = reused.env, reused.roots
+		cfg.Memo.keepListing(lkey, reused)
+	} else {
+		env, err := ToolchainEnv(cfg)
+		if err != nil {
+			return nil, err
+		}
+		cfg.Env = env
+		roots, unmatched, err = list(cfg, patterns)
+		if err != nil {
+			return nil, err
+		}
+		if cfg.Memo != nil && len(unmatched) == 0 {
+			if fp, ok := listingFingerprint(roots, cfg.Overlay); ok {
+				cfg.Memo.keepListing(lkey, &listing{roots: roots, env: env, fingerprint: fp})
+			}
+		}
+	}
+	return newGraph(cfg, roots, unmatched), nil
+}
+
+// list asks go list for the packages, their files and their imports; with
+// several patterns, also which patterns named none.
+func list(cfg Config, patterns []string) ([]*packages.Package, []Unmatched, error) {
+	env := cfg.Env
 	// Which patterns named nothing: asked beside the main go list call,
 	// and only when there are several patterns (one that names nothing
 	// leaves nothing to analyze, which the caller sees).
@@ -194,7 +265,7 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 			found <- answer{u, err}
 		}()
 	}
-	roots, err := packages.Load(&packages.Config{Mode: metaMode, Tests: cfg.Tests, Dir: cfg.Dir, Env: env, BuildFlags: buildFlags(cfg)}, patterns...)
+	roots, err := packages.Load(&packages.Config{Mode: metaMode, Tests: cfg.Tests, Dir: cfg.Dir, Env: env, BuildFlags: buildFlags(cfg), Overlay: cfg.Overlay, Context: cfg.Context}, patterns...)
 	var unmatched []Unmatched
 	if found != nil {
 		a := <-found
@@ -204,16 +275,25 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 		unmatched = a.unmatched
 	}
 	if err != nil {
-		return nil, cleanLoadError(err)
+		return nil, nil, cleanLoadError(err)
 	}
-	g := &Graph{Fset: token.NewFileSet(), Unmatched: unmatched, files: map[string]*parsed{}, sums: map[string][sha256.Size]byte{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict}
+	return roots, unmatched, nil
+}
+
+// newGraph builds the graph of go list's answer.
+func newGraph(cfg Config, roots []*packages.Package, unmatched []Unmatched) *Graph {
+	g := &Graph{Fset: token.NewFileSet(), Unmatched: unmatched, files: map[string]*parsed{}, sums: map[string][sha256.Size]byte{}, byTypes: map[*types.Package]*Package{}, strict: cfg.Strict,
+		cfg: cfg, overlay: cfg.Overlay, restored: map[string]*token.File{}, changed: map[string]bool{}, keySums: map[string][sha256.Size]byte{}}
+	if cfg.Memo != nil {
+		g.Fset = cfg.Memo.begin()
+	}
 	byID := map[string]*Package{}
 	var node func(mp *packages.Package) *Package
 	node = func(mp *packages.Package) *Package {
 		if n, ok := byID[mp.ID]; ok {
 			return n
 		}
-		n := &Package{ID: mp.ID, PkgPath: mp.PkgPath, meta: mp, imports: map[string]*Package{}}
+		n := &Package{ID: mp.ID, PkgPath: mp.PkgPath, meta: mp, imports: map[string]*Package{}, facts: &facts{}}
 		for _, e := range mp.Errors {
 			n.ListErrors = append(n.ListErrors, listError(e))
 		}
@@ -260,18 +340,8 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 			exported = append(exported, n)
 		}
 	}
-	exportFiles(cfg, g.Roots, exported)
-	for _, n := range exported {
-		if n.exportFile == "" {
-			n.Source = true // no export data: type-check it like the rest
-		}
-	}
+	g.exported = exported
 	for _, n := range g.all {
-		if n.Source {
-			for _, f := range n.meta.CompiledGoFiles {
-				g.file(f).refs++
-			}
-		}
 		n.types = types.NewPackage(n.PkgPath, n.meta.Name)
 		if n.PkgPath == "unsafe" {
 			n.types = types.Unsafe
@@ -279,7 +349,7 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 		g.byTypes[n.types] = n
 	}
 	heights(g.all)
-	return g, nil
+	return g
 }
 
 // standard reports whether a package of go list's is part of the standard

@@ -3,7 +3,9 @@ package driver
 import (
 	"bytes"
 	"container/heap"
+	"context"
 	"crypto/sha256"
+	"encoding/gob"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -15,6 +17,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -39,6 +42,20 @@ type Result struct {
 	// Source and Export count the packages type-checked from source and
 	// read from export data.
 	Source, Export int
+	// Analyzed lists the packages whose analyzers ran, by ID; Reused
+	// counts those whose facts and findings came from the cache or the
+	// Memo instead.
+	Analyzed []string
+	Reused   int
+	// CachedTypes counts the reused packages whose types a package
+	// analyzed needed, read from what the cache kept.
+	CachedTypes int
+	// CacheErr is why the cache and the Memo were not used, if they were
+	// configured and could not be (exitlint's own executable unreadable).
+	CacheErr error
+	// Cancelled reports that the Context ended the run: the packages not
+	// yet loaded were not.
+	Cancelled bool
 }
 
 // Run type-checks the graph's packages in dependency order, as many at a
@@ -49,6 +66,7 @@ type Result struct {
 // are reported by Broken. Run may be called once per Graph.
 func (g *Graph) Run(analyzers []*analysis.Analyzer) *Result {
 	s := newSchedule(g, analyzers)
+	res := &Result{CacheErr: s.plan()}
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
@@ -61,16 +79,27 @@ func (g *Graph) Run(analyzers []*analysis.Analyzer) *Result {
 		}()
 	}
 	wg.Wait()
-	res := &Result{}
 	for _, n := range g.all {
 		switch {
 		case n.PkgPath == "unsafe":
+		case n.memo != nil || n.entry != nil:
+			if n.Source {
+				res.Reused++
+			}
 		case n.Source:
 			res.Source++
 		default:
 			res.Export++
 		}
+		if n.analyzed {
+			res.Analyzed = append(res.Analyzed, n.ID)
+		}
+		if n.cachedTypes {
+			res.CachedTypes++
+		}
 	}
+	sort.Strings(res.Analyzed)
+	res.Cancelled = g.cfg.Context != nil && g.cfg.Context.Err() != nil
 	for _, r := range g.Roots {
 		res.Actions = append(res.Actions, s.actions[r]...)
 	}
@@ -177,13 +206,120 @@ func (s *schedule) release(n *Package) {
 	delete(s.g.byTypes, n.types)
 	s.g.typesMu.Unlock()
 	n.types = nil
-	n.facts.clear()
+	n.facts = nil
 	for _, d := range n.deps {
 		d.live--
 		if d.live == 0 {
 			s.release(d) // done: it was loaded before n
 		}
 	}
+}
+
+// plan decides, when there is a cache or a Memo, what each package
+// needs: a package found in either with all it imports is reused; one
+// found in neither is analyzed; what an analyzed package imports, directly
+// or not, is type-checked (or read from export data) for its types, and
+// its facts come from the cache. Without either, every package is loaded
+// and analyzed. plan then asks go list for the export data of the
+// standard packages whose types are needed, and counts the parse cache's
+// references. It returns why the cache could not be used, if it could not.
+func (s *schedule) plan() error {
+	g := s.g
+	var cacheErr error
+	if g.cfg.Cache != nil || g.cfg.Memo != nil {
+		sl, err := salt(g.cfg, g.sizes, s.order)
+		if err != nil {
+			cacheErr = err
+			g.cfg.Cache, g.cfg.Memo = nil, nil
+		} else {
+			g.computeKeys(sl)
+		}
+	}
+	keyed := g.cfg.Cache != nil || g.cfg.Memo != nil
+	for _, a := range s.order {
+		for _, f := range a.FactTypes {
+			gob.Register(f)
+		}
+	}
+	// In dependency order: a Memo entry is used only with its imports',
+	// whose types it refers to.
+	done := map[*Package]bool{}
+	var decide func(n *Package)
+	decide = func(n *Package) {
+		if done[n] {
+			return
+		}
+		done[n] = true
+		for _, d := range n.deps {
+			decide(d)
+		}
+		if !keyed || n.PkgPath == "unsafe" || len(n.ListErrors) > 0 || n.uncacheable {
+			return
+		}
+		if m := g.cfg.Memo; m != nil {
+			all := true
+			for _, d := range n.deps {
+				all = all && (d.memo != nil || d.PkgPath == "unsafe")
+			}
+			if all {
+				if e := m.get(n.key); e != nil {
+					n.memo = e
+					return
+				}
+			}
+		}
+		if c := g.cfg.Cache; c != nil && n.Source {
+			if e := c.get(n.key); e != nil {
+				if n.Root {
+					acts, err := g.decodeActions(n, e, s.wanted)
+					if err != nil {
+						return
+					}
+					n.actions = acts
+				}
+				n.entry = e
+			}
+		}
+	}
+	for _, n := range g.all {
+		decide(n)
+	}
+	// What must be loaded: the packages analyzed, and what they import.
+	var need func(n *Package)
+	need = func(n *Package) {
+		if n.needTypes || n.memo != nil {
+			return
+		}
+		n.needTypes = true
+		for _, d := range n.deps {
+			need(d)
+		}
+	}
+	for _, n := range g.all {
+		if !keyed || (n.Source && n.memo == nil && n.entry == nil) {
+			need(n)
+		}
+	}
+	var exported []*Package
+	for _, n := range g.exported {
+		if n.needTypes {
+			exported = append(exported, n)
+		}
+	}
+	exportFiles(g.cfg, g.Roots, exported)
+	for _, n := range exported {
+		if n.exportFile == "" {
+			n.Source = true // no export data: type-check it like the rest
+		}
+	}
+	for _, n := range g.all {
+		if n.Source && n.needTypes && (n.entry == nil || len(n.entry.Types) == 0) {
+			for _, f := range n.meta.CompiledGoFiles {
+				g.file(f).refs++
+			}
+		}
+	}
+	return cacheErr
 }
 
 // process loads one package and, if it is from source, analyzes it.
@@ -194,6 +330,12 @@ func (s *schedule) process(n *Package) {
 			n.errors = append(n.errors, fmt.Sprintf("internal error while loading %s: %v\n%s", n.ID, r, debug.Stack()))
 		}
 	}()
+	if ctx := s.g.cfg.Context; ctx != nil && ctx.Err() != nil {
+		if len(n.ListErrors) == 0 {
+			n.errors = append(n.errors, fmt.Sprintf("%s was not loaded: %v", n.ID, context.Cause(ctx)))
+		}
+		return
+	}
 	if n.PkgPath == "unsafe" {
 		if n.Root { // the checks run on it as on any requested package
 			s.analyze(n, nil, newInfo())
@@ -209,8 +351,50 @@ func (s *schedule) process(n *Package) {
 			return
 		}
 	}
+	if e := n.memo; e != nil {
+		s.g.setTypes(n, e.types)
+		n.facts = e.facts
+		if n.Root {
+			var acts []*Action
+			for _, a := range e.actions {
+				c := *a
+				c.Package = n
+				acts = append(acts, &c)
+			}
+			s.setActions(n, acts)
+		}
+		return
+	}
+	if !n.needTypes {
+		// Reused from the cache, and nothing analyzed imports it.
+		if n.Root {
+			s.setActions(n, n.actions)
+		}
+		return
+	}
+	if e := n.entry; e != nil && len(e.Types) > 0 {
+		// Reused from the cache, and imported by a package analyzed:
+		// its types from what the cache kept, its facts decoded on them.
+		if s.readTypes(n, e.Types) == nil && n.decodeFacts(e) == nil {
+			n.cachedTypes = true
+			if n.Root {
+				s.setActions(n, n.actions)
+			}
+			s.remember(n, n.actions)
+			return
+		}
+		// Type-check it from source instead, and decode the facts on
+		// what that gives.
+		e.Types = nil
+		n.facts = &facts{}
+		s.g.setTypes(n, types.NewPackage(n.PkgPath, n.meta.Name))
+		for _, f := range n.meta.CompiledGoFiles {
+			s.g.acquire(f)
+		}
+	}
 	if !n.Source {
 		if err := s.readExport(n); err == nil {
+			s.remember(n, nil)
 			return
 		}
 		// Unreadable export data (a go command newer than exitlint, say):
@@ -226,25 +410,85 @@ func (s *schedule) process(n *Package) {
 		s.g.sumGenerated(n)
 	}
 	if len(n.errors) == 0 {
-		s.analyze(n, files, info)
+		if e := n.entry; e != nil && n.decodeFacts(e) == nil {
+			if n.Root {
+				s.setActions(n, n.actions)
+			}
+			s.remember(n, n.actions)
+		} else {
+			n.entry, n.actions = nil, nil
+			n.facts = &facts{}
+			s.analyze(n, files, info)
+		}
 	}
 	for _, f := range n.meta.CompiledGoFiles {
 		s.g.release(f)
 	}
 }
 
+// setActions records a requested package's actions.
+func (s *schedule) setActions(n *Package, acts []*Action) {
+	s.mu.Lock()
+	s.actions[n] = acts
+	s.mu.Unlock()
+}
+
+// remember keeps a package that loaded, and its results, in the Memo, and
+// writes a package it analyzed to the cache, unless one of its files
+// changed while the run read it.
+func (s *schedule) remember(n *Package, actions []*Action) {
+	g := s.g
+	if g.cfg.Memo == nil && g.cfg.Cache == nil {
+		return
+	}
+	if n.uncacheable || len(n.errors) > 0 || (g.cfg.Context != nil && g.cfg.Context.Err() != nil) {
+		return
+	}
+	for _, f := range n.keyFiles() {
+		if g.fileChanged(f) {
+			return
+		}
+	}
+	if m := g.cfg.Memo; m != nil {
+		m.put(n.key, &memoEntry{types: n.types, facts: n.facts, actions: actions})
+	}
+	if c := g.cfg.Cache; c != nil && n.analyzed {
+		e, err := g.encodeEntry(n, actions)
+		if err != nil {
+			return
+		}
+		// The types, for a package other packages import: when it is
+		// reused and one of them is analyzed, they are read from here
+		// rather than type-checked from source.
+		if len(n.dependents) > 0 && n.types != nil {
+			var buf bytes.Buffer
+			if gcexportdata.Write(&buf, g.Fset, n.types) == nil {
+				e.Types = buf.Bytes()
+			}
+		}
+		c.put(e)
+	}
+}
+
 // readExport reads n's types from its export data.
 func (s *schedule) readExport(n *Package) error {
-	s.exportMu.Lock()
-	defer s.exportMu.Unlock()
 	data, err := os.ReadFile(n.exportFile)
 	if err != nil {
 		return err
 	}
+	return s.readTypes(n, data)
+}
+
+// readTypes reads n's types from export data: the go command's, or what
+// the cache kept.
+func (s *schedule) readTypes(n *Package, data []byte) error {
+	s.exportMu.Lock()
+	defer s.exportMu.Unlock()
 	var r io.Reader = bytes.NewReader(data)
 	if bytes.HasPrefix(data, []byte("!<arch>\n")) {
 		// Up to Go 1.27, go list -export names the compiler's archive;
 		// from Go 1.28 on, a file gcexportdata.Read takes as it is.
+		var err error
 		//lint:ignore SA1019 archives are what the go command of Go 1.27 and earlier lists
 		r, err = gcexportdata.NewReader(r)
 		if err != nil {
@@ -387,14 +631,16 @@ func (s *schedule) analyze(n *Package, files []*ast.File, info *types.Info) {
 			runOne(a)
 		}
 	}
+	n.analyzed = true
+	var out []*Action
 	if n.Root {
-		var out []*Action
 		for _, a := range s.wanted {
 			out = append(out, acts[a])
 		}
-		s.mu.Lock()
-		s.actions[n] = out
-		s.mu.Unlock()
+		s.setActions(n, out)
+	}
+	if n.PkgPath != "unsafe" {
+		s.remember(n, out)
 	}
 }
 
@@ -472,6 +718,9 @@ func (s *schedule) pass(n *Package, a *analysis.Analyzer, act *Action, files []*
 		ReadFile: func(name string) ([]byte, error) {
 			if !allowed[name] {
 				return nil, fmt.Errorf("%s may read only its package's files, not %s", a.Name, name)
+			}
+			if src, ok := s.g.overlay[name]; ok {
+				return bytes.Clone(src), nil
 			}
 			return os.ReadFile(name)
 		},
@@ -617,13 +866,17 @@ func (g *Graph) parse(name string, sum bool) (*ast.File, error) {
 	p := g.file(name)
 	g.filesMu.Unlock()
 	p.once.Do(func() {
-		src, err := os.ReadFile(name)
+		src, err := g.readFile(name)
 		if err != nil {
 			p.err = err
 			return
 		}
-		if sum {
-			g.sum(name, src)
+		if sum || g.keyed(name) {
+			s := sha256.Sum256(src)
+			if sum {
+				g.sum(name, s)
+			}
+			g.verify(name, s)
 		}
 		p.file, p.err = parser.ParseFile(g.Fset, name, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
 	})
@@ -638,8 +891,7 @@ func (p *Package) writable() bool {
 }
 
 // sum records the content of a file as it was read for the analysis.
-func (g *Graph) sum(name string, src []byte) {
-	sum := sha256.Sum256(src)
+func (g *Graph) sum(name string, sum [sha256.Size]byte) {
 	g.filesMu.Lock()
 	g.sums[name] = sum
 	g.filesMu.Unlock()
@@ -657,8 +909,10 @@ func (g *Graph) sumGenerated(n *Package) {
 		if compiled[f] {
 			continue
 		}
-		if src, err := os.ReadFile(f); err == nil {
-			g.sum(f, src)
+		if src, err := g.readFile(f); err == nil {
+			s := sha256.Sum256(src)
+			g.sum(f, s)
+			g.verify(f, s)
 		}
 	}
 }
@@ -681,4 +935,37 @@ func (h *readyHeap) Pop() any {
 	n := old[len(old)-1]
 	*h = old[:len(old)-1]
 	return n
+}
+
+// readFile reads a file, or its overlay.
+func (g *Graph) readFile(name string) ([]byte, error) {
+	if src, ok := g.overlay[name]; ok {
+		return src, nil
+	}
+	return os.ReadFile(name)
+}
+
+// keyed reports whether a key hashed the file's content.
+func (g *Graph) keyed(name string) bool {
+	g.filesMu.Lock()
+	defer g.filesMu.Unlock()
+	_, ok := g.keySums[name]
+	return ok
+}
+
+// verify notes a file whose content, as read to be parsed, is not what
+// its package's key hashed: what the package's analysis finds then is not
+// what its key names.
+func (g *Graph) verify(name string, sum [sha256.Size]byte) {
+	g.filesMu.Lock()
+	defer g.filesMu.Unlock()
+	if want, ok := g.keySums[name]; ok && want != sum {
+		g.changed[name] = true
+	}
+}
+
+func (g *Graph) fileChanged(name string) bool {
+	g.filesMu.Lock()
+	defer g.filesMu.Unlock()
+	return g.changed[name]
 }

@@ -33,8 +33,6 @@ import (
 	"unicode/utf8"
 
 	"golang.org/x/tools/go/analysis"
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/internal/findings"
@@ -55,6 +53,15 @@ type Server struct {
 	// Log receives what the server cannot tell the editor in the protocol:
 	// the messages it answered with an error, why it stopped. Nil discards.
 	Log io.Writer
+	// Verbose adds to Log a line per analysis: how long it took and what
+	// came from memory.
+	Verbose bool
+	// Cache, when set, is the persistent cache the command line shares:
+	// the first analysis of a package reuses what a run found for the
+	// packages that did not change, and writes what it finds.
+	Cache *driver.Cache
+
+	memo *driver.Memo // what the analyses keep from one to the next
 
 	out *writer
 
@@ -122,6 +129,7 @@ func New(analyzers []*analysis.Analyzer, version string) *Server {
 		docs: map[string]document{}, published: map[string]*published{},
 		byDir: map[string][]string{}, pending: map[string]string{},
 		kick: make(chan struct{}, 1),
+		memo: driver.NewMemo(),
 	}
 }
 
@@ -532,57 +540,62 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 		return nil
 	}
 	byFile := map[string][]finding{path: nil}
-	// No toolchain is downloaded to analyze a buffer, as for a
-	// command-line run: the go command runs the toolchain already here.
-	env, err := driver.ToolchainEnv(driver.Config{Dir: dir})
-	if err != nil {
-		byFile[path] = []finding{notAnalyzed(lspRange{}, "exitlint cannot load this file's package: "+err.Error())}
-		s.publish(ctx, dir, byFile, versionOf, []string{err.Error()})
-		return
-	}
-	cfg := &packages.Config{
-		Mode: packages.LoadAllSyntax | packages.NeedModule, Context: ctx,
-		Dir: dir, Env: env, Tests: true, Overlay: overlay,
-	}
-	pkgs, err := packages.Load(cfg, "file="+path)
+	// The driver pins the toolchain as the command line does: no toolchain
+	// is downloaded to analyze a buffer. The Memo keeps what does not
+	// change from save to save (the dependencies' types and facts) in
+	// memory; the package of the file and its test variants are loaded
+	// from the buffers and analyzed again.
+	start := time.Now()
+	g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlay, Context: ctx, Memo: s.memo, Cache: s.Cache}, "file="+path)
 	if ctx.Err() != nil {
 		return
 	}
-	var logs []string
 	if err != nil {
-		logs = append(logs, fmt.Sprintf("cannot load the package of %s: %v", path, err))
 		byFile[path] = []finding{notAnalyzed(lspRange{}, "exitlint cannot load this file's package: "+err.Error())}
-		s.publish(ctx, dir, byFile, versionOf, logs)
+		s.publish(ctx, dir, byFile, versionOf, []string{fmt.Sprintf("cannot load the package of %s: %v", path, err)})
 		return
 	}
+	loaded := time.Now()
+	res := g.Run(s.analyzers)
+	if ctx.Err() != nil || res.Cancelled {
+		return
+	}
+	if s.Verbose {
+		hits, misses := s.memo.Stats()
+		s.logf("exitlint lsp: %s: go list %s, analysis %s; %d packages from memory, %d not, analyzed %s", path,
+			loaded.Sub(start).Round(time.Millisecond), time.Since(loaded).Round(time.Millisecond), hits, misses, strings.Join(res.Analyzed, ", "))
+	}
+	var logs []string
 	lines := textpos.NewLines(read)
-	var ok []*packages.Package
 	type pkgError struct {
 		pkg string
-		err packages.Error
+		err string
 	}
 	var broken []pkgError
-	for _, p := range pkgs {
-		if p.Name == "main" && strings.HasSuffix(p.ID, ".test") && !strings.Contains(p.ID, " ") {
+	for _, p := range g.Roots {
+		if p.IsTest() && strings.HasSuffix(p.ID, ".test") && !strings.Contains(p.ID, " ") {
 			continue // the generated main package of the tests
 		}
-		for _, f := range p.GoFiles {
+		goFiles, _ := p.Files()
+		for _, f := range goFiles {
 			if _, seen := byFile[f]; !seen {
 				byFile[f] = nil
 			}
 		}
-		if len(p.Errors) == 0 && !p.IllTyped {
-			ok = append(ok, p)
-			continue
-		}
-		var errs []string
-		for _, e := range p.Errors {
-			errs = append(errs, e.Error())
-			broken = append(broken, pkgError{p.PkgPath, e})
+		errs, dep := p.Broken()
+		if dep != nil {
+			first, _ := dep.Broken()
+			msg := "a package it imports does not type-check: " + dep.PkgPath
+			if len(first) > 0 {
+				msg += ": " + first[0]
+			}
+			errs = []string{msg}
 		}
 		if len(errs) == 0 {
-			errs = append(errs, "a package it imports does not type-check")
-			broken = append(broken, pkgError{p.PkgPath, packages.Error{Msg: errs[0]}})
+			continue
+		}
+		for _, e := range errs {
+			broken = append(broken, pkgError{p.PkgPath, e})
 		}
 		logs = append(logs, fmt.Sprintf("%s does not type-check, so it was not analyzed: %s", p.ID, strings.Join(errs, "; ")))
 	}
@@ -590,9 +603,9 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 	// elsewhere on the file that was opened or saved.
 	hasError := map[string]bool{}
 	for _, b := range broken {
-		file, line, col := splitPos(b.err.Pos)
+		file, line, col, msg := splitError(b.err)
 		if _, in := byFile[file]; !in {
-			file, line, col = path, 0, 0
+			file, line, col, msg = path, 0, 0, b.err
 		}
 		if hasError[file] {
 			continue
@@ -603,32 +616,40 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 			p := position{Line: line - 1, Character: lines.UTF16Column(file, line, max(col, 1)) - 1}
 			r = lspRange{Start: p, End: p}
 		}
-		byFile[file] = append(byFile[file], notAnalyzed(r, fmt.Sprintf("exitlint cannot analyze %s until it compiles: %s", b.pkg, b.err.Msg)))
+		byFile[file] = append(byFile[file], notAnalyzed(r, fmt.Sprintf("exitlint cannot analyze %s until it compiles: %s", b.pkg, msg)))
 	}
-	if len(ok) > 0 {
-		graph, err := checker.Analyze(s.analyzers, ok, nil)
-		if ctx.Err() != nil {
-			return
+	c := findings.NewCollector(g.Fset, "", read)
+	for _, act := range res.Actions {
+		if act.Err != nil {
+			logs = append(logs, fmt.Sprintf("the %s check failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err))
+			continue
 		}
-		if err != nil {
-			logs = append(logs, fmt.Sprintf("cannot run the checks: %v", err))
-		} else {
-			c := findings.NewCollector(ok[0].Fset, "", read)
-			for _, act := range graph.Roots {
-				if act.Err != nil {
-					logs = append(logs, fmt.Sprintf("the %s check failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err))
-					continue
-				}
-				for _, d := range act.Diagnostics {
-					c.Add(act.Analyzer, d)
-				}
-			}
-			for _, f := range c.Findings() {
-				byFile[f.Pos.Filename] = append(byFile[f.Pos.Filename], newFinding(f, versionOf))
-			}
+		for _, d := range act.Diagnostics {
+			c.Add(act.Analyzer, d)
 		}
+	}
+	for _, f := range c.Findings() {
+		byFile[f.Pos.Filename] = append(byFile[f.Pos.Filename], newFinding(f, versionOf))
 	}
 	s.publish(ctx, dir, byFile, versionOf, logs)
+}
+
+// splitError splits an error of the driver's, "file:line:col: message" (or
+// "file:line: message"), into its position and message; an error without
+// a position is its message.
+func splitError(e string) (file string, line, col int, msg string) {
+	for i := 0; i < len(e); {
+		j := strings.Index(e[i:], ": ")
+		if j < 0 {
+			break
+		}
+		file, line, col = splitPos(e[:i+j])
+		if line > 0 {
+			return file, line, col, e[i+j+2:]
+		}
+		i += j + 2
+	}
+	return "", 0, 0, e
 }
 
 // publish records and sends an analysis's findings, unless ctx was

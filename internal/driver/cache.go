@@ -1,0 +1,192 @@
+package driver
+
+import (
+	"bytes"
+	"encoding/gob"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Cache is the persistent cache of a standalone run: per package, the facts
+// it exported and, for a requested package, the findings of each check,
+// under the package's key (key.go). It lives in a directory of its own,
+// by default exitlint under the user's cache directory.
+//
+// Entries are written to a temporary file and renamed into place, so a
+// reader sees a whole entry or none, and several runs may share the
+// directory at once: two that compute the same entry write the same
+// content. An entry that cannot be read or decoded is a miss. Entries not
+// used for MaxAge are removed, and the oldest ones while the cache is
+// larger than MaxSize, at most once per TrimInterval.
+type Cache struct {
+	Dir string
+	// MaxAge, MaxSize and TrimInterval bound the cache; zero takes the
+	// defaults (5 days, 1 GiB, 1 hour).
+	MaxAge       time.Duration
+	MaxSize      int64
+	TrimInterval time.Duration
+}
+
+// DefaultCacheDir is where the cache lives unless the environment says
+// otherwise: EXITLINT_CACHE set to "off" turns it off (the empty string is
+// returned), set to an absolute path puts it there.
+func DefaultCacheDir() (string, error) {
+	if v, ok := os.LookupEnv("EXITLINT_CACHE"); ok && v != "" {
+		if v == "off" {
+			return "", nil
+		}
+		if !filepath.IsAbs(v) {
+			return "", fmt.Errorf("EXITLINT_CACHE is %q: it must be an absolute directory, or off to run without the cache", v)
+		}
+		return v, nil
+	}
+	dir, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache directory for exitlint (%v): set EXITLINT_CACHE to an absolute directory, or to off", err)
+	}
+	return filepath.Join(dir, "exitlint"), nil
+}
+
+// OpenCache returns the cache in dir, creating the directory.
+func OpenCache(dir string) (*Cache, error) {
+	if err := os.MkdirAll(dir, 0o777); err != nil {
+		return nil, fmt.Errorf("cannot create exitlint's cache directory: %v; set EXITLINT_CACHE to another absolute directory, or to off", err)
+	}
+	return &Cache{Dir: dir}, nil
+}
+
+func (c *Cache) path(k key) string {
+	s := k.String()
+	return filepath.Join(c.Dir, s[:2], s+"-e")
+}
+
+// get returns the entry under k, or nil.
+func (c *Cache) get(k key) *entry {
+	name := c.path(k)
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return nil
+	}
+	var e entry
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&e); err != nil || e.Key != k {
+		return nil
+	}
+	// The modification time says when an entry was last used, for trim;
+	// it is updated once an hour at most.
+	if info, err := os.Stat(name); err == nil && time.Since(info.ModTime()) > time.Hour {
+		now := time.Now()
+		os.Chtimes(name, now, now)
+	}
+	return &e
+}
+
+// put writes e under its key. A failure leaves the cache as it was: the
+// entry is computed again next time.
+func (c *Cache) put(e *entry) error {
+	var buf bytes.Buffer
+	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
+		return err
+	}
+	name := c.path(e.Key)
+	if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
+		return err
+	}
+	f, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, werr := f.Write(buf.Bytes())
+	cerr := f.Close()
+	if err := errors.Join(werr, cerr); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	if err := os.Rename(f.Name(), name); err != nil {
+		os.Remove(f.Name())
+		return err
+	}
+	return nil
+}
+
+// Trim removes the entries not used for MaxAge and, while the cache is
+// larger than MaxSize, the least recently used ones, unless another run
+// trimmed within TrimInterval. Temporary files an interrupted run left
+// behind go after an hour.
+func (c *Cache) Trim() error {
+	maxAge := c.MaxAge
+	if maxAge == 0 {
+		maxAge = 5 * 24 * time.Hour
+	}
+	maxSize := c.MaxSize
+	if maxSize == 0 {
+		maxSize = 1 << 30
+	}
+	interval := c.TrimInterval
+	if interval == 0 {
+		interval = time.Hour
+	}
+	stamp := filepath.Join(c.Dir, "trim.txt")
+	if data, err := os.ReadFile(stamp); err == nil {
+		if t, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64); err == nil && time.Since(time.Unix(t, 0)) < interval {
+			return nil
+		}
+	}
+	if err := os.WriteFile(stamp, []byte(strconv.FormatInt(time.Now().Unix(), 10)+"\n"), 0o666); err != nil {
+		return err
+	}
+	type file struct {
+		name string
+		size int64
+		used time.Time
+	}
+	var files []file
+	var total int64
+	now := time.Now()
+	err := filepath.WalkDir(c.Dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil
+		}
+		base := d.Name()
+		if !strings.HasSuffix(base, "-e") && !strings.HasPrefix(base, ".tmp-") {
+			return nil
+		}
+		info, err := d.Info()
+		if err != nil {
+			return nil
+		}
+		age := now.Sub(info.ModTime())
+		if strings.HasPrefix(base, ".tmp-") {
+			if age > time.Hour {
+				os.Remove(path)
+			}
+			return nil
+		}
+		if age > maxAge {
+			os.Remove(path)
+			return nil
+		}
+		files = append(files, file{path, info.Size(), info.ModTime()})
+		total += info.Size()
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	sort.Slice(files, func(i, j int) bool { return files[i].used.Before(files[j].used) })
+	for _, f := range files {
+		if total <= maxSize {
+			break
+		}
+		if os.Remove(f.name) == nil {
+			total -= f.size
+		}
+	}
+	return nil
+}

@@ -1,0 +1,148 @@
+package driver
+
+import (
+	"go/token"
+	"go/types"
+	"sync"
+)
+
+// Memo keeps what runs computed in memory for the next run of the same
+// process: per package key, its types, its facts and, for a requested
+// package, its checks' diagnostics. The language server analyzes with one
+// Memo, so a save loads the changed package from the editor's buffers and
+// type-checks and analyzes it and the packages above it that the run
+// requests; everything below it comes from the Memo.
+//
+// Every run with a Memo shares its file set, since the types kept refer to
+// positions in it. Memory stays bounded: an entry no run used for
+// MaxIdle runs is dropped, and when the file set has grown past MaxFileSet
+// bytes of source, the Memo starts over with a new one.
+type Memo struct {
+	// MaxIdle is how many runs an entry is kept without being used (default 8).
+	MaxIdle int
+	// MaxFileSet is how much source, in bytes, the file set may cover
+	// before the Memo starts over (default 512 MiB).
+	MaxFileSet int
+
+	mu      sync.Mutex
+	fset    *token.FileSet
+	entries map[key]*memoEntry
+	lists   map[string]*listing // go list's answers, by what was asked
+	listed  int                 // how many times go list ran
+	run     int
+	// Hits and Misses count the packages of the last run found in the
+	// Memo, and those loaded or analyzed.
+	hits, misses int
+}
+
+type memoEntry struct {
+	types   *types.Package
+	facts   *facts
+	actions []*Action // a requested package's, in the order of the analyzers asked for
+	used    int
+}
+
+// NewMemo returns an empty Memo.
+func NewMemo() *Memo {
+	return &Memo{fset: token.NewFileSet(), entries: map[key]*memoEntry{}, lists: map[string]*listing{}}
+}
+
+// begin starts a run: it trims what the previous runs left and returns the
+// file set to use.
+func (m *Memo) begin() *token.FileSet {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	maxIdle := m.MaxIdle
+	if maxIdle == 0 {
+		maxIdle = 8
+	}
+	maxFset := m.MaxFileSet
+	if maxFset == 0 {
+		maxFset = 512 << 20
+	}
+	m.run++
+	if m.fset.Base() > maxFset {
+		m.fset = token.NewFileSet()
+		clear(m.entries)
+		clear(m.lists)
+	}
+	for k, e := range m.entries {
+		if m.run-e.used > maxIdle {
+			delete(m.entries, k)
+		}
+	}
+	m.hits, m.misses = 0, 0
+	return m.fset
+}
+
+func (m *Memo) get(k key) *memoEntry {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e := m.entries[k]
+	if e != nil {
+		e.used = m.run
+		m.hits++
+	} else {
+		m.misses++
+	}
+	return e
+}
+
+func (m *Memo) put(k key, e *memoEntry) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	e.used = m.run
+	m.entries[k] = e
+}
+
+// Len is the number of packages the Memo holds.
+func (m *Memo) Len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.entries)
+}
+
+// Stats returns how many packages of the last run came from the Memo and
+// how many did not.
+func (m *Memo) Stats() (hits, misses int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.hits, m.misses
+}
+
+// listing returns the go list answer kept under k, if any.
+func (m *Memo) listing(k string) *listing {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.lists[k]
+}
+
+// keepListing keeps go list's answer under k; the Memo keeps the answers
+// of the last 16 questions asked.
+func (m *Memo) keepListing(k string, l *listing) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.lists[k] != l {
+		m.listed++
+	}
+	delete(m.lists, k)
+	if len(m.lists) >= 16 {
+		oldest, at := "", m.run+1
+		for k, l := range m.lists {
+			if l.used < at {
+				oldest, at = k, l.used
+			}
+		}
+		delete(m.lists, oldest)
+	}
+	l.used = m.run
+	m.lists[k] = l
+}
+
+// GoListRuns is how many times runs with the Memo ran go list, rather
+// than reuse an answer it kept.
+func (m *Memo) GoListRuns() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.listed
+}

@@ -1,0 +1,177 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// TestSlowAnalysesCancelled edits and saves a buffer six times, 200 ms
+// apart, while each analysis of it takes 600 ms: each newer edit cancels
+// the analysis in progress, whose findings are dropped, and only the
+// newest buffer's findings are published, once, with its version. The
+// driver cannot stop an analyzer's Run, so the cancelled ones finish
+// unpublished, as they did on x/tools' checker.
+func TestSlowAnalysesCancelled(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod":  "module example.com/slow\n\ngo 1.22\n",
+		"main.go": "package main\n\nfunc main() {}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOPROXY", "off")
+	runs := make(chan string, 100)
+	slow := &analysis.Analyzer{
+		Name: "slow", Doc: "reports the buffer's last line, after a second",
+		Run: func(pass *analysis.Pass) (any, error) {
+			time.Sleep(600 * time.Millisecond)
+			f := pass.Files[0]
+			tf := pass.Fset.File(f.Pos())
+			pass.Reportf(f.Package, "buffer of %d lines", tf.LineCount())
+			runs <- pass.Pkg.Path()
+			return nil, nil
+		},
+	}
+	s := New([]*analysis.Analyzer{slow}, "test")
+	e := startRaw(t, s)
+	e.send(framed(initializeReq))
+	e.wantResult("initialize", "1")
+	path := filepath.Join(dir, "main.go")
+	uri := uriOf(path)
+	open := fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":%q,"languageId":"go","version":1,"text":"package main\n\nfunc main() {}\n"}}}`, uri)
+	e.send(framed(open))
+	if pub := nextPublication(t, e, uri, 2*time.Minute); pub.Version == nil || *pub.Version != 1 {
+		t.Fatalf("on open: %+v; want version 1's findings", pub)
+	}
+	text := "package main\n\nfunc main() {}\n"
+	for v := 2; v <= 7; v++ {
+		text += "// edit\n"
+		change, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didChange", "params": map[string]any{
+			"textDocument": map[string]any{"uri": uri, "version": v}, "contentChanges": []any{map[string]any{"text": text}}}})
+		e.send(framed(string(change)))
+		e.send(framed(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":%q}}}`, uri)))
+		time.Sleep(200 * time.Millisecond)
+	}
+	pub := nextPublication(t, e, uri, 2*time.Minute)
+	if pub.Version == nil || *pub.Version != 7 || len(pub.Diagnostics) != 1 || !strings.Contains(pub.Diagnostics[0].Message, "buffer of 9 lines") {
+		t.Errorf("after six edits: %+v; want version 7's finding (a buffer of 9 lines)", pub)
+	}
+	// Nothing else comes: the cancelled analyses published nothing.
+	if pub, ok := publication(t, e, uri, 1500*time.Millisecond); ok {
+		t.Errorf("another publication after the newest: %+v", pub)
+	}
+	if n := len(runs); n < 3 || n > 7 {
+		t.Errorf("%d analyses ran (open included); want a few, cancelled, not one per edit queued after another", n)
+	}
+}
+
+type publishParams struct {
+	URI         string       `json:"uri"`
+	Version     *int         `json:"version"`
+	Diagnostics []diagnostic `json:"diagnostics"`
+}
+
+// nextPublication waits for the next publishDiagnostics of uri.
+func nextPublication(t *testing.T, e *rawEditor, uri string, limit time.Duration) publishParams {
+	t.Helper()
+	p, ok := publication(t, e, uri, limit)
+	if !ok {
+		t.Fatalf("no diagnostics published for %s within %s", uri, limit)
+	}
+	return p
+}
+
+func publication(t *testing.T, e *rawEditor, uri string, limit time.Duration) (publishParams, bool) {
+	t.Helper()
+	timeout := time.After(limit)
+	for {
+		select {
+		case m, ok := <-e.msgs:
+			if !ok {
+				return publishParams{}, false
+			}
+			if string(m["method"]) != `"textDocument/publishDiagnostics"` {
+				continue
+			}
+			var p publishParams
+			if err := json.Unmarshal(m["params"], &p); err != nil {
+				t.Fatal(err)
+			}
+			if p.URI == uri {
+				return p, true
+			}
+		case <-timeout:
+			return publishParams{}, false
+		}
+	}
+}
+
+// TestSaveReusesMemory opens a file of a package that imports another of
+// its module, then edits and saves it: the second analysis loads the edited
+// package alone, the imported one and the standard library come from the
+// server's memory, and go list is not run again (no import changed).
+func TestSaveReusesMemory(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n",
+		"main.go":    "package main\n\nimport \"example.com/m/lib\"\n\nfunc main() { lib.Do() }\n",
+		"lib/lib.go": "package lib\n\nimport \"fmt\"\n\n// Do prints.\nfunc Do() { fmt.Println() }\n",
+	} {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o777)
+		if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOPROXY", "off")
+	lines := &analysis.Analyzer{
+		Name: "lines", Doc: "reports the file's line count",
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, f := range pass.Files {
+				pass.Reportf(f.Package, "%d lines", pass.Fset.File(f.Pos()).LineCount())
+			}
+			return nil, nil
+		},
+	}
+	s := New([]*analysis.Analyzer{lines}, "test")
+	e := startRaw(t, s)
+	e.send(framed(initializeReq))
+	e.wantResult("initialize", "1")
+	path := filepath.Join(dir, "main.go")
+	uri := uriOf(path)
+	text, _ := os.ReadFile(path)
+	open, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": map[string]any{
+		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": string(text)}}})
+	e.send(framed(string(open)))
+	nextPublication(t, e, uri, 2*time.Minute)
+	_, firstMisses := s.memo.Stats()
+
+	change, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didChange", "params": map[string]any{
+		"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": string(text) + "\n// more\n"}}}})
+	e.send(framed(string(change)))
+	e.send(framed(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":%q}}}`, uri)))
+	pub := nextPublication(t, e, uri, 2*time.Minute)
+	if pub.Version == nil || *pub.Version != 2 || len(pub.Diagnostics) != 1 || pub.Diagnostics[0].Message != "7 lines" {
+		t.Errorf("after the edit: %+v; want version 2's finding, 7 lines", pub)
+	}
+	hits, misses := s.memo.Stats()
+	if misses != 1 || hits < 5 || firstMisses < 5 {
+		t.Errorf("the save loaded %d packages and took %d from memory (the open loaded %d); want the edited package alone loaded", misses, hits, firstMisses)
+	}
+	if n := s.memo.GoListRuns(); n != 1 {
+		t.Errorf("go list ran %d times; want once, for the open", n)
+	}
+}
