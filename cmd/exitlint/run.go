@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -24,6 +25,7 @@ type options struct {
 	cpuProfile, memProfile                                      string
 	tags                                                        string
 	baseline, writeBaseline, newFromRev                         string
+	sarifRoot                                                   string
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -41,6 +43,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	var o options
 	fs.BoolVar(&o.json, "json", false, "write one response envelope (JSON) instead of text")
 	fs.BoolVar(&o.sarif, "sarif", false, "write a SARIF 2.1.0 log (for GitHub code scanning and other SARIF viewers) instead of text")
+	fs.StringVar(&o.sarifRoot, "sarif-root", "", "the directory -sarif names files relative to, as the repository's root for code scanning (default: the working directory)")
 	fs.BoolVar(&o.findingsOK, "findings-ok", false, "exit 0 when findings are reported, with the findings as the envelope's data")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.scaffolding, "scaffolding", false, "also report findings in packages that only tests import (fake servers, mocks, test helpers); they are left out by default and counted in the report")
@@ -78,6 +81,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	}
 	if o.json && o.sarif {
 		return fail(stdout, stderr, true, start, usageError("-json and -sarif both choose the output: pass one"))
+	}
+	if info, err := os.Stat(o.sarifRoot); o.sarifRoot != "" && (err != nil || !info.IsDir()) {
+		return fail(stdout, stderr, o.json, start, usageError("-sarif-root %s: not a directory", o.sarifRoot))
 	}
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
@@ -127,7 +133,7 @@ func report(stdout, stderr io.Writer, o options, start time.Time, res *result, s
 	case res == nil:
 		return fail(stdout, stderr, o.json, start, err)
 	case o.sarif:
-		if werr := writeSARIF(stdout, res, code); werr != nil {
+		if werr := writeSARIF(stdout, res, code, o.sarifRoot); werr != nil {
 			fmt.Fprintf(stderr, "exitlint: writing the SARIF log: %v\n", werr)
 			//exitlint:ignore fallback stdout cannot be written: the envelope cannot be either, so no code can be explained
 			return exitcode.GeneralError
