@@ -235,6 +235,10 @@ func TestAction(t *testing.T) {
 	if sarif, _ := os.ReadFile(filepath.Join(sub, "out.sarif")); bytes.Contains(sarif, []byte(`"ruleId": "fallback"`)) || !bytes.Contains(sarif, []byte(`"ruleId": "barecode"`)) {
 		t.Errorf("args -disable fallback did not reach exitlint:\n%s", sarif)
 	}
+	// Code scanning places files relative to the repository's root.
+	if sarif, _ := os.ReadFile(filepath.Join(sub, "out.sarif")); !bytes.Contains(sarif, []byte(`"uri": "mod/main.go"`)) {
+		t.Errorf("the SARIF log does not name mod/main.go relative to the workspace:\n%s", sarif)
+	}
 }
 
 // TestPreCommitHooks runs .pre-commit-hooks.yaml with pre-commit itself

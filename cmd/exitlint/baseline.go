@@ -57,10 +57,10 @@ func entryOf(f findings.Finding) baselineEntry {
 // -new-from-rev hid them.
 type Hidden struct {
 	// Baseline is the number of findings the baseline file hid.
-	Baseline int `json:"baseline,omitempty"`
+	Baseline int `json:"baseline"`
 	// Unchanged is the number of findings outside the lines changed since
 	// the -new-from-rev revision.
-	Unchanged int `json:"unchanged,omitempty"`
+	Unchanged int `json:"unchanged"`
 }
 
 func (h *Hidden) total() int {

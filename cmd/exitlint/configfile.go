@@ -151,11 +151,35 @@ func vetAnalyzers(args []string) ([]*analysis.Analyzer, error) {
 	if err := f.Apply(func(config.Setting) bool { return false }); err != nil {
 		return nil, err
 	}
+	if choosesChecks(args) {
+		// go vet's -CHECK flags choose the checks: they override the
+		// file's enable and disable, and every check must be there for
+		// unitchecker to parse them.
+		return every, nil
+	}
 	checks, err := all.Select(f.Enable, f.Disable, path+": enable", "disable")
 	if err != nil {
 		return nil, err
 	}
 	return all.WithConfig(checks), nil
+}
+
+// choosesChecks reports whether args hold a flag named for a check
+// (-barecode, -fallback=false), which go vet passes on to the tool.
+func choosesChecks(args []string) bool {
+	for _, arg := range args {
+		name, ok := strings.CutPrefix(arg, "-")
+		if !ok {
+			continue
+		}
+		name, _, _ = strings.Cut(strings.TrimPrefix(name, "-"), "=")
+		for _, a := range all.Analyzers() {
+			if name == a.Name {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // vetVersion answers go vet's -V=full as unitchecker does, with a build ID

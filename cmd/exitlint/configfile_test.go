@@ -116,6 +116,14 @@ func TestGoVetReadsTheConfigFile(t *testing.T) {
 	if !strings.Contains(string(out), "written as a bare integer") || strings.Contains(string(out), "catch-all") || strings.Contains(string(out), "gen.go") {
 		t.Errorf("go vet: want barecode's findings, not fallback's nor gen's:\n%s", out)
 	}
+	// go vet's own choice of checks overrides the file's.
+	cmd = exec.Command("go", "vet", "-vettool="+binary, "-fallback", "./...")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, _ = cmd.CombinedOutput()
+	if !strings.Contains(string(out), "catch-all") || strings.Contains(string(out), "written as a bare integer") {
+		t.Errorf("go vet -fallback: want fallback's findings only, though the file disables it:\n%s", out)
+	}
 	if err := os.WriteFile(filepath.Join(dir, ".exitlint.yml"), []byte("enable: [barecod]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}

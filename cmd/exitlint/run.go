@@ -28,6 +28,7 @@ type options struct {
 	baseline, writeBaseline, newFromRev                         string
 	useCache                                                    bool
 	cache                                                       *driver.Cache // nil without one
+	sarifRoot                                                   string
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -45,6 +46,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	var o options
 	fs.BoolVar(&o.json, "json", false, "write one response envelope (JSON) instead of text")
 	fs.BoolVar(&o.sarif, "sarif", false, "write a SARIF 2.1.0 log (for GitHub code scanning and other SARIF viewers) instead of text")
+	fs.StringVar(&o.sarifRoot, "sarif-root", "", "the directory -sarif names files relative to, as the repository's root for code scanning (default: the working directory)")
 	fs.BoolVar(&o.findingsOK, "findings-ok", false, "exit 0 when findings are reported, with the findings as the envelope's data")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.scaffolding, "scaffolding", false, "also report findings in packages that only tests import (fake servers, mocks, test helpers); they are left out by default and counted in the report")
@@ -83,6 +85,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	}
 	if o.json && o.sarif {
 		return fail(stdout, stderr, true, start, usageError("-json and -sarif both choose the output: pass one"))
+	}
+	if info, err := os.Stat(o.sarifRoot); o.sarifRoot != "" && (err != nil || !info.IsDir()) {
+		return fail(stdout, stderr, o.json, start, usageError("-sarif-root %s: not a directory", o.sarifRoot))
 	}
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
@@ -135,7 +140,7 @@ func report(stdout, stderr io.Writer, o options, start time.Time, res *result, s
 	case res == nil:
 		return fail(stdout, stderr, o.json, start, err)
 	case o.sarif:
-		if werr := writeSARIF(stdout, res, code); werr != nil {
+		if werr := writeSARIF(stdout, res, code, o.sarifRoot); werr != nil {
 			fmt.Fprintf(stderr, "exitlint: writing the SARIF log: %v\n", werr)
 			//exitlint:ignore fallback stdout cannot be written: the envelope cannot be either, so no code can be explained
 			return exitcode.GeneralError

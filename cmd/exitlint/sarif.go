@@ -169,8 +169,14 @@ type sarifContent struct {
 
 const srcRoot = "%SRCROOT%"
 
-// writeSARIF writes the SARIF log of a run whose exit code is code.
-func writeSARIF(w io.Writer, res *result, code exitcode.Code) error {
+// writeSARIF writes the SARIF log of a run whose exit code is code. Files
+// are named relative to root (%SRCROOT%), the working directory when root
+// is "".
+func writeSARIF(w io.Writer, res *result, code exitcode.Code, root string) error {
+	base := sarifBase(res.dir)
+	if root != "" {
+		base = sarifBase(absPath(root))
+	}
 	driver := sarifDriver{Name: "exitlint", InformationURI: "https://github.com/exitlint/exitlint"}
 	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		driver.Version = strings.TrimPrefix(bi.Main.Version, "v")
@@ -211,20 +217,20 @@ func writeSARIF(w io.Writer, res *result, code exitcode.Code) error {
 			sarifMessage{fmt.Sprintf("%d finding(s) not reported: %s", res.Hidden.total(), res.Hidden)}})
 	}
 	run := sarifRun{Tool: sarifTool{driver}, Invocations: []sarifInvocation{inv}, Results: []sarifResult{}}
-	if res.dir != "" {
-		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(res.dir) + "/"}}
+	if base != "" {
+		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: strings.TrimSuffix(fileURI(string(base)), "/") + "/"}}
 	}
 	for _, f := range res.Diagnostics {
 		r := sarifResult{RuleID: f.Check, RuleIndex: index[f.Check], Level: "error",
 			PartialFingerprints: map[string]string{"primaryLocationLineHash": f.Fingerprint},
 			Message:             sarifMessage{f.Message},
-			Locations:           []sarifLocation{{Physical: physical(f.Pos)}}}
+			Locations:           []sarifLocation{{Physical: base.physical(f.Pos)}}}
 		for i, rel := range f.Related {
 			id := i + 1
-			r.Related = append(r.Related, sarifLocation{ID: &id, Physical: physical(rel.Pos), Message: &sarifMessage{rel.Message}})
+			r.Related = append(r.Related, sarifLocation{ID: &id, Physical: base.physical(rel.Pos), Message: &sarifMessage{rel.Message}})
 		}
 		for _, fix := range f.Fixes {
-			if s, ok := sarifFixOf(fix); ok {
+			if s, ok := base.fixOf(fix); ok {
 				r.Fixes = append(r.Fixes, s)
 			}
 		}
@@ -235,9 +241,12 @@ func writeSARIF(w io.Writer, res *result, code exitcode.Code) error {
 	return enc.Encode(sarifLog{Schema: "https://json.schemastore.org/sarif-2.1.0.json", Version: "2.1.0", Runs: []sarifRun{run}})
 }
 
-// sarifFixOf is fix with its edits grouped by file; a fix without edits
-// has no SARIF form.
-func sarifFixOf(fix findings.Fix) (sarifFix, bool) {
+// sarifBase is the directory SARIF names files relative to, %SRCROOT%.
+type sarifBase string
+
+// fixOf is fix with its edits grouped by file; a fix without edits has no
+// SARIF form.
+func (b sarifBase) fixOf(fix findings.Fix) (sarifFix, bool) {
 	s := sarifFix{Description: sarifMessage{fix.Message}}
 	byFile := map[string]int{}
 	for _, e := range fix.Edits {
@@ -245,7 +254,7 @@ func sarifFixOf(fix findings.Fix) (sarifFix, bool) {
 		if !ok {
 			i = len(s.Changes)
 			byFile[e.Pos.File] = i
-			s.Changes = append(s.Changes, sarifArtifactChange{Artifact: artifact(e.Pos.File)})
+			s.Changes = append(s.Changes, sarifArtifactChange{Artifact: b.artifact(e.Pos)})
 		}
 		rep := sarifReplacement{Deleted: region(e.Pos, e.End)}
 		if e.NewText != "" {
@@ -264,9 +273,16 @@ func fileURI(path string) string {
 	return (&url.URL{Scheme: "file", Path: p}).String()
 }
 
-// artifact names a file relative to %SRCROOT% (the working directory), or
-// by its absolute file URI when it lies outside.
-func artifact(file string) sarifArtifactLoc {
+// artifact names p's file relative to %SRCROOT%, or by its absolute file
+// URI when it lies outside.
+func (b sarifBase) artifact(p findings.Position) sarifArtifactLoc {
+	file := p.Filename
+	if file == "" {
+		file = p.File
+	}
+	if rel := findings.Relative(string(b), file); !filepath.IsAbs(rel) {
+		return sarifArtifactLoc{URI: (&url.URL{Path: filepath.ToSlash(rel)}).String(), URIBaseID: srcRoot}
+	}
 	if filepath.IsAbs(file) {
 		return sarifArtifactLoc{URI: fileURI(file)}
 	}
@@ -274,8 +290,8 @@ func artifact(file string) sarifArtifactLoc {
 }
 
 // physical is the location of p, in SARIF's UTF-16 columns.
-func physical(p findings.Position) sarifPhysical {
-	return sarifPhysical{Artifact: artifact(p.File), Region: sarifRegion{StartLine: max(p.Line, 1), StartColumn: p.UTF16Column}}
+func (b sarifBase) physical(p findings.Position) sarifPhysical {
+	return sarifPhysical{Artifact: b.artifact(p), Region: sarifRegion{StartLine: max(p.Line, 1), StartColumn: p.UTF16Column}}
 }
 
 // region is the text from start to end, in SARIF's UTF-16 columns.

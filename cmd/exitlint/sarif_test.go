@@ -258,3 +258,16 @@ func TestSARIFRulesForCodeScanning(t *testing.T) {
 		}
 	}
 }
+
+// TestSARIFRoot: -sarif-root names files relative to another directory,
+// the repository's root above a module; one that is no directory is an
+// ARG_ERROR.
+func TestSARIFRoot(t *testing.T) {
+	r := exitlint(t, cases, "-sarif", "-sarif-root", "../..", "./barecode/customenum")
+	if r.status != 80 || !strings.Contains(r.stdout, `"uri": "testdata/src/barecode/customenum/codes.go"`) {
+		t.Errorf("status %d; want 80 and the file named relative to the repository's root:\n%s", r.status, r.stdout)
+	}
+	if r := exitlint(t, cases, "-sarif", "-sarif-root", "nosuchdir", "./barecode/customenum"); r.status != 3 || !strings.Contains(r.stderr, "-sarif-root nosuchdir: not a directory") {
+		t.Errorf("status %d stderr %q; want 3", r.status, r.stderr)
+	}
+}
