@@ -35,7 +35,7 @@ type Memo struct {
 	// sums are files' content sums and header sums (listing.go), by
 	// name, kept while the file's size and modification time stay.
 	sums map[sumKey]statSum
-	run     int
+	run  int
 	// Hits and Misses count the packages of the last run found in the
 	// Memo, and those loaded or analyzed.
 	hits, misses int
