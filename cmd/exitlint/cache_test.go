@@ -49,8 +49,8 @@ func data(t *testing.T, r result) string {
 }
 
 // TestCacheSettings: EXITLINT_CACHE=off runs without a cache, a relative
-// directory is an ARG_ERROR that says what to set, and a directory that
-// cannot be created costs the cache and not the run.
+// directory is an ARG_ERROR that says what to set and creates nothing, and
+// a directory that cannot be created costs the cache and not the run.
 func TestCacheSettings(t *testing.T) {
 	r := exitlintEnv(t, "testdata/clean", []string{"EXITLINT_CACHE=off"}, "./...")
 	if r.status != 0 {
@@ -60,10 +60,14 @@ func TestCacheSettings(t *testing.T) {
 	if errorField(m, "code") != "USAGE" || !strings.Contains(errorField(m, "message"), "absolute") {
 		t.Errorf("EXITLINT_CACHE=relative/dir: error %v; want USAGE naming an absolute directory", m["error"])
 	}
+	if _, err := os.Stat("testdata/clean/relative"); err == nil {
+		os.RemoveAll("testdata/clean/relative")
+		t.Error("EXITLINT_CACHE=relative/dir created the directory before its ARG_ERROR")
+	}
 	file := filepath.Join(t.TempDir(), "file")
 	writeFiles(t, filepath.Dir(file), map[string]string{"file": "not a directory"})
 	r = exitlintEnv(t, "testdata/clean", []string{"EXITLINT_CACHE=" + filepath.Join(file, "cache")}, "./...")
-	if r.status != 0 || !strings.Contains(r.stderr, "running without a cache") {
+	if r.status != 0 || !strings.Contains(r.stderr, "the cache could not be written") {
 		t.Errorf("an unusable cache directory: status %d, stderr %q; want 0 and a note", r.status, r.stderr)
 	}
 }

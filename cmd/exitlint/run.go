@@ -115,6 +115,13 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 		return fail(stdout, stderr, o.json, start, err)
 	}
 	stopProfiles, err := startProfiles(o.cpuProfile, o.memProfile)
+	if o.cache != nil {
+		defer func() {
+			if err := o.cache.WriteErr(); err != nil {
+				fmt.Fprintf(stderr, "exitlint: the cache could not be written (the run's result stands; the next run analyzes again): %v\n", err)
+			}
+		}()
+	}
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
@@ -332,10 +339,10 @@ func helpData(fs *flag.FlagSet, analyzers []*analysis.Analyzer) *Help {
 	return h
 }
 
-// openCache opens the persistent cache unless it is turned off. A cache
-// directory that cannot be created costs the run its cache, not its
-// result: it says so on stderr and goes on. EXITLINT_CACHE set to a
-// relative path is an ARG_ERROR.
+// openCache opens the persistent cache unless it is turned off; nothing is
+// created before the analysis writes. A cache directory that cannot be
+// created or written costs the run its cache, not its result: the run says
+// so on stderr. EXITLINT_CACHE set to a relative path is an ARG_ERROR.
 func openCache(off bool, stderr io.Writer) (*driver.Cache, error) {
 	if off {
 		return nil, nil

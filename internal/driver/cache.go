@@ -11,6 +11,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -32,6 +33,9 @@ type Cache struct {
 	MaxAge       time.Duration
 	MaxSize      int64
 	TrimInterval time.Duration
+
+	mu       sync.Mutex
+	writeErr error
 }
 
 // DefaultCacheDir is where the cache lives unless the environment says
@@ -54,12 +58,23 @@ func DefaultCacheDir() (string, error) {
 	return filepath.Join(dir, "exitlint"), nil
 }
 
-// OpenCache returns the cache in dir, creating the directory.
+// OpenCache returns the cache in dir. Nothing is created until an entry
+// is written: a run that ends before it analyzes anything leaves nothing
+// behind.
 func OpenCache(dir string) (*Cache, error) {
-	if err := os.MkdirAll(dir, 0o777); err != nil {
-		return nil, fmt.Errorf("cannot create exitlint's cache directory: %v; set EXITLINT_CACHE to another absolute directory, or to off", err)
+	if !filepath.IsAbs(dir) {
+		return nil, fmt.Errorf("the cache directory %q is not absolute", dir)
 	}
 	return &Cache{Dir: dir}, nil
+}
+
+// WriteErr is the first error that kept an entry from being written, if
+// any: a directory that cannot be created or written costs the run its
+// cache, not its result.
+func (c *Cache) WriteErr() error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.writeErr
 }
 
 func (c *Cache) path(k key) string {
@@ -88,8 +103,18 @@ func (c *Cache) get(k key) *entry {
 }
 
 // put writes e under its key. A failure leaves the cache as it was: the
-// entry is computed again next time.
-func (c *Cache) put(e *entry) error {
+// entry is computed again next time; the first one is kept for WriteErr.
+func (c *Cache) put(e *entry) {
+	if err := c.write(e); err != nil {
+		c.mu.Lock()
+		if c.writeErr == nil {
+			c.writeErr = err
+		}
+		c.mu.Unlock()
+	}
+}
+
+func (c *Cache) write(e *entry) error {
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
 		return err
@@ -131,6 +156,9 @@ func (c *Cache) Trim() error {
 	interval := c.TrimInterval
 	if interval == 0 {
 		interval = time.Hour
+	}
+	if _, err := os.Stat(c.Dir); err != nil {
+		return nil // nothing written yet
 	}
 	stamp := filepath.Join(c.Dir, "trim.txt")
 	if data, err := os.ReadFile(stamp); err == nil {

@@ -276,17 +276,24 @@ func (g *Graph) hashFile(name string, immutable bool) fileSum {
 		h.Sum(fs.sum[:0])
 		return fs
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		fs.err = err
-		return fs
+	content := func() (sum [sha256.Size]byte, err error) {
+		f, err := os.Open(name)
+		if err != nil {
+			return sum, err
+		}
+		defer f.Close()
+		if _, err := io.Copy(h, f); err != nil {
+			return sum, err
+		}
+		h.Sum(sum[:0])
+		return sum, nil
 	}
-	defer f.Close()
-	if _, err := io.Copy(h, f); err != nil {
-		fs.err = err
-		return fs
+	var err error
+	if m := g.cfg.Memo; m != nil {
+		fs.sum, err = m.sumOf(name, false, content)
+	} else {
+		fs.sum, err = content()
 	}
-	h.Sum(fs.sum[:0])
-	fs.content = true
+	fs.err, fs.content = err, err == nil
 	return fs
 }

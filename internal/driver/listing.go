@@ -37,7 +37,7 @@ func listingKey(cfg Config, patterns []string) string {
 // listingFingerprint hashes what of the packages' files go list's answer
 // depends on. ok is false when the answer cannot be reused: a package
 // with errors (go list may answer differently once a file is fixed).
-func listingFingerprint(roots []*packages.Package, overlay map[string][]byte) (sum [sha256.Size]byte, ok bool) {
+func listingFingerprint(memo *Memo, roots []*packages.Package, overlay map[string][]byte) (sum [sha256.Size]byte, ok bool) {
 	dirs := map[string]bool{}
 	mods := map[string]bool{}
 	ok = true
@@ -88,13 +88,21 @@ func listingFingerprint(roots []*packages.Package, overlay map[string][]byte) (s
 			}
 		}
 		for _, f := range slices.Sorted(maps.Keys(names)) {
-			src, ok := overlay[f]
-			if !ok {
-				if src, err = os.ReadFile(f); err != nil {
-					return sum, false
-				}
+			if src, ok := overlay[f]; ok {
+				fmt.Fprintf(h, "file %q %x\n", f, sha256.Sum256(header(fset, f, src)))
+				continue
 			}
-			fmt.Fprintf(h, "file %q %x\n", f, sha256.Sum256(header(fset, f, src)))
+			hs, err := memo.sumOf(f, true, func() ([sha256.Size]byte, error) {
+				src, err := os.ReadFile(f)
+				if err != nil {
+					return [sha256.Size]byte{}, err
+				}
+				return sha256.Sum256(header(fset, f, src)), nil
+			})
+			if err != nil {
+				return sum, false
+			}
+			fmt.Fprintf(h, "file %q %x\n", f, hs)
 		}
 	}
 	h.Sum(sum[:0])

@@ -217,7 +217,7 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 	if cfg.Memo != nil {
 		lkey = listingKey(cfg, patterns)
 		if l := cfg.Memo.listing(lkey); l != nil {
-			if fp, ok := listingFingerprint(l.roots, cfg.Overlay); ok && fp == l.fingerprint {
+			if fp, ok := listingFingerprint(cfg.Memo, l.roots, cfg.Overlay); ok && fp == l.fingerprint {
 				reused = l
 			}
 		}
@@ -238,7 +238,7 @@ func Load(cfg Config, patterns ...string) (*Graph, error) {
 			return nil, err
 		}
 		if cfg.Memo != nil && len(unmatched) == 0 {
-			if fp, ok := listingFingerprint(roots, cfg.Overlay); ok {
+			if fp, ok := listingFingerprint(cfg.Memo, roots, cfg.Overlay); ok {
 				cfg.Memo.keepListing(lkey, &listing{roots: roots, env: env, fingerprint: fp})
 			}
 		}

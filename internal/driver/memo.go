@@ -1,9 +1,12 @@
 package driver
 
 import (
+	"crypto/sha256"
 	"go/token"
 	"go/types"
+	"os"
 	"sync"
+	"time"
 )
 
 // Memo keeps what runs computed in memory for the next run of the same
@@ -29,7 +32,10 @@ type Memo struct {
 	entries map[key]*memoEntry
 	lists   map[string]*listing // go list's answers, by what was asked
 	listed  int                 // how many times go list ran
-	run     int
+	// sums are files' content sums and header sums (listing.go), by
+	// name, kept while the file's size and modification time stay.
+	sums map[sumKey]statSum
+	run  int
 	// Hits and Misses count the packages of the last run found in the
 	// Memo, and those loaded or analyzed.
 	hits, misses int
@@ -44,7 +50,7 @@ type memoEntry struct {
 
 // NewMemo returns an empty Memo.
 func NewMemo() *Memo {
-	return &Memo{fset: token.NewFileSet(), entries: map[key]*memoEntry{}, lists: map[string]*listing{}}
+	return &Memo{fset: token.NewFileSet(), entries: map[key]*memoEntry{}, lists: map[string]*listing{}, sums: map[sumKey]statSum{}}
 }
 
 // begin starts a run: it trims what the previous runs left and returns the
@@ -65,6 +71,7 @@ func (m *Memo) begin() *token.FileSet {
 		m.fset = token.NewFileSet()
 		clear(m.entries)
 		clear(m.lists)
+		clear(m.sums)
 	}
 	for k, e := range m.entries {
 		if m.run-e.used > maxIdle {
@@ -145,4 +152,49 @@ func (m *Memo) GoListRuns() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.listed
+}
+
+type sumKey struct {
+	name   string
+	header bool // the sum of the file's header, not its content
+}
+
+type statSum struct {
+	size, mtime int64
+	sum         [sha256.Size]byte
+}
+
+// statSlack is how old a file's modification time must be for its sum to
+// be kept by size and time: a file written twice within the file system's
+// time resolution keeps both, and the second must not pass for the first.
+const statSlack = 2 * time.Second
+
+// sumOf returns the sum compute gives for a file, reusing the one it gave
+// before while the file's size and modification time stay what they were.
+func (m *Memo) sumOf(name string, header bool, compute func() ([sha256.Size]byte, error)) ([sha256.Size]byte, error) {
+	info, err := os.Stat(name)
+	if err != nil {
+		return [sha256.Size]byte{}, err
+	}
+	k := sumKey{name, header}
+	m.mu.Lock()
+	old, ok := m.sums[k]
+	m.mu.Unlock()
+	size, mtime := info.Size(), info.ModTime().UnixNano()
+	if ok && old.size == size && old.mtime == mtime {
+		return old.sum, nil
+	}
+	sum, err := compute()
+	if err != nil {
+		return sum, err
+	}
+	if time.Since(info.ModTime()) > statSlack {
+		m.mu.Lock()
+		if len(m.sums) > 1<<20 {
+			clear(m.sums)
+		}
+		m.sums[k] = statSum{size, mtime, sum}
+		m.mu.Unlock()
+	}
+	return sum, nil
 }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/internal/driver"
@@ -44,6 +45,15 @@ func TestMemo(t *testing.T) {
 	dir := module(t)
 	app := filepath.Join(dir, "cmd", "app", "main.go")
 	lib := filepath.Join(dir, "lib", "lib.go")
+	mid := filepath.Join(dir, "mid", "mid.go")
+	// Files an hour old: the Memo keeps their sums by size and time.
+	hourAgo := time.Now().Add(-time.Hour)
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil {
+			os.Chtimes(path, hourAgo, hourAgo)
+		}
+		return nil
+	})
 	memo := driver.NewMemo()
 
 	want, _ := memoRun(t, dir, app, nil, nil)
@@ -107,6 +117,19 @@ func TestMemo(t *testing.T) {
 	compare(t, want, got)
 	if n := memo.GoListRuns(); n != 3 || !hasLine(got, "more.go:5:23: [barecode]") {
 		t.Errorf("after a file was added: go list ran %d times in all; want 3, with the new file's finding:\n%s", n, lines(got))
+	}
+
+	// mid edited on disk, not in a buffer, to a file of the same size: its
+	// new time tells the Memo that its kept sum is stale.
+	midGo, _ := os.ReadFile(mid)
+	writeFile(t, mid, strings.Replace(string(midGo), "Run saves.", "Run SAVES.", 1))
+	halfHourAgo := time.Now().Add(-30 * time.Minute)
+	os.Chtimes(mid, halfHourAgo, halfHourAgo)
+	want, _ = memoRun(t, dir, app, buf, nil)
+	got, res = memoRun(t, dir, app, buf, memo)
+	compare(t, want, got)
+	if !slices.Contains(res.Analyzed, "example.com/m/mid") {
+		t.Errorf("after mid.go changed on disk (same size, another time), analyzed %v; want mid among them", res.Analyzed)
 	}
 
 	// Bounded: a Memo that may hold no source starts over on each run,
