@@ -16,7 +16,7 @@ var categories = map[string][]string{
 	"fallback":   {"exit", "fatal", "helper", "flow"},
 	"handbuilt":  {"typed", "map", "anonymous", "factory", "phase-exit"},
 	"derivedok":  {"assigned", "literal", "map"},
-	"argphase":   {"returned", "exited"},
+	"argphase":   {"returned", "exited", "status"},
 	"directives": {"no-check", "unknown-check", "no-reason", "unused", "unknown-directive"},
 	"config":     {"config"},
 }
