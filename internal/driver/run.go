@@ -289,11 +289,9 @@ func (s *schedule) plan() error {
 			for _, d := range n.deps {
 				all = all && (d.memo != nil || d.PkgPath == "unsafe")
 			}
-			if all {
-				if e := m.get(n.key); e != nil {
-					n.memo = e
-					return
-				}
+			if e := m.get(n.key, all); e != nil {
+				n.memo = e
+				return
 			}
 		}
 		if g.cfg.Cache != nil && n.Source {
