@@ -5,7 +5,7 @@
 // burst of saves takes to drain. bench/run calls it; it prints one line per
 // measure, tab-separated: measure, milliseconds.
 //
-//	lspbench -exitlint BIN -file FILE [-saves N] [-burst N]
+//	lspbench -exitlint BIN -file FILE [-saves N] [-burst N] [-open-only]
 //
 // Each edit appends a comment line to the buffer, so the package's content
 // (and key) changes and its analysis is really redone. The server's peak
@@ -39,10 +39,14 @@ func main() {
 	file := flag.String("file", "", "the Go file to open, edit and save")
 	saves := flag.Int("saves", 10, "edited saves to time one at a time")
 	burst := flag.Int("burst", 30, "saves in the burst")
+	openOnly := flag.Bool("open-only", false, "time the open alone (printed as open)")
 	flag.Parse()
 	if *file == "" || *saves < 1 || *burst < 1 {
-		fmt.Fprintln(os.Stderr, "usage: lspbench -exitlint BIN -file FILE [-saves N] [-burst N]")
+		fmt.Fprintln(os.Stderr, "usage: lspbench -exitlint BIN -file FILE [-saves N] [-burst N] [-open-only]")
 		exitcode.Exit(exitcode.ArgError)
+	}
+	if *openOnly {
+		*saves, *burst = 0, 0
 	}
 	if err := bench(*bin, *file, *saves, *burst); err != nil {
 		fmt.Fprintln(os.Stderr, "lspbench:", err)
@@ -176,22 +180,25 @@ func bench(bin, file string, saves, burst int) error {
 		}
 		unchanged = append(unchanged, at.Sub(start))
 	}
-	fmt.Printf("save\t%d\n", median(edited).Milliseconds())
-	fmt.Printf("save-min\t%d\n", slices.Min(edited).Milliseconds())
-	fmt.Printf("save-max\t%d\n", slices.Max(edited).Milliseconds())
-	fmt.Printf("save-unchanged\t%d\n", median(unchanged).Milliseconds())
-
-	time.Sleep(300 * time.Millisecond)
-	start = time.Now()
-	for range burst {
-		edit()
+	if saves > 0 {
+		fmt.Printf("save\t%d\n", median(edited).Milliseconds())
+		fmt.Printf("save-min\t%d\n", slices.Min(edited).Milliseconds())
+		fmt.Printf("save-max\t%d\n", slices.Max(edited).Milliseconds())
+		fmt.Printf("save-unchanged\t%d\n", median(unchanged).Milliseconds())
 	}
-	at, err = h.wait(version, limit)
-	if err != nil {
-		return err
+	if burst > 0 {
+		time.Sleep(300 * time.Millisecond)
+		start = time.Now()
+		for range burst {
+			edit()
+		}
+		at, err = h.wait(version, limit)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("burst\t%d\n", at.Sub(start).Milliseconds())
+		fmt.Printf("rss_kib\t%d\n", peakRSS(cmd.Process.Pid))
 	}
-	fmt.Printf("burst\t%d\n", at.Sub(start).Milliseconds())
-	fmt.Printf("rss_kib\t%d\n", peakRSS(cmd.Process.Pid))
 
 	conn.Call(ctx, "shutdown", nil, nil)
 	conn.Notify(ctx, "exit", nil)

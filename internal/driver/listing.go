@@ -18,8 +18,9 @@ import (
 // everything in it that an edit can change: the package clause, build
 // constraints, cgo preamble and imports of every Go file in the
 // directories of the packages outside the module cache and GOROOT (an
-// edit's buffer included), the names of the Go files there, and the
-// go.mod and go.sum of their modules. An edit below the imports, the usual
+// edit's buffer included), the names of the Go files there, the go.mod
+// and go.sum of their modules, their vendor/modules.txt and any go.work
+// above them. An edit below the imports, the usual
 // kind, leaves the fingerprint as it was, and the run reuses the listing
 // instead of running go list again.
 type listing struct {
@@ -61,6 +62,24 @@ func listingFingerprint(memo *Memo, roots []*packages.Package, overlay map[strin
 		return sum, false
 	}
 	h := sha256.New()
+	// The go.work above each module, if any (a use added changes the
+	// graph), and its vendor/modules.txt.
+	stats := map[string]bool{}
+	for mod := range mods {
+		dir := filepath.Dir(mod)
+		stats[filepath.Join(dir, "vendor", "modules.txt")] = true
+		for d := dir; ; d = filepath.Dir(d) {
+			stats[filepath.Join(d, "go.work")] = true
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	for _, f := range slices.Sorted(maps.Keys(stats)) {
+		if info, err := os.Stat(f); err == nil {
+			fmt.Fprintf(h, "stat %q %d %d\n", f, info.Size(), info.ModTime().UnixNano())
+		}
+	}
 	for _, mod := range slices.Sorted(maps.Keys(mods)) {
 		for _, f := range []string{mod, strings.TrimSuffix(mod, ".mod") + ".sum"} {
 			if info, err := os.Stat(f); err == nil {

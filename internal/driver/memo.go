@@ -82,16 +82,18 @@ func (m *Memo) begin() *token.FileSet {
 	return m.fset
 }
 
-func (m *Memo) get(k key) *memoEntry {
+// get returns the entry under k when usable says it may be used (its
+// imports came from the Memo too), and counts the package as found or not.
+func (m *Memo) get(k key, usable bool) *memoEntry {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e := m.entries[k]
-	if e != nil {
-		e.used = m.run
-		m.hits++
-	} else {
+	if e == nil || !usable {
 		m.misses++
+		return nil
 	}
+	e.used = m.run
+	m.hits++
 	return e
 }
 

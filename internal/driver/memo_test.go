@@ -119,6 +119,14 @@ func TestMemo(t *testing.T) {
 		t.Errorf("after a file was added: go list ran %d times in all; want 3, with the new file's finding:\n%s", n, lines(got))
 	}
 
+	// A go.work written beside go.mod: go list runs again.
+	writeFile(t, filepath.Join(dir, "go.work"), "go 1.22\n\nuse .\n")
+	memoRun(t, dir, app, buf, memo)
+	if n := memo.GoListRuns(); n != 4 {
+		t.Errorf("after a go.work was written: go list ran %d times in all; want 4", n)
+	}
+	os.Remove(filepath.Join(dir, "go.work"))
+
 	// mid edited on disk, not in a buffer, to a file of the same size: its
 	// new time tells the Memo that its kept sum is stale.
 	midGo, _ := os.ReadFile(mid)

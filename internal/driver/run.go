@@ -241,6 +241,34 @@ func (s *schedule) plan() error {
 			gob.Register(f)
 		}
 	}
+	// The cache's entries, read and decoded on every CPU.
+	entries := map[*Package]*entry{}
+	if c := g.cfg.Cache; c != nil {
+		var want []*Package
+		for _, n := range g.all {
+			if n.Source && n.PkgPath != "unsafe" && len(n.ListErrors) == 0 && !n.uncacheable {
+				want = append(want, n)
+			}
+		}
+		got := make([]*entry, len(want))
+		var next atomic.Int64
+		var wg sync.WaitGroup
+		for range runtime.GOMAXPROCS(0) {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				for i := int(next.Add(1)) - 1; i < len(want); i = int(next.Add(1)) - 1 {
+					got[i] = c.get(want[i].key)
+				}
+			}()
+		}
+		wg.Wait()
+		for i, n := range want {
+			if got[i] != nil {
+				entries[n] = got[i]
+			}
+		}
+	}
 	// In dependency order: a Memo entry is used only with its imports',
 	// whose types it refers to.
 	done := map[*Package]bool{}
@@ -261,15 +289,13 @@ func (s *schedule) plan() error {
 			for _, d := range n.deps {
 				all = all && (d.memo != nil || d.PkgPath == "unsafe")
 			}
-			if all {
-				if e := m.get(n.key); e != nil {
-					n.memo = e
-					return
-				}
+			if e := m.get(n.key, all); e != nil {
+				n.memo = e
+				return
 			}
 		}
-		if c := g.cfg.Cache; c != nil && n.Source {
-			if e := c.get(n.key); e != nil {
+		if g.cfg.Cache != nil && n.Source {
+			if e := entries[n]; e != nil {
 				if n.Root {
 					acts, err := g.decodeActions(n, e, s.wanted)
 					if err != nil {
