@@ -205,7 +205,7 @@ func (ch *checker) returnEmission(ret *ssa.Return) (emission, bool) {
 		return emission{}, false
 	}
 	for _, r := range ret.Results {
-		if b, isInt := r.Type().Underlying().(*types.Basic); !isInt || b.Info()&types.IsInteger == 0 {
+		if !analyzerutil.IsInteger(r.Type()) {
 			continue
 		}
 		from := map[ssa.Value]bool{}
@@ -255,7 +255,7 @@ func onlyIfFailed(ef effect, instr ssa.Instruction) bool {
 // when it has only that, the extraction of its last result otherwise.
 func errorResult(call *ssa.Call) ssa.Value {
 	res := call.Common().Signature().Results()
-	if res.Len() == 0 || !isError(res.At(res.Len()-1).Type()) {
+	if res.Len() == 0 || !analyzerutil.IsError(res.At(res.Len()-1).Type()) {
 		return nil
 	}
 	if res.Len() == 1 {
@@ -268,8 +268,6 @@ func errorResult(call *ssa.Call) ssa.Value {
 	}
 	return nil
 }
-
-func isError(t types.Type) bool { return types.Identical(t, types.Universe.Lookup("error").Type()) }
 
 func otherOperand(cmp *ssa.BinOp, v ssa.Value) ssa.Value {
 	if cmp.X == v {

@@ -348,7 +348,7 @@ func returnsComputed(pass *analysis.Pass, ret *ast.ReturnStmt) bool {
 		if !ok || tv.Value != nil {
 			continue
 		}
-		if b, ok := tv.Type.Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+		if analyzerutil.IsInteger(tv.Type) {
 			return true
 		}
 	}
@@ -387,7 +387,7 @@ func mapError(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, stack []a
 				return analysis.SuggestedFix{}, false
 			}
 			obj := pass.TypesInfo.Uses[id]
-			if obj == nil || !types.Identical(obj.Type(), errorType) {
+			if obj == nil || !analyzerutil.IsError(obj.Type()) {
 				return analysis.SuggestedFix{}, false
 			}
 			// The same err must be in scope at the exit.
@@ -443,12 +443,10 @@ func computes(fn *types.Func) bool {
 // returnsError reports whether fn has a result of type error.
 func returnsError(fn *types.Func) bool { return hasError(fn.Signature().Results()) }
 
-var errorType = types.Universe.Lookup("error").Type()
-
 // hasError reports whether a parameter or result list holds an error.
 func hasError(vars *types.Tuple) bool {
 	for v := range vars.Variables() {
-		if types.Identical(v.Type(), errorType) {
+		if analyzerutil.IsError(v.Type()) {
 			return true
 		}
 	}

@@ -436,3 +436,14 @@ func GuessModule(pkgPath string) string {
 	}
 	return strings.Join(parts[:min(n, len(parts))], "/")
 }
+
+// IsError reports whether t is the predeclared error type.
+func IsError(t types.Type) bool { return types.Identical(t, errorType) }
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// IsInteger reports whether t's underlying type is an integer type.
+func IsInteger(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
+}

@@ -72,17 +72,12 @@ type CodeSite struct {
 	Return *ast.ReturnStmt
 }
 
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
-}
-
 // codeResult returns the index of fn's only integer result, or -1.
 func codeResult(sig *types.Signature) int {
 	idx := -1
 	res := sig.Results()
 	for i := range res.Len() {
-		if b, ok := res.At(i).Type().Underlying().(*types.Basic); ok && b.Info()&types.IsInteger != 0 {
+		if analyzerutil.IsInteger(res.At(i).Type()) {
 			if idx >= 0 {
 				return -1
 			}
@@ -150,7 +145,7 @@ func (fl *flow) codeTypes() map[*types.TypeName]string {
 	out := map[*types.TypeName]string{}
 	add := func(t types.Type, why string) {
 		tn := localNamed(fl.pass, t)
-		if tn == nil && !isInteger(t) {
+		if tn == nil && !analyzerutil.IsInteger(t) {
 			return
 		}
 		if out[tn] == "" {
@@ -239,7 +234,7 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 		switch x := e.(type) {
 		case *ast.Ident:
 			v, ok := info.Uses[x].(*types.Var)
-			if ok && v.Pkg() == fl.pass.Pkg && v.Parent() == fl.pass.Pkg.Scope() && isInteger(v.Type()) {
+			if ok && v.Pkg() == fl.pass.Pkg && v.Parent() == fl.pass.Pkg.Scope() && analyzerutil.IsInteger(v.Type()) {
 				yield(origin{param: -1, status: v})
 				return
 			}
@@ -527,7 +522,7 @@ func conventional(info *types.Info, fn summary.Func) bool {
 		if sig.Params().Len() != 0 || fn.Obj.Name() != "ExitCode" || !types.Implements(sig.Recv().Type(), errorType.Underlying().(*types.Interface)) {
 			return false
 		}
-	case sig.Params().Len() != 1 || !types.Identical(sig.Params().At(0).Type(), errorType):
+	case sig.Params().Len() != 1 || !analyzerutil.IsError(sig.Params().At(0).Type()):
 		return false
 	}
 	return !readsChildStatus(info, fn.Decl.Body)
