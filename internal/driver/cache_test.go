@@ -65,17 +65,7 @@ func runOnce(t *testing.T, dir string, cache *driver.Cache) (map[string]bool, *d
 	if res.CacheErr != nil {
 		t.Fatal(res.CacheErr)
 	}
-	got := map[string]bool{}
-	for _, act := range res.Actions {
-		for _, line := range outcome(g.Fset, act.Analyzer, act.Package.ID, act.Diagnostics, act.Err) {
-			got[line] = true
-		}
-	}
-	for _, r := range g.Roots {
-		if errs, dep := r.Broken(); len(errs) > 0 || dep != nil {
-			got["skipped "+r.ID] = true
-		}
-	}
+	got := findingsOf(g, res)
 	return got, res
 }
 

@@ -63,17 +63,7 @@ func TestSameFindingsAsChecker(t *testing.T) {
 				t.Fatal(err)
 			}
 			res := g.Run(all.Analyzers())
-			got := map[string]bool{}
-			for _, act := range res.Actions {
-				for _, line := range outcome(g.Fset, act.Analyzer, act.Package.ID, act.Diagnostics, act.Err) {
-					got[line] = true
-				}
-			}
-			for _, r := range g.Roots {
-				if errs, dep := r.Broken(); len(errs) > 0 || dep != nil {
-					got["skipped "+r.ID] = true
-				}
-			}
+			got := findingsOf(g, res)
 			compare(t, want, got)
 			findings := 0
 			for line := range got {
@@ -208,4 +198,22 @@ func TestWhatIsReadFromWhere(t *testing.T) {
 	if exported < 20 {
 		t.Errorf("only %d standard packages in the graph", exported)
 	}
+}
+
+// findingsOf returns the findings of a run, one line each as outcome
+// spells them, and a "skipped ID" line for each root that did not
+// type-check.
+func findingsOf(g *driver.Graph, res *driver.Result) map[string]bool {
+	got := map[string]bool{}
+	for _, act := range res.Actions {
+		for _, line := range outcome(g.Fset, act.Analyzer, act.Package.ID, act.Diagnostics, act.Err) {
+			got[line] = true
+		}
+	}
+	for _, r := range g.Roots {
+		if errs, dep := r.Broken(); len(errs) > 0 || dep != nil {
+			got["skipped "+r.ID] = true
+		}
+	}
+	return got
 }

@@ -21,17 +21,7 @@ func memoRun(t *testing.T, dir, file string, overlay map[string][]byte, memo *dr
 		t.Fatal(err)
 	}
 	res := g.Run(all.Analyzers())
-	got := map[string]bool{}
-	for _, act := range res.Actions {
-		for _, line := range outcome(g.Fset, act.Analyzer, act.Package.ID, act.Diagnostics, act.Err) {
-			got[line] = true
-		}
-	}
-	for _, r := range g.Roots {
-		if errs, dep := r.Broken(); len(errs) > 0 || dep != nil {
-			got["skipped "+r.ID] = true
-		}
-	}
+	got := findingsOf(g, res)
 	return got, res
 }
 
