@@ -161,7 +161,10 @@ func (fl *flow) codeTypes() map[*types.TypeName]string {
 			continue
 		}
 		params := fn.Obj.Signature().Params()
-		for _, list := range [][]int{f.Exits, f.Sets, f.Returns} {
+		// Returned parameters are left out: a function that returns what it
+		// is given (a parser's state) says nothing of exit codes unless its
+		// result reaches an exit, and then its constants are code sites.
+		for _, list := range [][]int{f.Exits, f.Sets} {
 			for _, j := range list {
 				if j < params.Len() {
 					add(params.At(j).Type(), "its type "+typeName(params.At(j).Type())+" is the exit code "+fl.name(fn.Obj)+" is given")

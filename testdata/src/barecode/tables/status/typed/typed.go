@@ -27,3 +27,24 @@ func SetExitStatus(n StatusCode) {
 
 // Exit ends the process with the status.
 func Exit() { os.Exit(int(exitStatus)) }
+
+// scanState is a parser's state, returned by the function that is given
+// it: a returned parameter is no exit code unless the result reaches an
+// exit, so its constants are no table.
+type scanState int
+
+const (
+	scanText scanState = iota
+	scanEsc
+	scanCSI
+	scanOSC
+)
+
+func scan(data []byte, state scanState) (bool, scanState) {
+	for _, b := range data {
+		if b == 0x1b {
+			state = scanEsc
+		}
+	}
+	return len(data) > 0, state
+}
