@@ -137,9 +137,9 @@ func (fl *flow) findStatus() {
 
 // codeTypes returns the types whose values become exit codes though no
 // constant of theirs is seen to: the type of an exit-status variable, and
-// the type of a parameter a function of the package exits with, returns as
-// the exit code or stores as the exit status (SetExitStatus(n StatusCode),
-// called from other packages). The package's own named types are keyed by
+// the type of a parameter a function of the package exits with or stores
+// as the exit status (SetExitStatus(n StatusCode), called from other
+// packages). The package's own named types are keyed by
 // their name; a basic type (int) by nil.
 func (fl *flow) codeTypes() map[*types.TypeName]string {
 	out := map[*types.TypeName]string{}
