@@ -43,11 +43,15 @@ type checker struct {
 	via string
 	// osExit is the os.Exit call whose argument is being checked.
 	osExit *ast.CallExpr
+	// checked holds the constants already reported: a code site of an exit
+	// (`return 3` from run) is also an expression of enum type when run
+	// returns the enum, and is reported once, with how it reaches the exit.
+	checked map[ast.Expr]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
-	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
+	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), checked: map[ast.Expr]bool{}}
 	ch.tables()
 	ch.sites()
 	if !c.EnumsInView && !analyzerutil.Imports(pass.Pkg, "os", "syscall") {
@@ -262,6 +266,9 @@ func (ch *checker) expect(t types.Type, e ast.Expr, exitCall bool) {
 // check.
 func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 	e = ast.Unparen(e)
+	if ch.checked[e] {
+		return
+	}
 	// A conversion to an enum is checked as a conversion; any other
 	// conversion (int(7)) is looked through.
 	for {
@@ -297,6 +304,7 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 	if ch.via != "" {
 		msg += " (it becomes the exit code: " + ch.via + ")"
 	}
+	ch.checked[e] = true
 	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Category: category(e, n), Message: msg}
 	if hasFix {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
@@ -339,7 +347,11 @@ func (ch *checker) sites() {
 		}
 		ch.file = analyzerutil.FileOf(ch.pass, s.Expr.Pos())
 		ch.via = s.Via
-		ch.check(s.Expr, nil, true)
+		var enum types.Type
+		if t := ch.pass.TypesInfo.TypeOf(s.Expr); t != nil && ch.c.Enum(t) != nil {
+			enum = t // spelled as the enum's member, not converted to int
+		}
+		ch.check(s.Expr, enum, true)
 		ch.via = ""
 	}
 }
