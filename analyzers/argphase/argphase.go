@@ -47,6 +47,11 @@ type checker struct {
 	// codeReturns are the return statements whose integer result becomes
 	// the process's exit code, by position, with how (exits.CodeSite).
 	codeReturns map[token.Pos]string
+	ssaPkg      *ssa.Package
+	// calls and escaped index, on first need, the static calls of the
+	// package's functions and the functions used as values (callers).
+	calls   map[*ssa.Function][]ssa.CallInstruction
+	escaped map[*ssa.Function]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -86,6 +91,7 @@ func (ch *checker) buildSSA() []*ssa.Function {
 	}
 	pkg := prog.CreatePackage(pass.Pkg, pass.Files, pass.TypesInfo, false)
 	pkg.Build()
+	ch.ssaPkg = pkg
 	var out []*ssa.Function
 	var add func(f *ssa.Function)
 	add = func(f *ssa.Function) {
@@ -372,7 +378,7 @@ func (ch *checker) callEffect(c *ssa.CallCommon, depth int) (sideeffects.Effect,
 	if !ok {
 		return ch.callbackEffect(c, depth)
 	}
-	if !rule.Applies(ssaCall{c, recvArg}) {
+	if !rule.Applies(ssaCall{ch, c, recvArg}) {
 		return sideeffects.Effect{}, sideeffects.Rule{}, false
 	}
 	return e, rule, true
@@ -402,47 +408,247 @@ func concreteMethod(c *ssa.CallCommon) *types.Func {
 // ssaCall answers a side-effect rule's questions from a call in SSA form,
 // whose arguments start with the receiver of a static method call.
 type ssaCall struct {
+	ch      *checker
 	c       *ssa.CallCommon
 	recvArg int
 }
 
-func (s ssaCall) Const(i int) constant.Value {
-	i += s.recvArg
-	if i >= len(s.c.Args) {
+// arg returns argument i (sideeffects.Recv: the receiver), or nil.
+func (s ssaCall) arg(i int) ssa.Value {
+	if i == sideeffects.Recv {
+		if s.recvArg == 1 && len(s.c.Args) > 0 {
+			return s.c.Args[0]
+		}
 		return nil
 	}
-	if k, ok := s.c.Args[i].(*ssa.Const); ok {
+	i += s.recvArg
+	if i < 0 || i >= len(s.c.Args) {
+		return nil
+	}
+	return s.c.Args[i]
+}
+
+func (s ssaCall) Const(i int) constant.Value {
+	if k, ok := s.arg(i).(*ssa.Const); ok {
 		return k.Value
 	}
 	return nil
 }
 
-func (s ssaCall) StdioRecv() bool { return len(s.c.Args) > 0 && isStdio(s.c.Args[0]) }
-
 func (s ssaCall) FileArg(i int) bool {
-	i += s.recvArg
-	if i >= len(s.c.Args) {
+	v := s.arg(i)
+	if v == nil {
 		return false
 	}
-	v := s.c.Args[i]
 	if mi, ok := v.(*ssa.MakeInterface); ok {
 		v = mi.X
 	}
-	return sideeffects.IsFile(v.Type()) && !isStdio(v)
+	return sideeffects.IsFile(v.Type()) && !s.ch.all(v, isStdio) && !s.ch.all(v, s.ch.tempFile)
 }
 
 func (s ssaCall) InTempDir(i int) bool {
-	i += s.recvArg
-	return i < len(s.c.Args) && inTempDir(s.c.Args[i], map[ssa.Value]bool{})
+	v := s.arg(i)
+	return v != nil && s.ch.all(v, s.ch.tempPath)
 }
 
-// inTempDir follows a path value: os.MkdirTemp's first result, a join whose
-// first element is temporary, or a phi all of whose edges are.
-func inTempDir(v ssa.Value, seen map[ssa.Value]bool) bool {
-	if seen[v] {
+func (s ssaCall) OwnPid(i int) bool {
+	call, ok := s.arg(i).(*ssa.Call)
+	return ok && sideeffects.IsOwnPid(staticFunc(call.Common()))
+}
+
+func (s ssaCall) RequestMethod(i int) (string, bool) {
+	v := s.arg(i)
+	if v == nil {
+		return "", false
+	}
+	return s.ch.requestMethod(v, 0)
+}
+
+// all reports whether every value v may hold (sources) satisfies pred.
+func (ch *checker) all(v ssa.Value, pred func(ssa.Value) bool) bool {
+	srcs, ok := ch.sources(v, map[ssa.Value]bool{}, 0)
+	if !ok || len(srcs) == 0 {
 		return false
 	}
+	for _, src := range srcs {
+		if !pred(src) {
+			return false
+		}
+	}
+	return true
+}
+
+// sources returns the values v may hold, where they are made: through phis,
+// the variables a function literal captures (what is stored into them),
+// and the parameters of the package's unexported functions that only its
+// own calls call (what every call gives). ok is false when some value
+// cannot be told: a parameter of an exported function or of a function
+// used as a value, a variable whose address is taken.
+func (ch *checker) sources(v ssa.Value, seen map[ssa.Value]bool, depth int) ([]ssa.Value, bool) {
+	if seen[v] {
+		return nil, true // a cycle adds nothing
+	}
 	seen[v] = true
+	if depth > 8 {
+		return nil, false
+	}
+	var from []ssa.Value
+	switch x := v.(type) {
+	case *ssa.Phi:
+		from = x.Edges
+	case *ssa.Parameter:
+		calls, ok := ch.callers(x.Parent())
+		if !ok {
+			return nil, false
+		}
+		i := slices.Index(x.Parent().Params, x)
+		for _, call := range calls {
+			from = append(from, call.Common().Args[i])
+		}
+	case *ssa.UnOp:
+		switch x.X.(type) {
+		case *ssa.FreeVar, *ssa.Alloc:
+			if x.Op == token.MUL {
+				var ok bool
+				if from, ok = capturedStores(x.X); !ok {
+					return nil, false
+				}
+			}
+		}
+	}
+	if from == nil {
+		return []ssa.Value{v}, true
+	}
+	var out []ssa.Value
+	for _, f := range from {
+		srcs, ok := ch.sources(f, seen, depth+1)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, srcs...)
+	}
+	return out, true
+}
+
+// capturedStores returns the values stored into a variable a function
+// literal captures, when addr is the literal's free variable for it or the
+// variable itself: every store, in the enclosing function and in the
+// literals that capture it. ok is false for any other address, or a
+// variable whose address goes anywhere else.
+func capturedStores(addr ssa.Value) ([]ssa.Value, bool) {
+	if fv, ok := addr.(*ssa.FreeVar); ok {
+		addr = binding(fv)
+	}
+	alloc, ok := addr.(*ssa.Alloc)
+	if !ok || !alloc.Heap || !wholeValue(alloc) {
+		return nil, false
+	}
+	var out []ssa.Value
+	for _, ref := range *alloc.Referrers() {
+		switch r := ref.(type) {
+		case *ssa.Store:
+			out = append(out, r.Val)
+		case *ssa.MakeClosure:
+			fn := r.Fn.(*ssa.Function)
+			for i, b := range r.Bindings {
+				if b != ssa.Value(alloc) || i >= len(fn.FreeVars) {
+					continue
+				}
+				for _, fref := range *fn.FreeVars[i].Referrers() {
+					switch fr := fref.(type) {
+					case *ssa.Store:
+						out = append(out, fr.Val)
+					case *ssa.UnOp, *ssa.DebugRef:
+					default:
+						return nil, false // captured again, or its address taken
+					}
+				}
+			}
+		}
+	}
+	return out, true
+}
+
+// binding returns the value the enclosing function binds to a function
+// literal's free variable, or nil.
+func binding(fv *ssa.FreeVar) ssa.Value {
+	lit := fv.Parent()
+	i := slices.Index(lit.FreeVars, fv)
+	if lit.Parent() == nil || i < 0 {
+		return nil
+	}
+	for _, b := range lit.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == ssa.Value(lit) && i < len(mc.Bindings) {
+				return mc.Bindings[i]
+			}
+		}
+	}
+	return nil
+}
+
+// callers returns the calls of fn when they are all there is: fn is an
+// unexported function of the package (no method, no generic), and every use
+// of it in the package calls it.
+func (ch *checker) callers(fn *ssa.Function) ([]ssa.CallInstruction, bool) {
+	obj, _ := fn.Object().(*types.Func)
+	if obj == nil || obj.Exported() || obj.Pkg() != ch.pass.Pkg || fn.Parent() != nil || obj.Signature().Recv() != nil || fn.TypeParams().Len() > 0 {
+		return nil, false
+	}
+	if ch.calls == nil {
+		ch.indexCalls()
+	}
+	if ch.escaped[fn] {
+		return nil, false
+	}
+	return ch.calls[fn], len(ch.calls[fn]) > 0
+}
+
+// indexCalls finds, in every function of the package (test files and
+// package initializers included), the static calls of its functions, and
+// the functions used otherwise: as a value, whose callers are unknown.
+func (ch *checker) indexCalls() {
+	ch.calls = map[*ssa.Function][]ssa.CallInstruction{}
+	ch.escaped = map[*ssa.Function]bool{}
+	var visit func(f *ssa.Function)
+	visit = func(f *ssa.Function) {
+		var ops []*ssa.Value
+		for _, b := range f.Blocks {
+			for _, instr := range b.Instrs {
+				ops = instr.Operands(ops[:0])
+				call, isCall := instr.(ssa.CallInstruction)
+				for _, op := range ops {
+					g, ok := (*op).(*ssa.Function)
+					if !ok {
+						continue
+					}
+					if isCall && op == &call.Common().Value {
+						ch.calls[g] = append(ch.calls[g], call)
+					} else {
+						ch.escaped[g] = true
+					}
+				}
+			}
+		}
+		for _, a := range f.AnonFuncs {
+			visit(a)
+		}
+	}
+	if init := ch.ssaPkg.Func("init"); init != nil {
+		visit(init)
+	}
+	for _, obj := range ch.pass.TypesInfo.Defs {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() == ch.pass.Pkg {
+			if f := ch.ssaPkg.Prog.FuncValue(fn); f != nil {
+				visit(f)
+			}
+		}
+	}
+}
+
+// tempPath reports whether a path value is temporary: os.MkdirTemp's first
+// result, or a join whose first element is.
+func (ch *checker) tempPath(v ssa.Value) bool {
 	switch x := v.(type) {
 	case *ssa.Extract:
 		if call, ok := x.Tuple.(*ssa.Call); ok && x.Index == 0 {
@@ -451,65 +657,80 @@ func inTempDir(v ssa.Value, seen map[ssa.Value]bool) bool {
 	case *ssa.Call:
 		if sideeffects.PathFuncOf(staticFunc(x.Common())) == sideeffects.Join && len(x.Common().Args) == 1 {
 			elems := sliceElems(x.Common().Args[0])
-			return len(elems) > 0 && elems[0] != nil && inTempDir(elems[0], seen)
+			return len(elems) > 0 && elems[0] != nil && ch.all(elems[0], ch.tempPath)
 		}
-	case *ssa.Phi:
-		for _, e := range x.Edges {
-			if !inTempDir(e, seen) {
-				return false
-			}
-		}
-		return len(x.Edges) > 0
 	}
 	return false
 }
 
-func (s ssaCall) RequestMethod(i int) (string, bool) {
-	i += s.recvArg
-	if i >= len(s.c.Args) {
-		return "", false
+// tempFile reports whether a file value is temporary: os.CreateTemp's
+// first result, or os.Create's or os.OpenFile's at a temporary path.
+func (ch *checker) tempFile(v ssa.Value) bool {
+	x, ok := v.(*ssa.Extract)
+	if !ok || x.Index != 0 {
+		return false
 	}
-	return requestMethod(s.c.Args[i], map[ssa.Value]bool{})
+	call, ok := x.Tuple.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	switch sideeffects.PathFuncOf(staticFunc(call.Common())) {
+	case sideeffects.TempFile:
+		return true
+	case sideeffects.OpenPath:
+		return len(call.Common().Args) > 0 && ch.all(call.Common().Args[0], ch.tempPath)
+	}
+	return false
 }
 
-// requestMethod follows a request value to the call that built it: the
-// result of http.NewRequest(WithContext), or every edge of a phi.
-func requestMethod(v ssa.Value, seen map[ssa.Value]bool) (string, bool) {
-	if seen[v] {
+// requestMethod follows a request value to the calls that built it:
+// http.NewRequest(WithContext) with a constant method, through copies
+// (WithContext, Clone) and sources; every one must agree.
+func (ch *checker) requestMethod(v ssa.Value, depth int) (string, bool) {
+	srcs, ok := ch.sources(v, map[ssa.Value]bool{}, 0)
+	if !ok || len(srcs) == 0 || depth > 3 {
 		return "", false
 	}
-	seen[v] = true
-	switch x := v.(type) {
-	case *ssa.Extract:
-		call, ok := x.Tuple.(*ssa.Call)
-		if !ok || x.Index != 0 {
+	method := ""
+	for j, src := range srcs {
+		m, ok := ch.builtMethod(src, depth)
+		if !ok || (j > 0 && m != method) {
 			return "", false
 		}
-		fn := staticFunc(call.Common())
-		if fn == nil {
-			return "", false
-		}
-		i, ok := sideeffects.RequestMethodArg(fn)
-		if !ok || i >= len(call.Common().Args) {
-			return "", false
-		}
-		k, ok := call.Common().Args[i].(*ssa.Const)
-		if !ok || k.Value == nil || k.Value.Kind() != constant.String {
-			return "", false
-		}
-		return constant.StringVal(k.Value), true
-	case *ssa.Phi:
-		method := ""
-		for j, e := range x.Edges {
-			m, ok := requestMethod(e, seen)
-			if !ok || (j > 0 && m != method) {
-				return "", false
-			}
-			method = m
-		}
-		return method, len(x.Edges) > 0
+		method = m
 	}
-	return "", false
+	return method, true
+}
+
+// builtMethod returns the constant method of the request one call built.
+func (ch *checker) builtMethod(v ssa.Value, depth int) (string, bool) {
+	if call, ok := v.(*ssa.Call); ok {
+		if sideeffects.IsRequestCopy(staticFunc(call.Common())) && len(call.Common().Args) > 0 {
+			return ch.requestMethod(call.Common().Args[0], depth+1)
+		}
+		return "", false
+	}
+	x, ok := v.(*ssa.Extract)
+	if !ok || x.Index != 0 {
+		return "", false
+	}
+	call, ok := x.Tuple.(*ssa.Call)
+	if !ok {
+		return "", false
+	}
+	fn := staticFunc(call.Common())
+	if fn == nil {
+		return "", false
+	}
+	i, ok := sideeffects.RequestMethodArg(fn)
+	if !ok || i >= len(call.Common().Args) {
+		return "", false
+	}
+	k, ok := call.Common().Args[i].(*ssa.Const)
+	if !ok || k.Value == nil || k.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(k.Value), true
 }
 
 func isStdio(v ssa.Value) bool {

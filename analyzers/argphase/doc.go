@@ -74,7 +74,7 @@
 //     A query built at run time is not read, and counts as no side effect;
 //   - processes: `exec.Cmd`'s `Run`, `Start`, `Output`, `CombinedOutput`,
 //     `os.StartProcess`, `syscall.Exec`, signals (`Process.Kill`, `Signal`,
-//     `syscall.Kill`);
+//     `syscall.Kill` of a process other than this one);
 //   - functions marked `//exitlint:sideeffect` (an SDK wrapper exitlint
 //     cannot see into), and functions named with `-config.sideeffects`;
 //     the directive on an interface method makes every call through that
@@ -89,7 +89,17 @@
 // `passes/sideeffects/catalogue.go`; a test resolves every entry against the
 // standard library and checks that a call of it is found. No side effects:
 // writing to stdout or stderr, reads, GET and HEAD requests, temporary files
-// and directories, and files written into a directory `os.MkdirTemp` made.
+// and directories, files written into a directory `os.MkdirTemp` made or
+// that `os.CreateTemp` made, and signals the process sends itself (job
+// control: `syscall.Kill(0, SIGTSTP)`).
+//
+// Which request, file or path a call is given is followed wherever the code
+// says: through local variables, the variables a function literal captures,
+// a request's `WithContext` and `Clone`, the parameters of an unexported
+// function that only this package's calls call (every call must give a GET,
+// or a temporary file), and the parameters of a helper in another package,
+// whose fact says it sends, writes or removes what its caller gives it (a
+// `ctxhttp.Do`-style wrapper given a GET is no side effect).
 //
 // The finding is reported at the emission; the side-effecting call is
 // attached as related information, with the chain of calls across packages

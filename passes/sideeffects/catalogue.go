@@ -5,7 +5,7 @@ type Entry struct {
 	Func string // as types.Func.FullName spells it
 	What string // what it does, for messages: "writes a file"
 	// Rule narrows when a call counts (Always by default); Arg is the
-	// argument RuleWriteFlags reads.
+	// argument the rule reads (Recv: the receiver).
 	Rule RuleKind
 	Arg  int
 	// AllOrNothing marks an operation that either happens whole or not at
@@ -26,7 +26,8 @@ type Entry struct {
 //
 // Creating temporary files and directories (os.CreateTemp, os.MkdirTemp) is
 // left out: nothing an agent would have to undo before retrying; so are
-// writes into a directory os.MkdirTemp made (RuleNotTemp).
+// writes into a directory os.MkdirTemp made (RuleNotTemp) and to a file
+// os.CreateTemp made or opened there (RuleToFile).
 var Catalogue = []Entry{
 	// Files and directories.
 	{Func: "os.WriteFile", What: "writes a file", Rule: RuleNotTemp},
@@ -37,21 +38,21 @@ var Catalogue = []Entry{
 	{Func: "os.Rename", What: "renames a file", AllOrNothing: true},
 	{Func: "os.Mkdir", What: "creates a directory", Rule: RuleNotTemp, AllOrNothing: true},
 	{Func: "os.MkdirAll", What: "creates directories", Rule: RuleNotTemp},
-	{Func: "os.Chmod", What: "changes a file's mode", AllOrNothing: true},
-	{Func: "os.Chown", What: "changes a file's owner", AllOrNothing: true},
-	{Func: "os.Lchown", What: "changes a file's owner", AllOrNothing: true},
-	{Func: "os.Chtimes", What: "changes a file's times", AllOrNothing: true},
-	{Func: "os.Truncate", What: "truncates a file", AllOrNothing: true},
+	{Func: "os.Chmod", What: "changes a file's mode", Rule: RuleNotTemp, AllOrNothing: true},
+	{Func: "os.Chown", What: "changes a file's owner", Rule: RuleNotTemp, AllOrNothing: true},
+	{Func: "os.Lchown", What: "changes a file's owner", Rule: RuleNotTemp, AllOrNothing: true},
+	{Func: "os.Chtimes", What: "changes a file's times", Rule: RuleNotTemp, AllOrNothing: true},
+	{Func: "os.Truncate", What: "truncates a file", Rule: RuleNotTemp, AllOrNothing: true},
 	{Func: "os.Symlink", What: "creates a symbolic link", AllOrNothing: true},
 	{Func: "os.Link", What: "creates a hard link", AllOrNothing: true},
 	{Func: "os.CopyFS", What: "writes files"},
-	{Func: "(*os.File).Write", What: "writes to a file", Rule: RuleNotStdio},
-	{Func: "(*os.File).WriteString", What: "writes to a file", Rule: RuleNotStdio},
-	{Func: "(*os.File).WriteAt", What: "writes to a file", Rule: RuleNotStdio},
-	{Func: "(*os.File).ReadFrom", What: "writes to a file", Rule: RuleNotStdio},
-	{Func: "(*os.File).Truncate", What: "truncates a file", AllOrNothing: true},
-	{Func: "(*os.File).Chmod", What: "changes a file's mode", AllOrNothing: true},
-	{Func: "(*os.File).Chown", What: "changes a file's owner", AllOrNothing: true},
+	{Func: "(*os.File).Write", What: "writes to a file", Rule: RuleToFile, Arg: Recv},
+	{Func: "(*os.File).WriteString", What: "writes to a file", Rule: RuleToFile, Arg: Recv},
+	{Func: "(*os.File).WriteAt", What: "writes to a file", Rule: RuleToFile, Arg: Recv},
+	{Func: "(*os.File).ReadFrom", What: "writes to a file", Rule: RuleToFile, Arg: Recv},
+	{Func: "(*os.File).Truncate", What: "truncates a file", Rule: RuleToFile, Arg: Recv, AllOrNothing: true},
+	{Func: "(*os.File).Chmod", What: "changes a file's mode", Rule: RuleToFile, Arg: Recv, AllOrNothing: true},
+	{Func: "(*os.File).Chown", What: "changes a file's owner", Rule: RuleToFile, Arg: Recv, AllOrNothing: true},
 	{Func: "(*os.Root).Create", What: "creates a file", AllOrNothing: true},
 	{Func: "(*os.Root).Remove", What: "removes a file", AllOrNothing: true},
 	{Func: "(*os.Root).Mkdir", What: "creates a directory", AllOrNothing: true},
@@ -112,5 +113,5 @@ var Catalogue = []Entry{
 	{Func: "syscall.Exec", What: "replaces the process with another program"},
 	{Func: "(*os.Process).Kill", What: "kills a process", AllOrNothing: true},
 	{Func: "(*os.Process).Signal", What: "signals a process", AllOrNothing: true},
-	{Func: "syscall.Kill", What: "signals a process", AllOrNothing: true},
+	{Func: "syscall.Kill", What: "signals a process", Rule: RuleNotSelf, AllOrNothing: true},
 }

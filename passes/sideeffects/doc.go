@@ -26,18 +26,29 @@
 // truncates (`O_CREATE`, `O_TRUNC`): opening an existing file to write or
 // append changes nothing by itself, and what is written then counts —
 // `(*os.File).Write` and its kin, and `fmt.Fprint`, `Fprintf`, `Fprintln`,
-// `io.WriteString` and `io.Copy` given an `*os.File` other than stdout and
-// stderr.
-// `(*http.Client).Do` counts unless its request is built, in the same
-// function, by `http.NewRequest` or `NewRequestWithContext` with the
-// constant method GET or HEAD (`http.MethodGet` included); a request whose
-// method is not known counts.
-// Writing, creating and removing files and directories (`os.WriteFile`,
-// `Create`, `Mkdir`, `MkdirAll`, `Remove`, `RemoveAll`) does not count when
-// the path is a directory the same function made with `os.MkdirTemp`, or
-// `filepath.Join` (or `path.Join`) of one: temporary files are nothing an
-// agent would undo.
+// `io.WriteString` and `io.Copy` given an `*os.File` other than stdout,
+// stderr and a temporary file.
+// `(*http.Client).Do` counts unless its request is built by
+// `http.NewRequest` or `NewRequestWithContext` with the constant method GET
+// or HEAD (`http.MethodGet` included), directly or through the request's
+// `WithContext` and `Clone`; a request whose method is not known counts.
+// Writing, creating, removing and changing files and directories
+// (`os.WriteFile`, `Create`, `Mkdir`, `MkdirAll`, `Remove`, `RemoveAll`,
+// `Chmod`, `Truncate` and their kin) does not count when the path is a
+// directory the same function made with `os.MkdirTemp`, or `filepath.Join`
+// (or `path.Join`) of one; neither do writes to a file `os.CreateTemp` made
+// or one created or opened there: temporary files are nothing an agent
+// would undo. `syscall.Kill` counts unless it signals the process itself (0,
+// its group, or `os.Getpid()`): a terminal program suspends itself so.
 //
+// When the request, file or path such a rule reads is a parameter of the
+// function making the call, whether the call counts is for that function's
+// callers to tell: its fact carries the condition (`Cond`), and each call of
+// it applies the rule to the argument it gives —
+// `sideEffect(http.Client.Do sends an HTTP request if parameter 2 is no GET
+// or HEAD request)` on a helper that sends what it is given, which a caller
+// giving it a GET calls with no side effect. A function with two different
+// conditions counts unconditionally.
 // A function whose body makes such a call — directly, through a function
 // literal it calls, defers, starts or passes as an argument, or through a
 // call of another function of its package (to a fixed point) or of a

@@ -2,6 +2,7 @@ package sideeffects
 
 import (
 	_ "embed"
+	"fmt"
 	"go/ast"
 	"go/constant"
 	"go/types"
@@ -38,11 +39,44 @@ var Analyzer = &analysis.Analyzer{
 type SideEffectFact struct {
 	Chain []string // the calls down to the effect: ["Save", "os.WriteFile"]
 	What  string   // what the last one does: "writes a file"
+	// Cond, when set, is the one condition under which the function has
+	// the side effect: it sends the request, writes to the file or at the
+	// path that its caller gives as a parameter, and the catalogue's rule
+	// decides at each call from the argument (a helper that sends a GET
+	// changes nothing).
+	Cond *Cond
+}
+
+// Cond is a catalogue rule applied to the argument a caller gives as
+// parameter Param.
+type Cond struct {
+	Kind  RuleKind
+	Param int
 }
 
 func (*SideEffectFact) AFact() {}
 
-func (f *SideEffectFact) String() string { return "sideEffect(" + Effect(*f).String() + ")" }
+func (f *SideEffectFact) String() string {
+	s := Effect{Chain: f.Chain, What: f.What}.String()
+	if f.Cond != nil {
+		s += fmt.Sprintf(" if parameter %d %s", f.Cond.Param, f.Cond.Kind.condition())
+	}
+	return "sideEffect(" + s + ")"
+}
+
+// condition says when a call counts under the rule, of the argument the
+// rule reads: "is no GET or HEAD request".
+func (k RuleKind) condition() string {
+	switch k {
+	case RuleNotReading:
+		return "is no GET or HEAD request"
+	case RuleNotTemp:
+		return "is no temporary path"
+	case RuleToFile:
+		return "is a lasting file"
+	}
+	return "applies"
+}
 
 // Effect describes a side effect: the chain of calls that leads to it and
 // what the last one does.
@@ -71,9 +105,6 @@ const (
 	// nothing by itself; the writes that follow are side effects of their
 	// own (RuleToFile).
 	RuleWriteFlags
-	// RuleNotStdio: the call counts unless its receiver is os.Stdout or
-	// os.Stderr.
-	RuleNotStdio
 	// RuleNotReading: the call counts unless its argument Arg is a request
 	// built with the constant method GET or HEAD, which change nothing
 	// (net/http.Client.Do's request).
@@ -88,11 +119,21 @@ const (
 	// SELECT, or a query built at run time, does not (database/sql's
 	// Query and QueryRow run whatever they are given).
 	RuleChangesData
-	// RuleToFile: the call counts when its argument Arg is an *os.File
-	// other than os.Stdout and os.Stderr (fmt.Fprintf(f, …) writes to the
-	// file).
+	// RuleToFile: the call counts when its argument Arg (Recv: the
+	// receiver) is an *os.File other than os.Stdout and os.Stderr and
+	// other than a temporary file: one os.CreateTemp made, or one created
+	// or opened in a directory os.MkdirTemp made (fmt.Fprintf(f, …) and
+	// f.Write write to the file).
 	RuleToFile
+	// RuleNotSelf: the call counts unless its process, argument Arg, is
+	// the process itself: the constant 0 (its process group) or
+	// os.Getpid() (syscall.Kill(0, SIGTSTP) is how a terminal program
+	// suspends itself).
+	RuleNotSelf
 )
+
+// Recv is the argument index that stands for a method call's receiver.
+const Recv = -1
 
 // Rule tells when a call of a function with a side effect counts.
 type Rule struct {
@@ -104,15 +145,14 @@ type Rule struct {
 }
 
 // CallSite is what a rule asks of one call: the syntax side and the SSA
-// side each answer from their own form of the call.
+// side each answer from their own form of the call. An argument index
+// does not count the receiver; Recv stands for it.
 type CallSite interface {
-	// Const returns the constant value of argument i (the receiver not
-	// counted), or nil if it is no constant or there is no such argument.
+	// Const returns the constant value of argument i, or nil if it is no
+	// constant or there is no such argument.
 	Const(i int) constant.Value
-	// StdioRecv reports whether the receiver is os.Stdout or os.Stderr.
-	StdioRecv() bool
 	// FileArg reports whether argument i is an *os.File other than
-	// os.Stdout and os.Stderr.
+	// os.Stdout, os.Stderr and a temporary file.
 	FileArg(i int) bool
 	// InTempDir reports whether argument i is a path inside a directory
 	// that os.MkdirTemp made.
@@ -121,6 +161,8 @@ type CallSite interface {
 	// argument i is, when it is built by http.NewRequest or
 	// NewRequestWithContext with one; ok is false otherwise.
 	RequestMethod(i int) (method string, ok bool)
+	// OwnPid reports whether argument i is os.Getpid().
+	OwnPid(i int) bool
 }
 
 // Applies reports whether a call counts as the side effect.
@@ -133,8 +175,6 @@ func (r Rule) Applies(call CallSite) bool {
 		}
 		n, _ := constant.Int64Val(v)
 		return WriteFlags(n)
-	case RuleNotStdio:
-		return !call.StdioRecv()
 	case RuleNotTemp:
 		return !call.InTempDir(r.Arg)
 	case RuleNotReading:
@@ -145,8 +185,26 @@ func (r Rule) Applies(call CallSite) bool {
 	case RuleChangesData:
 		v := call.Const(r.Arg)
 		return v != nil && v.Kind() == constant.String && ChangesData(constant.StringVal(v))
+	case RuleNotSelf:
+		if v := call.Const(r.Arg); v != nil && v.Kind() == constant.Int {
+			n, _ := constant.Int64Val(v)
+			return n != 0
+		}
+		return !call.OwnPid(r.Arg)
 	}
 	return true
+}
+
+// onArgument reports whether the rule asks about one argument that may be
+// any value: the request sent, the file written, the path. When that
+// argument is a parameter of the function making the call, whether the
+// call counts is for the function's callers to tell (SideEffectFact.Cond).
+func (r Rule) onArgument() bool {
+	switch r.Kind {
+	case RuleNotTemp, RuleNotReading, RuleToFile:
+		return true
+	}
+	return false
 }
 
 // RequestMethodArg returns the index of the method argument of a function
@@ -166,9 +224,12 @@ func RequestMethodArg(fn *types.Func) (int, bool) {
 
 var requestBuilders = analyzerutil.NewFuncs([]string{"net/http.NewRequest", "net/http.NewRequestWithContext"})
 
-// PathFunc tells how a function builds a path from its arguments: TempDir
-// for os.MkdirTemp, whose first result is a temporary directory; Join for
-// filepath.Join and path.Join, whose result lies in their first argument.
+// PathFunc tells how a function builds a path or file from its arguments:
+// TempDir for os.MkdirTemp, whose first result is a temporary directory;
+// Join for filepath.Join and path.Join, whose result lies in their first
+// argument; TempFile for os.CreateTemp, whose first result is a temporary
+// file; OpenPath for os.Create and os.OpenFile, whose file is the one at
+// their first argument.
 type PathFunc int
 
 const (
@@ -178,6 +239,10 @@ const (
 	TempDir
 	// Join is filepath.Join or path.Join.
 	Join
+	// TempFile is os.CreateTemp.
+	TempFile
+	// OpenPath is os.Create or os.OpenFile.
+	OpenPath
 )
 
 // PathFuncOf returns how fn builds a path.
@@ -190,11 +255,38 @@ func PathFuncOf(fn *types.Func) PathFunc {
 		return TempDir
 	case name == "path/filepath.Join" || name == "path.Join":
 		return Join
+	case name == "os.CreateTemp":
+		return TempFile
+	case name == "os.Create" || name == "os.OpenFile":
+		return OpenPath
 	}
 	return NoPathFunc
 }
 
-var pathFuncs = analyzerutil.NewFuncs([]string{"os.MkdirTemp", "path/filepath.Join", "path.Join"})
+var pathFuncs = analyzerutil.NewFuncs([]string{"os.MkdirTemp", "path/filepath.Join", "path.Join", "os.CreateTemp", "os.Create", "os.OpenFile"})
+
+// IsOwnPid reports whether fn is os.Getpid.
+func IsOwnPid(fn *types.Func) bool {
+	return fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "os" && fn.Name() == "Getpid" && fn.Signature().Recv() == nil
+}
+
+// IsRequestCopy reports whether fn is a method of *net/http.Request that
+// returns a copy of it with the same method (WithContext, Clone).
+func IsRequestCopy(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || (fn.Name() != "WithContext" && fn.Name() != "Clone") {
+		return false
+	}
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	p, ok := recv.Type().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Name() == "Request"
+}
 
 // SideEffects answers, for the package being analyzed, which calls have side
 // effects.
@@ -246,7 +338,11 @@ func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 		return Effect{Chain: []string{exits.Name(fn)}, What: "has a side effect (-config.sideeffects)"}, Rule{}, true
 	}
 	if f := s.facts.Of(fn); f != nil {
-		return Effect{Chain: append([]string{exits.Name(fn)}, f.Chain...), What: f.What}, Rule{}, true
+		rule := Rule{}
+		if f.Cond != nil {
+			rule = Rule{Kind: f.Cond.Kind, Arg: f.Cond.Param}
+		}
+		return Effect{Chain: append([]string{exits.Name(fn)}, f.Chain...), What: f.What}, rule, true
 	}
 	return Effect{}, Rule{}, false
 }
@@ -265,22 +361,123 @@ func (s *SideEffects) CallIn(call *ast.CallExpr, body *ast.BlockStmt) (Effect, b
 	if !ok {
 		return Effect{}, false
 	}
-	if !rule.Applies(syntaxCall{s.info, call, body}) {
+	if !rule.Applies(syntaxCall{s.info, call, body, nil}) {
 		return Effect{}, false
 	}
 	return e, true
 }
 
 // syntaxCall answers a rule's questions from a call's syntax; body is the
-// function it lies in (nil when unknown), for its local variables.
+// function it lies in (nil when unknown), for its local variables, and sig
+// that function's signature (nil when unknown), for its parameters.
 type syntaxCall struct {
 	info *types.Info
 	call *ast.CallExpr
 	body *ast.BlockStmt
+	sig  *types.Signature
+}
+
+// arg returns argument i, or the receiver for Recv, or nil.
+func (c syntaxCall) arg(i int) ast.Expr {
+	if i == Recv {
+		if sel, ok := ast.Unparen(c.call.Fun).(*ast.SelectorExpr); ok {
+			if s, ok := c.info.Selections[sel]; ok && s.Kind() == types.MethodVal {
+				return sel.X
+			}
+		}
+		return nil
+	}
+	if i < 0 || i >= len(c.call.Args) {
+		return nil
+	}
+	return c.call.Args[i]
+}
+
+// param returns the index of the parameter of the enclosing function that
+// argument i is, unchanged in the body: the request a helper sends as given
+// (or through WithContext), the file it writes to, the path it writes at.
+func (c syntaxCall) param(i int) (int, bool) {
+	e := c.arg(i)
+	if e == nil || c.sig == nil {
+		return 0, false
+	}
+	for {
+		call, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		fn, _ := typeutil.Callee(c.info, call).(*types.Func)
+		sel, isSel := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !IsRequestCopy(fn) || !isSel {
+			return 0, false
+		}
+		e = sel.X
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return 0, false
+	}
+	v, ok := c.info.Uses[id].(*types.Var)
+	if !ok {
+		return 0, false
+	}
+	for p := range c.sig.Params().Len() {
+		if c.sig.Params().At(p) == v {
+			if values, complete := analyzerutil.AssignedValues(c.info, v, c.body); !complete || len(values) > 0 {
+				return 0, false
+			}
+			return p, true
+		}
+	}
+	return 0, false
 }
 
 func (c syntaxCall) InTempDir(i int) bool {
-	return i < len(c.call.Args) && c.temp(c.call.Args[i], 0)
+	e := c.arg(i)
+	return e != nil && c.temp(e, 0)
+}
+
+// tempFile follows a file expression: a call of os.CreateTemp, of os.Create
+// or os.OpenFile at a temporary path, or a local variable of body every
+// value of which is one.
+func (c syntaxCall) tempFile(e ast.Expr, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(c.info, x).(*types.Func)
+		if !ok {
+			return false
+		}
+		switch PathFuncOf(fn) {
+		case TempFile:
+			return true
+		case OpenPath:
+			return len(x.Args) > 0 && c.temp(x.Args[0], depth+1)
+		}
+	case *ast.Ident:
+		values := c.assigned(x)
+		if len(values) == 0 {
+			return false
+		}
+		for _, v := range values {
+			if !c.tempFile(v, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+func (c syntaxCall) OwnPid(i int) bool {
+	call, ok := ast.Unparen(c.arg(i)).(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	fn, _ := typeutil.Callee(c.info, call).(*types.Func)
+	return IsOwnPid(fn)
 }
 
 // temp follows a path expression: a call of os.MkdirTemp, a join whose
@@ -332,10 +529,11 @@ func (c syntaxCall) assigned(id *ast.Ident) []ast.Expr {
 }
 
 func (c syntaxCall) RequestMethod(i int) (string, bool) {
-	if i >= len(c.call.Args) {
+	e := c.arg(i)
+	if e == nil {
 		return "", false
 	}
-	return c.method(c.call.Args[i], 0)
+	return c.method(e, 0)
 }
 
 // method follows a request expression to the call that built it: the
@@ -346,6 +544,9 @@ func (c syntaxCall) method(e ast.Expr, depth int) (string, bool) {
 		fn, ok := typeutil.Callee(c.info, x).(*types.Func)
 		if !ok {
 			return "", false
+		}
+		if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel && IsRequestCopy(fn) && depth <= 3 {
+			return c.method(sel.X, depth+1)
 		}
 		i, ok := RequestMethodArg(fn)
 		if !ok || i >= len(x.Args) {
@@ -375,18 +576,20 @@ func (c syntaxCall) method(e ast.Expr, depth int) (string, bool) {
 }
 
 func (c syntaxCall) Const(i int) constant.Value {
-	if i >= len(c.call.Args) {
+	e := c.arg(i)
+	if e == nil {
 		return nil
 	}
-	return c.info.Types[c.call.Args[i]].Value
+	return c.info.Types[e].Value
 }
 
 func (c syntaxCall) FileArg(i int) bool {
-	if i >= len(c.call.Args) {
+	arg := c.arg(i)
+	if arg == nil {
 		return false
 	}
-	arg := ast.Unparen(c.call.Args[i])
-	return IsFile(c.info.Types[arg].Type) && !IsStdio(c.info.Uses[analyzerutil.NameIdent(arg)])
+	arg = ast.Unparen(arg)
+	return IsFile(c.info.Types[arg].Type) && !IsStdio(c.info.Uses[analyzerutil.NameIdent(arg)]) && !c.tempFile(arg, 0)
 }
 
 // IsFile reports whether t is *os.File.
@@ -397,11 +600,6 @@ func IsFile(t types.Type) bool {
 	}
 	n, ok := p.Elem().(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os" && n.Obj().Name() == "File"
-}
-
-func (c syntaxCall) StdioRecv() bool {
-	sel, ok := ast.Unparen(c.call.Fun).(*ast.SelectorExpr)
-	return ok && IsStdio(c.info.Uses[analyzerutil.NameIdent(sel.X)])
 }
 
 // IsStdio reports whether obj is os.Stdout or os.Stderr.
@@ -432,7 +630,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Each function's first own side effect (or its directive), and its
 	// static calls of this package's functions, whose side effects it
 	// inherits.
-	calls := map[*types.Func][]*types.Func{}
+	calls := map[*types.Func][]localCall{}
 	var funcs []summary.Func
 	for fd, fn := range analyzerutil.FuncDecls(pass) {
 		funcs = append(funcs, summary.Func{Obj: fn, Decl: fd})
@@ -446,30 +644,79 @@ func run(pass *analysis.Pass) (any, error) {
 		invoked := invokedLiterals(fd.Body)
 		summary.Calls(pass.TypesInfo, fd.Body, func(lit *ast.FuncLit) bool { return invoked[lit] }, func(call *ast.CallExpr, callee *types.Func) {
 			if callee.Pkg() == pass.Pkg && !s.inCatalogue(callee) {
-				calls[fn] = append(calls[fn], callee.Origin())
+				calls[fn] = append(calls[fn], localCall{callee.Origin(), call})
 				return
 			}
-			if s.facts.Local(fn) == nil {
-				if e, ok := s.CallIn(call, fd.Body); ok {
-					s.facts.Set(fn, &SideEffectFact{Chain: e.Chain, What: e.What})
+			if cur := s.facts.Local(fn); cur == nil || cur.Cond != nil {
+				e, rule, ok := s.Func(callee)
+				if !ok {
+					return
+				}
+				if next := s.join(cur, e, rule, syntaxCall{pass.TypesInfo, call, fd.Body, fn.Signature()}); next != cur {
+					s.facts.Set(fn, next)
 				}
 			}
 		})
 	}
 	s.markedMethods(pass)
 	summary.Solve(s.facts, funcs, func(fn summary.Func, cur *SideEffectFact) (*SideEffectFact, bool) {
-		if cur != nil {
-			return cur, false
-		}
-		for _, callee := range calls[fn.Obj] {
-			if m := s.facts.Local(callee); m != nil {
-				return &SideEffectFact{Chain: append([]string{exits.Name(callee)}, m.Chain...), What: m.What}, true
+		next := cur
+		for _, lc := range calls[fn.Obj] {
+			if next != nil && next.Cond == nil {
+				break
 			}
+			m := s.facts.Local(lc.callee)
+			if m == nil {
+				continue
+			}
+			e := Effect{Chain: append([]string{exits.Name(lc.callee)}, m.Chain...), What: m.What}
+			rule := Rule{}
+			if m.Cond != nil {
+				rule = Rule{Kind: m.Cond.Kind, Arg: m.Cond.Param}
+			}
+			next = s.join(next, e, rule, syntaxCall{pass.TypesInfo, lc.call, fn.Decl.Body, fn.Obj.Signature()})
 		}
-		return nil, false
+		return next, next != cur
 	})
 	s.facts.Export(pass)
 	return s, nil
+}
+
+// localCall is a call of a function of the package being analyzed.
+type localCall struct {
+	callee *types.Func
+	call   *ast.CallExpr
+}
+
+// join adds the side effect e of a call, narrowed by rule, to a function's
+// fact cur: the call does not count, or counts whatever the function's
+// callers give it, or counts only when the rule holds for the argument a
+// caller gives as one of the function's parameters. Facts only grow: none,
+// then one condition, then unconditional (two different conditions are
+// one too many to carry, and count as unconditional). join returns cur
+// itself when nothing changed.
+func (s *SideEffects) join(cur *SideEffectFact, e Effect, rule Rule, call syntaxCall) *SideEffectFact {
+	if cur != nil && cur.Cond == nil {
+		return cur
+	}
+	if !rule.Applies(call) {
+		return cur
+	}
+	var cond *Cond
+	if rule.onArgument() {
+		if p, ok := call.param(rule.Arg); ok {
+			cond = &Cond{Kind: rule.Kind, Param: p}
+		}
+	}
+	switch {
+	case cond == nil:
+		return &SideEffectFact{Chain: e.Chain, What: e.What}
+	case cur == nil:
+		return &SideEffectFact{Chain: e.Chain, What: e.What, Cond: cond}
+	case *cur.Cond == *cond:
+		return cur
+	}
+	return &SideEffectFact{Chain: cur.Chain, What: cur.What}
 }
 
 // invokedLiterals finds the function literals of body that run while the

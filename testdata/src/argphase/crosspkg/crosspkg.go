@@ -3,9 +3,14 @@
 package crosspkg
 
 import (
+	"context"
+	"net/http"
 	"os"
 
 	"cases/argphase/codelib"
+	"cases/argphase/store"
+
+	"github.com/exitlint/exitlint/exitcode"
 )
 
 func die(path string, n int) {
@@ -47,4 +52,34 @@ func validateFirst(path string, n int) {
 	if err := os.WriteFile(path, nil, 0o644); err != nil {
 		codelib.Die(1, err.Error())
 	}
+}
+
+// check reads through another package's helper, whose fact says it sends
+// what it is given: a GET here, no side effect.
+func check(ctx context.Context, c *http.Client, url, format string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodHead, url, nil)
+	if err != nil {
+		return err
+	}
+	if _, err := store.Send(ctx, c, req); err != nil {
+		return err
+	}
+	if format != "json" {
+		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json")
+	}
+	return nil
+}
+
+func submit(ctx context.Context, c *http.Client, url, format string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodPut, url, nil)
+	if err != nil {
+		return err
+	}
+	if _, err := store.Send(ctx, c, req); err != nil {
+		return err
+	}
+	if format != "json" {
+		return exitcode.New(exitcode.ArgError, "BAD_FORMAT", "--format is json") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: store.Send → http.Client.Do sends an HTTP request`
+	}
+	return nil
 }

@@ -3,7 +3,9 @@
 package store
 
 import (
+	"context"
 	"fmt"
+	"net/http"
 	"os"
 
 	"cases/argphase/validate"
@@ -11,11 +13,11 @@ import (
 	"github.com/exitlint/exitlint/exitcode"
 )
 
-func Save(name string, b []byte) error { // want Save:`sideEffect\(os.WriteFile writes a file\)`
+func Save(name string, b []byte) error { // want Save:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path\)`
 	return os.WriteFile(name, b, 0o644)
 }
 
-func Archive(name string) error { // want Archive:`sideEffect\(store.Save → os.WriteFile writes a file\)`
+func Archive(name string) error { // want Archive:`sideEffect\(store.Save → os.WriteFile writes a file\)$`
 	return Save(name+".bak", nil)
 }
 
@@ -50,14 +52,14 @@ func Create(name string) (*os.File, error) { // want Create:`sideEffect\(os.Open
 	return os.OpenFile(name, os.O_CREATE|os.O_WRONLY, 0o644)
 }
 
-func Printf(f *os.File, n int) { // want Printf:`sideEffect\(fmt.Fprintf writes to a file\)`
+func Printf(f *os.File, n int) { // want Printf:`sideEffect\(fmt.Fprintf writes to a file if parameter 0 is a lasting file\)`
 	fmt.Fprintf(f, "%d\n", n)
 }
 
 // Report prints to stderr: no side effect.
 func Report(n int) { fmt.Fprintf(os.Stderr, "%d\n", n) }
 
-func WriteTo(f *os.File) { // want WriteTo:`sideEffect\(os.File.Write writes to a file\)`
+func WriteTo(f *os.File) { // want WriteTo:`sideEffect\(os.File.Write writes to a file if parameter 0 is a lasting file\)`
 	f.Write(nil)
 }
 
@@ -69,3 +71,37 @@ func Walk(root string) { // want Walk:`sideEffect\(os.Remove removes a file\)`
 }
 
 func each(f func(string)) {}
+
+// Send sends the request its caller gives it, as ctxhttp.Do does: a side
+// effect only when that request is no GET or HEAD.
+func Send(ctx context.Context, c *http.Client, req *http.Request) (*http.Response, error) { // want Send:`sideEffect\(http.Client.Do sends an HTTP request if parameter 2 is no GET or HEAD request\)`
+	return c.Do(req.WithContext(ctx))
+}
+
+// Latest reads through Send: no side effect.
+func Latest(ctx context.Context, c *http.Client, url string) error {
+	req, err := http.NewRequest(http.MethodGet, url, nil)
+	if err != nil {
+		return err
+	}
+	_, err = Send(ctx, c, req)
+	return err
+}
+
+// Both sends one request and writes to one file its caller gives it: two
+// conditions are one too many to carry, so it counts whatever it is given.
+func Both(c *http.Client, req *http.Request, f *os.File) { // want Both:`sideEffect\(http.Client.Do sends an HTTP request\)$`
+	c.Do(req)
+	f.Write(nil)
+}
+
+// Relay passes its own parameter on to Send: the condition moves to it.
+func Relay(c *http.Client, req *http.Request) { // want Relay:`sideEffect\(store.Send → http.Client.Do sends an HTTP request if parameter 1 is no GET or HEAD request\)`
+	Send(context.Background(), c, req)
+}
+
+// Post sends a POST through Send: a side effect whatever its caller gives.
+func Post(c *http.Client, url string) { // want Post:`sideEffect\(store.Send → http.Client.Do sends an HTTP request\)$`
+	req, _ := http.NewRequest(http.MethodPost, url, nil)
+	Send(context.Background(), c, req)
+}
