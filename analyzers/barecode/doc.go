@@ -37,7 +37,8 @@
 // `type exitCode int`). The exits pass finds them without configuration:
 // constants that reach an exit, the other constants of their type or of
 // their block named `Exit…`, a type or package named for exit codes, a
-// block all named `Exit…`. Each member is checked once, at its declaration,
+// block all named `Exit…`, a block whose doc comment begins "Exit codes" or
+// "Exit statuses". Each member is checked once, at its declaration,
 // and not at every use:
 //
 //   - a value in a reserved range (14–63, 126–255, outside 0–255);

@@ -76,8 +76,11 @@
 // exit-status variable or of a parameter that carries a code (`func
 // SetExitStatus(n StatusCode)`); the constants of their
 // const block named `Exit…`; every integer constant of a package named
-// `exitcode`, `exitcodes` or `exitstatus`; and a const block whose
-// constants are all named `Exit…` (not `ExitOnError`, a mode). A
+// `exitcode`, `exitcodes` or `exitstatus`; a const block whose
+// constants are all named `Exit…` (not `ExitOnError`, a mode); and a const
+// block whose doc comment begins by calling them exit codes or statuses
+// (`// Exit statuses returned by the binary`: a table in a package of its
+// own, which only other packages pass to an exit). A
 // `TableFact` on each member tells the packages that use it that it is
 // checked where it is declared. `Meaning` reads which of the contract's
 // codes a member's name says (the name table is names.go).

@@ -5,7 +5,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"regexp"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -150,6 +152,9 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 		if b := blocks[d.block]; len(b) >= 2 && !slices.ContainsFunc(b, func(d constDecl) bool { return !exitNamed(d.Const.Name()) }) {
 			add(d.Const, "every constant of its block is named Exit…")
 		}
+		if d.block.Doc != nil && docSaysExitCodes(d.block.Doc.Text()) {
+			add(d.Const, "the comment on its declaration says it is an exit code")
+		}
 	}
 	// One table per const block, in source order.
 	byBlock := map[*ast.GenDecl]*Table{}
@@ -172,6 +177,17 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 	}
 	return t
 }
+
+// exitCodesDoc matches a doc comment whose first words name what follows
+// as exit codes or exit statuses ("Exit statuses returned by the binary",
+// "The exit codes of the CLI"); a comment that only mentions them ("A
+// limit beside an exit-code constant") does not.
+var exitCodesDoc = regexp.MustCompile(`(?i)^(the\s+|these\s+are\s+the\s+)?(process\s+|program\s+|command\s+)?exit[ -](code|status)(s|es)?\b`)
+
+// docSaysExitCodes reports whether a const block's doc comment says its
+// constants are exit codes: a table kept in a package of its own, which
+// nothing there passes to an exit, is known so where it is declared.
+func docSaysExitCodes(doc string) bool { return exitCodesDoc.MatchString(strings.TrimSpace(doc)) }
 
 // constDecls returns the package-level integer constants declared outside
 // test files, in source order.
