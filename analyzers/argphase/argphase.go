@@ -183,13 +183,21 @@ func (ch *checker) function(fn *ssa.Function) {
 		}
 		for _, ef := range effects {
 			if v, ok := ef.instr.(ssa.Value); ok && em.from[v] {
-				continue // the call that produces the emitted value checks its own order
+				// The call that produces the emitted value checks its own
+				// order, unless it runs again after it succeeded: in a loop,
+				// an earlier iteration's side effect precedes a later
+				// iteration's ARG_ERROR.
+				if repeatsAfterSuccess(ef.instr) {
+					ch.report(em, ef, true)
+					break
+				}
+				continue
 			}
 			if ef.allOrNothing && onlyIfFailed(ef, em.instr) {
 				continue // the call failed on the way here, and changed nothing
 			}
 			if before(ef.instr, em.instr) {
-				ch.report(em, ef)
+				ch.report(em, ef, false)
 				break
 			}
 		}
@@ -257,6 +265,49 @@ func onlyIfFailed(ef effect, instr ssa.Instruction) bool {
 	return false
 }
 
+// repeatsAfterSuccess reports whether a call can run again after it
+// succeeded: a path leads from it back to itself that does not pass the
+// branch where its error result is not nil (a loop over entries, not a
+// retry that loops only on failure).
+func repeatsAfterSuccess(instr ssa.Instruction) bool {
+	failed := map[*ssa.BasicBlock]bool{}
+	if call, ok := instr.(*ssa.Call); ok {
+		if errVal := errorResult(call); errVal != nil {
+			for _, ref := range *errVal.Referrers() {
+				cmp, ok := ref.(*ssa.BinOp)
+				if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) || !isNil(otherOperand(cmp, errVal)) {
+					continue
+				}
+				for _, cref := range *cmp.Referrers() {
+					if br, ok := cref.(*ssa.If); ok && br.Cond == ssa.Value(cmp) {
+						if cmp.Op == token.NEQ {
+							failed[br.Block().Succs[0]] = true
+						} else {
+							failed[br.Block().Succs[1]] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	home := instr.Block()
+	seen := map[*ssa.BasicBlock]bool{}
+	queue := append([]*ssa.BasicBlock(nil), home.Succs...)
+	for len(queue) > 0 {
+		blk := queue[0]
+		queue = queue[1:]
+		if seen[blk] || failed[blk] {
+			continue
+		}
+		seen[blk] = true
+		if blk == home {
+			return true
+		}
+		queue = append(queue, blk.Succs...)
+	}
+	return false
+}
+
 // errorResult returns the value of a call's error result: the call itself
 // when it has only that, the extraction of its last result otherwise.
 func errorResult(call *ssa.Call) ssa.Value {
@@ -320,10 +371,16 @@ func index(in ssa.Instruction) int {
 	return -1
 }
 
-func (ch *checker) report(em emission, ef effect) {
+// report reports an emission after a side effect; earlier says the side
+// effect is the same call's in an earlier iteration of a loop.
+func (ch *checker) report(em emission, ef effect, earlier bool) {
 	posn := ch.pass.Fset.Position(ef.instr.Pos())
-	msg := fmt.Sprintf("ARG_ERROR %s after a side effect: %s (line %d); ARG_ERROR promises the agent zero side effects, so validate before the first side effect, or emit PARTIAL_FAILURE once one has happened",
-		em.how, ef.what, posn.Line)
+	where := fmt.Sprintf("line %d", posn.Line)
+	if earlier {
+		where += ", in an earlier iteration"
+	}
+	msg := fmt.Sprintf("ARG_ERROR %s after a side effect: %s (%s); ARG_ERROR promises the agent zero side effects, so validate before the first side effect, or emit PARTIAL_FAILURE once one has happened",
+		em.how, ef.what, where)
 	category := "returned"
 	switch em.instr.(type) {
 	case *ssa.Call:

@@ -51,6 +51,12 @@
 //
 // Comparing with ArgError, printing it or passing it along is no emission.
 //
+// A call that both makes a side effect and may return ARG_ERROR checks its
+// own order inside its callee (`return copyOne(name)`), except in a loop
+// that calls it again after it succeeded: the next entry's refusal follows
+// the last entry's write ("in an earlier iteration"). A loop that calls it
+// again only when it failed (a retry) is no such loop.
+//
 // Side effects are the calls the [sideeffects] pass knows, directly or
 // through any chain of calls in your code or your dependencies:
 //
