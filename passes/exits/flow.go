@@ -236,7 +236,9 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 		}
 		switch x := e.(type) {
 		case *ast.Ident:
-			v, ok := info.Uses[x].(*types.Var)
+			// ObjectOf, not Uses: a bare return yields the named result's
+			// declaring identifier (returns).
+			v, ok := info.ObjectOf(x).(*types.Var)
 			if ok && v.Pkg() == fl.pass.Pkg && v.Parent() == fl.pass.Pkg.Scope() && analyzerutil.IsInteger(v.Type()) {
 				yield(origin{param: -1, status: v})
 				return

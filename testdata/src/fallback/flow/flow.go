@@ -123,6 +123,27 @@ func main() {
 	realClassification(nil)
 	os.Exit(run(os.Args))
 	os.Exit(status)
+	os.Exit(process(nil))
+	_ = total(nil)
+}
+
+// process keeps its code in a named result and returns it bare.
+func process(errs []error) (exit int) {
+	for _, err := range errs {
+		if err != nil {
+			log.Print(err)
+			exit = 1 // want `exit code 1 is GENERAL_ERROR, a catch-all.*\(it becomes the exit code: process's result → os.Exit\)`
+		}
+	}
+	return
+}
+
+// total counts in a named result that is no exit code.
+func total(errs []error) (n int) {
+	for range errs {
+		n = 1
+	}
+	return
 }
 
 // status is the exit status main ends with; tries counts attempts.
