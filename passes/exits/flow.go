@@ -183,26 +183,76 @@ func typeName(t types.Type) string {
 }
 
 // statusStores yields the values fn's body (its function literals
-// included) assigns to an exit-status variable, with how the variable
+// included) assigns to an exit-status variable or field, with how it
 // reaches the exit.
 func (fl *flow) statusStores(fn summary.Func, yield func(val ast.Expr, via string)) {
 	if len(fl.status) == 0 {
 		return
 	}
-	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
-		as, ok := n.(*ast.AssignStmt)
-		if !ok || as.Tok != token.ASSIGN || len(as.Lhs) != len(as.Rhs) {
-			return true
+	fl.stores(fn, func(v *types.Var) bool { return fl.status[v] != "" }, func(val ast.Expr, v *types.Var) {
+		yield(val, fl.status[v])
+	})
+}
+
+// stores yields the values fn's body assigns to the variables or fields
+// want picks: `v = …`, `x.f = …`, and the field's element in a composite
+// literal (`&codeError{code: 6}`).
+func (fl *flow) stores(fn summary.Func, want func(*types.Var) bool, yield func(val ast.Expr, v *types.Var)) {
+	info := fl.pass.TypesInfo
+	target := func(lhs ast.Expr) *types.Var {
+		switch x := ast.Unparen(lhs).(type) {
+		case *ast.Ident:
+			v, _ := info.Uses[x].(*types.Var)
+			return v
+		case *ast.SelectorExpr:
+			return fl.codeField(x)
 		}
-		for i, lhs := range as.Lhs {
-			if id, ok := ast.Unparen(lhs).(*ast.Ident); ok {
-				if v, ok := fl.pass.TypesInfo.Uses[id].(*types.Var); ok && fl.status[v] != "" {
-					yield(as.Rhs[i], fl.status[v])
+		return nil
+	}
+	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				return true
+			}
+			for i, lhs := range n.Lhs {
+				if v := target(lhs); v != nil && want(v) {
+					yield(n.Rhs[i], v)
+				}
+			}
+		case *ast.CompositeLit:
+			st, ok := info.TypeOf(n).Underlying().(*types.Struct)
+			if !ok {
+				return true
+			}
+			for i, elt := range n.Elts {
+				if kv, ok := elt.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok {
+						if v, ok := info.Uses[id].(*types.Var); ok && v.IsField() && want(v) {
+							yield(kv.Value, v)
+						}
+					}
+				} else if i < st.NumFields() && want(st.Field(i)) {
+					yield(elt, st.Field(i))
 				}
 			}
 		}
 		return true
 	})
+}
+
+// codeField returns the field a selector names when it is an integer
+// field of a struct type of the package, which may hold an exit code.
+func (fl *flow) codeField(sel *ast.SelectorExpr) *types.Var {
+	s, ok := fl.pass.TypesInfo.Selections[sel]
+	if !ok || s.Kind() != types.FieldVal {
+		return nil
+	}
+	v, ok := s.Obj().(*types.Var)
+	if !ok || v.Pkg() != fl.pass.Pkg || !analyzerutil.IsInteger(v.Type()) {
+		return nil
+	}
+	return v
 }
 
 // origin is where an expression's value comes from: a constant, a
@@ -256,6 +306,13 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 			values, _ := analyzerutil.AssignedValues(info, v, fn.Decl.Body)
 			for _, val := range values {
 				visit(val)
+			}
+		case *ast.SelectorExpr:
+			// A field of a struct type of the package: what the package
+			// stores in it is the code (a reporter's exitCode, an error's
+			// code).
+			if v := fl.codeField(x); v != nil {
+				yield(origin{param: -1, status: v})
 			}
 		case *ast.CallExpr:
 			if tv, ok := info.Types[x.Fun]; ok && tv.IsType() {
@@ -471,6 +528,20 @@ func (fl *flow) sites() []CodeSite {
 				seen[o.konst] = true
 				direct := it.direct && o.konst.Pos() >= it.e.Pos() && o.konst.End() <= it.e.End()
 				out = append(out, CodeSite{Expr: o.konst, Via: it.via, Direct: direct, Return: it.ret})
+			case o.status != nil && fl.status[o.status] == "":
+				// A variable or field first seen here, on the way from a
+				// result to an exit: what the package stores in it is
+				// the code too.
+				v := o.status
+				fl.status[v] = v.Name() + " → " + it.via
+				for _, g := range fl.funcs {
+					if fl.inTest(g.Decl) {
+						continue
+					}
+					fl.stores(g, func(w *types.Var) bool { return w == v }, func(val ast.Expr, _ *types.Var) {
+						work = append(work, flowItem{fn: g, e: val, via: fl.status[v]})
+					})
+				}
 			case o.result != nil && !sunk[o.result]:
 				sunk[o.result] = true
 				if g := fl.decl[o.result]; !fl.inTest(g.Decl) {
