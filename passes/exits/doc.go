@@ -57,7 +57,13 @@
 // `NewExitError`. An exit-status variable — a package-level integer an exit
 // call passes on, `os.Exit(exitStatus)` — makes whatever is stored in it an
 // exit code (`exitStatus = 2`), and a function that stores its parameter
-// there sets the code it is given (`base.SetExitStatus(2)`). A `CodeFact`
+// there sets the code it is given (`base.SetExitStatus(2)`). An integer
+// field of a struct type of the package whose value reaches an exit is
+// followed the same way (`os.Exit(r.ExitCode())` where `ExitCode` returns
+// `r.state.exitCode`; `os.Exit(ce.code)` of an error type's field): every
+// constant the package assigns to it, or gives it in a composite literal
+// (`&codeError{code: 6}`), is an exit code. A named result returned by a
+// bare `return` carries what the function assigns it. A `CodeFact`
 // records a function's exit, returned and stored parameters, so a helper in
 // a dependency is followed too. By
 // convention a method `ExitCode() int` of an error type, a function that
