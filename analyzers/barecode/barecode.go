@@ -60,28 +60,18 @@ func run(pass *analysis.Pass) (any, error) {
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	filter := []ast.Node{(*ast.File)(nil), (*ast.CallExpr)(nil), (*ast.ReturnStmt)(nil), (*ast.AssignStmt)(nil),
 		(*ast.ValueSpec)(nil), (*ast.CompositeLit)(nil), (*ast.BinaryExpr)(nil), (*ast.SwitchStmt)(nil)}
-	var funcs []*types.Signature
-	ins.Nodes(append(filter, (*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)), func(n ast.Node, push bool) bool {
-		switch n := n.(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			if push {
-				funcs = append(funcs, signatureOf(pass, n))
-			} else {
-				funcs = funcs[:len(funcs)-1]
-			}
-			return true
-		}
-		if !push {
-			return true
-		}
-		switch n := n.(type) {
+	for cur := range ins.Root().Preorder(filter...) {
+		switch n := cur.Node().(type) {
 		case *ast.File:
 			ch.file = n
 		case *ast.CallExpr:
 			ch.call(n)
 		case *ast.ReturnStmt:
-			if len(funcs) > 0 && funcs[len(funcs)-1] != nil {
-				ch.returns(n, funcs[len(funcs)-1])
+			for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
+				if sig := signatureOf(pass, fn.Node()); sig != nil {
+					ch.returns(n, sig)
+				}
+				break // the innermost function is the one that returns
 			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
@@ -107,8 +97,7 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 			}
 		}
-		return true
-	})
+	}
 	return nil, nil
 }
 
