@@ -164,7 +164,13 @@ func (a *App) prepare() error {
 		if !exists {
 			cc := &cobra.Command{Use: a.schema, Short: "print the manifest: every command, its exit codes, and the JSON Schema of its data"}
 			root.AddCommand(cc)
-			Bind(a, cc, reg.SchemaCommand(a.schema))
+			// The manifest of the tree as it is when the command runs: a
+			// later prepare (after more Binds) makes a new registry.
+			schema := reg.SchemaCommand(a.schema)
+			schema.Execute = func(context.Context, struct{}, *envelope.Output) (envelope.Manifest, error) {
+				return a.registry.Manifest(), nil
+			}
+			Bind(a, cc, schema)
 			a.prepared = true
 		}
 	}

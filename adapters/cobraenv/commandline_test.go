@@ -292,3 +292,31 @@ func TestMainExitsThroughTheDeclarations(t *testing.T) {
 		t.Errorf("tool sync --bogus: exit %d (exited %t), err %v; want ARG_ERROR", code, exited, err)
 	}
 }
+
+// TestSchemaListsCommandsBoundAfterACheck: the schema command prints the
+// manifest of the tree as it is when it runs, including commands bound
+// after an earlier Check or Manifest prepared the tree.
+func TestSchemaListsCommandsBoundAfterACheck(t *testing.T) {
+	root := &cobra.Command{Use: "tool"}
+	hi := &cobra.Command{Use: "hi"}
+	bye := &cobra.Command{Use: "bye"}
+	root.AddCommand(hi, bye)
+	app := cobraenv.New(root)
+	cobraenv.Bind(app, hi, greet())
+	app.AddSchemaCommand()
+	if err := app.Check(); err != nil {
+		t.Fatal(err)
+	}
+	cobraenv.Bind(app, bye, greet())
+	if err := app.Check(); err != nil {
+		t.Fatal(err)
+	}
+	code, m := run(t, app, "schema")
+	var names []string
+	for _, c := range m["data"].(map[string]any)["commands"].([]any) {
+		names = append(names, c.(map[string]any)["name"].(string))
+	}
+	if code != exitcode.Success || strings.Join(names, " ") != "bye hi schema" {
+		t.Errorf("tool schema after binding bye: exit %d, commands %q; want hi, bye and schema", code, names)
+	}
+}
