@@ -23,7 +23,9 @@ const SetupCode = "CLI_SETUP_ERROR"
 
 // App is a cobra command tree that keeps the contract. Build the tree, Bind
 // an envelope.Command to each command that does work, then Run or Main. An
-// App runs one command line at a time.
+// App runs one command line at a time. cobra keeps a flag's value from one
+// run to the next (a process runs one command line), so a test that runs
+// several command lines builds a fresh tree for each.
 type App struct {
 	root      *cobra.Command
 	bindings  []*binding
