@@ -206,8 +206,10 @@ func (r *Registry) names() []string {
 // Run runs the command that args name on the rest of args and writes its
 // envelope to w. The command lines that name no command get envelopes of
 // their own, with meta.schema_version like every other:
-//   - "help" or "--help"/"-h" (alone, or before or after a command's name):
-//     SUCCESS with the Help as data (meta.type "help");
+//   - "help" or "--help"/"-h" (alone, or before or after a command's name
+//     and its arguments): SUCCESS with the Help as data (meta.type "help");
+//     help about a command that does not exist is answered as below, its
+//     redirects asking for help (UnknownHelp);
 //   - no arguments: ARG_ERROR COMMAND_MISSING, the commands in the suggestion;
 //   - a redirected (renamed) command: REDIRECTED with the new command line;
 //   - a typo of exactly one command ("lsit" for "list"): REDIRECTED, reason
@@ -253,9 +255,11 @@ func (r *Registry) writeHelp(w io.Writer, start time.Time, topic []string) exitc
 	}
 	r.mu.Unlock()
 	if len(topic) > 0 {
-		e, rest, ok := r.find(topic)
-		if !ok || len(rest) > 0 {
-			return WriteError(w, start, r.Unknown(topic))
+		// Words after a command's name are its arguments: "get x --help"
+		// is help about get.
+		e, _, ok := r.find(topic)
+		if !ok {
+			return WriteError(w, start, r.UnknownHelp(topic))
 		}
 		d := e.desc
 		h.Command = &d
@@ -273,6 +277,21 @@ func (r *Registry) writeHelp(w io.Writer, start time.Time, topic []string) exitc
 // redirect, or UNKNOWN_COMMAND. A CLI framework's adapter calls it for the
 // command lines its framework cannot dispatch.
 func (r *Registry) Unknown(args []string) *exitcode.Error {
+	return r.unknown(args, nil)
+}
+
+// UnknownHelp returns the error for help asked about a command line that
+// names no command: UNKNOWN_COMMAND, or a redirect that asks for help about
+// the renamed command or the typo's correction ("notes help list" for
+// "notes help lsit" and "notes lsit --help"). An agent runs a redirect
+// verbatim, so the redirect of a request for help must not run the command.
+func (r *Registry) UnknownHelp(topic []string) *exitcode.Error {
+	return r.unknown(topic, []string{"help"})
+}
+
+// unknown is Unknown with lead, words a redirect puts between the program
+// and the corrected command line.
+func (r *Registry) unknown(args, lead []string) *exitcode.Error {
 	names := r.names()
 	list := strings.Join(names, ", ")
 	if len(args) == 0 {
@@ -283,7 +302,7 @@ func (r *Registry) Unknown(args []string) *exitcode.Error {
 	for n := len(args); n > 0; n-- {
 		if rd, ok := r.redirects[strings.Join(args[:n], " ")]; ok {
 			r.mu.Unlock()
-			line := append(append([]string{r.program}, strings.Fields(rd.To)...), args[n:]...)
+			line := append(append(append([]string{r.program}, lead...), strings.Fields(rd.To)...), args[n:]...)
 			return exitcode.New(exitcode.Redirected, "COMMAND_RENAMED",
 				fmt.Sprintf("%q is now %q", r.program+" "+rd.From, r.program+" "+rd.To)).
 				WithPhase(exitcode.PhaseValidation).
@@ -295,7 +314,7 @@ func (r *Registry) Unknown(args []string) *exitcode.Error {
 	for n := min(2, len(args)); n > 0; n-- {
 		word := strings.Join(args[:n], " ")
 		if fix := Closest(word, names); fix != "" && len(strings.Fields(fix)) == n {
-			line := append(append([]string{r.program}, strings.Fields(fix)...), args[n:]...)
+			line := append(append(append([]string{r.program}, lead...), strings.Fields(fix)...), args[n:]...)
 			return exitcode.New(exitcode.Redirected, "COMMAND_TYPO",
 				fmt.Sprintf("there is no command %q; did you mean %q?", word, fix)).
 				WithPhase(exitcode.PhaseValidation).

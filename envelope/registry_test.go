@@ -109,6 +109,39 @@ func TestRegistryHelpIsData(t *testing.T) {
 	assert.Equal(t, "UNKNOWN_COMMAND", m["error"].(map[string]any)["code"])
 }
 
+// TestRegistryHelpNeverRedirectsToTheCommand: help asked about a command
+// with arguments is help about that command, and help about a command line
+// that names no command redirects to help, never to running a command: an
+// agent runs error.redirect.command verbatim, and "notes get x --help" must
+// not become "notes get x".
+func TestRegistryHelpNeverRedirectsToTheCommand(t *testing.T) {
+	r := registry(t)
+	for _, args := range [][]string{{"get", "x", "--help"}, {"help", "get", "x"}, {"notes", "add", "b", "-h"}} {
+		code, m := runRegistry(t, r, args...)
+		assert.Equal(t, exitcode.Success, code, "%q", args)
+		assert.Equal(t, "help", m["meta"].(map[string]any)["type"], "%q", args)
+	}
+	for _, tc := range []struct {
+		args     []string
+		redirect string
+	}{
+		{[]string{"help", "show"}, "notes help get"},
+		{[]string{"show", "--help"}, "notes help get"},
+		{[]string{"help", "gte", "x"}, "notes help get x"},
+		{[]string{"gte", "-h"}, "notes help get"},
+		{[]string{"help", "notes", "ad"}, "notes help notes add"},
+	} {
+		code, m := runRegistry(t, r, tc.args...)
+		assert.Equal(t, exitcode.Redirected, code, "%q", tc.args)
+		e, _ := m["error"].(map[string]any)
+		rd, _ := e["redirect"].(map[string]any)
+		assert.Equal(t, tc.redirect, rd["command"], "%q: the redirect asks for help", tc.args)
+	}
+	code, m := runRegistry(t, r, "help", "frobnicate")
+	assert.Equal(t, exitcode.ArgError, code)
+	assert.Equal(t, "UNKNOWN_COMMAND", m["error"].(map[string]any)["code"])
+}
+
 func TestRegistryRefuses(t *testing.T) {
 	r := registry(t)
 	good := envelope.Command[string, note]{Name: "x", Validate: validateName, Execute: func(context.Context, string, *envelope.Output) (note, error) { return note{}, nil }}

@@ -23,7 +23,9 @@ const SetupCode = "CLI_SETUP_ERROR"
 
 // App is a cobra command tree that keeps the contract. Build the tree, Bind
 // an envelope.Command to each command that does work, then Run or Main. An
-// App runs one command line at a time.
+// App runs one command line at a time. cobra keeps a flag's value from one
+// run to the next (a process runs one command line), so a test that runs
+// several command lines builds a fresh tree for each.
 type App struct {
 	root      *cobra.Command
 	bindings  []*binding
@@ -164,7 +166,13 @@ func (a *App) prepare() error {
 		if !exists {
 			cc := &cobra.Command{Use: a.schema, Short: "print the manifest: every command, its exit codes, and the JSON Schema of its data"}
 			root.AddCommand(cc)
-			Bind(a, cc, reg.SchemaCommand(a.schema))
+			// The manifest of the tree as it is when the command runs: a
+			// later prepare (after more Binds) makes a new registry.
+			schema := reg.SchemaCommand(a.schema)
+			schema.Execute = func(context.Context, struct{}, *envelope.Output) (envelope.Manifest, error) {
+				return a.registry.Manifest(), nil
+			}
+			Bind(a, cc, schema)
 			a.prepared = true
 		}
 	}
@@ -308,28 +316,103 @@ func (a *App) versionAsked(cmd *cobra.Command) bool {
 	return f != nil && f.Changed && f.Value.String() == "true"
 }
 
-// precheck answers a command line whose leading words leave the tree (an
+// precheck answers a command line whose command words leave the tree (an
 // unknown command, a typo, a renamed command, no command at all) before
 // cobra parses flags that belong to the command the words should have named.
+// It reads the words as cobra does when it looks for the command: flags
+// (the command's own and those it inherits) are skipped with their values,
+// wherever they stand. A flag no command on the way defines, a "--", help
+// and version flags are left to cobra.
 func (a *App) precheck(args []string) error {
 	cur := a.root
-	for _, word := range args {
-		if strings.HasPrefix(word, "-") {
-			return nil // flags: cobra finds the command past them
-		}
+	var words, others []string
+	sawFlag := false
+	for i := 0; i < len(args); i++ {
 		if _, bound := a.boundCmd(cur); bound || cur == a.helpCmd {
 			return nil // the rest are the command's arguments
 		}
+		word := args[i]
+		if word == "--" {
+			return nil // what follows is arguments: cobra decides
+		}
+		if strings.HasPrefix(word, "-") {
+			f, takesNext := flagOf(cur, word)
+			if f == nil || f.Name == "help" || f.Name == "version" {
+				return nil // cobra reports it, or answers --help and --version
+			}
+			sawFlag = true
+			others = append(others, word)
+			if takesNext && i+1 < len(args) {
+				i++
+				others = append(others, args[i])
+			}
+			continue
+		}
 		next := child(cur, word)
 		if next == nil {
-			return a.registry.Unknown(args)
+			// The command words first, then the flags and the rest in
+			// their order: a redirect keeps every flag.
+			restWords, restOthers := splitWords(cur, args[i:])
+			line := append(append(words, restWords...), append(others, restOthers...)...)
+			return a.registry.Unknown(line)
 		}
+		words = append(words, word)
 		cur = next
 	}
-	if _, bound := a.boundCmd(cur); !bound && cur != a.helpCmd {
+	if _, bound := a.boundCmd(cur); !bound && cur != a.helpCmd && !sawFlag {
 		return a.missing(cur)
 	}
 	return nil
+}
+
+// flagOf returns the flag that the argument arg ("--name", "--name=v",
+// "-n") names among c's flags, its own or inherited, and whether it takes
+// the next argument as its value, as cobra reads it when it looks for the
+// command: a "--name" or "-n" without "=" whose flag needs a value. It
+// returns nil for a flag c does not define and for a run of shorthands
+// ("-abc").
+func flagOf(c *cobra.Command, arg string) (f *pflag.Flag, takesNext bool) {
+	c.InheritedFlags() // merges the persistent flags of c's parents into c.Flags()
+	name, _, hasValue := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	switch {
+	case strings.HasPrefix(arg, "--"):
+		f = c.Flags().Lookup(name)
+	case len(name) == 1:
+		f = c.Flags().ShorthandLookup(name)
+	}
+	if f == nil {
+		return nil, false
+	}
+	return f, !hasValue && f.NoOptDefVal == ""
+}
+
+// splitWords splits args, which follow the last command word that names a
+// command of the tree (c), into the words cobra would take for command
+// names and everything else (flags, their values, and all from a "--"
+// on), each in order. A flag c does not define is read as cobra reads it:
+// taking the next argument unless it is "--name=v" or a run of shorthands
+// ("-abc").
+func splitWords(c *cobra.Command, args []string) (words, others []string) {
+	for i := 0; i < len(args); i++ {
+		arg := args[i]
+		switch {
+		case arg == "--":
+			return words, append(others, args[i:]...)
+		case strings.HasPrefix(arg, "-"):
+			f, takesNext := flagOf(c, arg)
+			if f == nil {
+				takesNext = !strings.Contains(arg, "=") && (strings.HasPrefix(arg, "--") || len(arg) == 2)
+			}
+			others = append(others, arg)
+			if takesNext && i+1 < len(args) {
+				i++
+				others = append(others, args[i])
+			}
+		default:
+			words = append(words, arg)
+		}
+	}
+	return words, others
 }
 
 // child returns c's subcommand named (or aliased) word.
@@ -493,7 +576,8 @@ func (a *App) writeHelp(c *cobra.Command, _ []string) {
 }
 
 // newHelpCommand is the tree's help command: help about a command, as data,
-// or UNKNOWN_COMMAND for a command that does not exist.
+// or, for a command that does not exist, UNKNOWN_COMMAND or a redirect to
+// help about the renamed command or the typo's correction.
 func (a *App) newHelpCommand() *cobra.Command {
 	return &cobra.Command{
 		Use:   "help [command]",
@@ -501,11 +585,18 @@ func (a *App) newHelpCommand() *cobra.Command {
 		Args:  cobra.ArbitraryArgs,
 		RunE: func(c *cobra.Command, args []string) error {
 			target, rest, err := a.root.Find(args)
-			if err != nil || target == nil || len(rest) > 0 {
-				a.write(envelope.WriteError(a.state.w, a.state.start, a.registry.Unknown(args)))
-				return nil
+			_, bound := a.boundCmd(target)
+			switch {
+			case err != nil || target == nil:
+				a.write(envelope.WriteError(a.state.w, a.state.start, a.registry.UnknownHelp(args)))
+			case len(rest) > 0 && !bound:
+				// Words below a group that name none of its commands:
+				// a redirect asks for help about the correction.
+				topic := append(strings.Fields(a.path(target)), rest...)
+				a.write(envelope.WriteError(a.state.w, a.state.start, a.registry.UnknownHelp(topic)))
+			default:
+				a.writeHelp(target, nil) // words after a command's name are its arguments
 			}
-			a.writeHelp(target, nil)
 			return nil
 		},
 	}

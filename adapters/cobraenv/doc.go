@@ -31,9 +31,15 @@
 //     command is a typo away; a command recorded with App.Redirect answers
 //     REDIRECTED with its new command line; a group command run without a
 //     subcommand, and the root without one, is ARG_ERROR (COMMAND_MISSING).
+//     Command words are found as cobra finds them, past the flags and their
+//     values, and a redirect's command line keeps every flag of the one it
+//     corrects ("tool --context prod shwo x" → "tool show x --context
+//     prod"): an agent runs it verbatim.
 //   - --help, -h and the help command write the help as data: SUCCESS,
 //     meta.type "help", the command's usage, flags, subcommands and its
-//     manifest entry.
+//     manifest entry. Help about a command that does not exist redirects to
+//     help about the correction ("tool help show x" for "tool help shwo x"),
+//     never to running it.
 //   - --version, when the root has a Version, is SUCCESS with the program
 //     and its version as data (meta.type "version").
 //   - An error a PersistentPreRunE or PreRunE hook returns is written as
