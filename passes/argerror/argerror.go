@@ -25,7 +25,7 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer exports an ArgFact on every function that may return ARG_ERROR.
+// Analyzer exports an argFact on every function that may return ARG_ERROR.
 var Analyzer = &analysis.Analyzer{
 	Name:       "argerror",
 	Doc:        analyzerutil.Doc(doc, "argerror"),
@@ -33,21 +33,21 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer},
 	ResultType: reflect.TypeFor[*ArgErrors](),
-	FactTypes:  []analysis.Fact{(*ArgFact)(nil)},
+	FactTypes:  []analysis.Fact{(*argFact)(nil)},
 }
 
 // ArgCode is ARG_ERROR's value in the table.
 const ArgCode = int(exitcode.ArgError)
 
-// ArgFact marks a function that may return ARG_ERROR in some results.
-type ArgFact struct {
+// argFact marks a function that may return ARG_ERROR in some results.
+type argFact struct {
 	Results []int  // indexes of the results that may carry ARG_ERROR
 	Via     string // how: "exitcode.New", "ArgError", "validate"
 }
 
-func (*ArgFact) AFact() {}
+func (*argFact) AFact() {}
 
-func (f *ArgFact) String() string {
+func (f *argFact) String() string {
 	var idx []string
 	for _, i := range f.Results {
 		idx = append(idx, fmt.Sprint(i))
@@ -56,7 +56,7 @@ func (f *ArgFact) String() string {
 }
 
 // Has reports whether result i may carry ARG_ERROR.
-func (f *ArgFact) Has(i int) bool {
+func (f *argFact) Has(i int) bool {
 	for _, r := range f.Results {
 		if r == i {
 			return true
@@ -74,20 +74,20 @@ type ArgErrors struct {
 	info  *types.Info
 	pkg   *types.Package
 	c     *contract.Contract
-	facts *summary.Table[ArgFact, *ArgFact]
+	facts *summary.Table[argFact, *argFact]
 	// sentinels are the package-level variables, this package's and those
 	// of other packages it refers to, whose value carries ARG_ERROR
 	// (var errNoArgs = exitcode.New(exitcode.ArgError, …)), with how.
 	sentinels map[*types.Var]string
 	// Any reports whether the package can emit ARG_ERROR: it mentions the
-	// value 3 of an exit-code enum, calls a function with an ArgFact, or
+	// value 3 of an exit-code enum, calls a function with an argFact, or
 	// exits with 3 (os.Exit(3), a helper that may). Only then can a check
 	// find an emission in it.
 	Any bool
 }
 
 // Func returns fn's fact, from this package or a dependency.
-func (a *ArgErrors) Func(fn *types.Func) *ArgFact { return a.facts.Of(fn) }
+func (a *ArgErrors) Func(fn *types.Func) *argFact { return a.facts.Of(fn) }
 
 // Sentinel returns how the package-level variable v carries ARG_ERROR, or
 // "" if it does not.
@@ -108,11 +108,11 @@ func run(pass *analysis.Pass) (any, error) {
 		info:      pass.TypesInfo,
 		pkg:       pass.Pkg,
 		c:         pass.ResultOf[contract.Analyzer].(*contract.Contract),
-		facts:     summary.NewTable[ArgFact](pass),
+		facts:     summary.NewTable[argFact](pass),
 		sentinels: importedSentinels(pass),
 	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
-	if !a.c.EnumsInView && !a.facts.Any(func(*ArgFact) bool { return true }) && !callsExitCoder(pass) {
+	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !callsExitCoder(pass) {
 		// No exit-code enum, no framework error that takes a code, and no
 		// dependency's function that returns ARG_ERROR: no value is
 		// ARG_ERROR, but an exit may be.
@@ -121,7 +121,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	a.findSentinels(pass)
 	funcs := summary.Funcs(pass)
-	summary.Solve(a.facts, funcs, func(fn summary.Func, old *ArgFact) (*ArgFact, bool) {
+	summary.Solve(a.facts, funcs, func(fn summary.Func, old *argFact) (*argFact, bool) {
 		f := a.returns(fn.Obj, fn.Decl.Body)
 		return f, f != nil && (old == nil || len(f.Results) != len(old.Results))
 	})
@@ -131,7 +131,7 @@ func run(pass *analysis.Pass) (any, error) {
 }
 
 // findSentinels records the package-level variables of the package whose
-// initial value carries ARG_ERROR, and exports an ArgFact on each (result 0:
+// initial value carries ARG_ERROR, and exports an argFact on each (result 0:
 // the variable's value) for the packages that import it.
 func (a *ArgErrors) findSentinels(pass *analysis.Pass) {
 	for gd := range analyzerutil.VarDecls(pass) {
@@ -148,7 +148,7 @@ func (a *ArgErrors) findSentinels(pass *analysis.Pass) {
 				if via := a.Carries(vs.Values[i], nil, 0); via != "" {
 					a.sentinels[v] = via
 					if !analyzerutil.InStd(pass) {
-						pass.ExportObjectFact(v, &ArgFact{Results: []int{0}, Via: via})
+						pass.ExportObjectFact(v, &argFact{Results: []int{0}, Via: via})
 					}
 				}
 			}
@@ -167,7 +167,7 @@ func importedSentinels(pass *analysis.Pass) map[*types.Var]string {
 			continue
 		}
 		tried[v] = true
-		if f := new(ArgFact); pass.ImportObjectFact(v, f) {
+		if f := new(argFact); pass.ImportObjectFact(v, f) {
 			out[v] = f.Via
 		}
 	}
@@ -186,7 +186,7 @@ func callsExitCoder(pass *analysis.Pass) bool {
 }
 
 // mentions reports whether the package uses an ARG_ERROR constant or calls
-// a function with an ArgFact from a dependency.
+// a function with an argFact from a dependency.
 func (a *ArgErrors) mentions() bool {
 	for e, tv := range a.info.Types {
 		if a.IsArgConst(tv.Type, tv.Value) {
@@ -235,7 +235,7 @@ func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
 
 // returns computes the fact of a function body: the results whose returned
 // values may carry ARG_ERROR.
-func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *ArgFact {
+func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
 	sig := fn.Signature()
 	results := map[int]string{}
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -277,7 +277,7 @@ func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *ArgFact {
 	if len(results) == 0 {
 		return nil
 	}
-	f := &ArgFact{}
+	f := &argFact{}
 	for i := range results {
 		f.Results = append(f.Results, i)
 	}
@@ -401,7 +401,7 @@ type Carrier int
 
 const (
 	// NoCarrier: the call passes nothing on by name (a function with an
-	// ArgFact may still return ARG_ERROR).
+	// argFact may still return ARG_ERROR).
 	NoCarrier Carrier = iota
 	// CarrierCode: exitcode.New carries ARG_ERROR when its code argument,
 	// the first, is ARG_ERROR.

@@ -21,12 +21,12 @@
 //     program's enum: the framework ends the process with that code;
 //   - a package-level variable initialized with one (a sentinel:
 //     `var errNoFormat = exitcode.New(exitcode.ArgError, …)`), which carries
-//     an `ArgFact` (result 0: its value) for the packages that import it;
+//     a fact (result 0: its value) for the packages that import it;
 //   - the result of a call of a function that may return one, or of a
 //     function literal whose return statements return one;
 //   - a local variable assigned one anywhere in the function.
 //
-// A function that returns such a value in a result carries an `ArgFact` that
+// A function that returns such a value in a result carries a fact that
 // names the results and how: `argError(results 0 via exitcode.New)`. The
 // pass follows calls within a package to a fixed point and across packages
 // through the facts. Merely mentioning ArgError — comparing with it,

@@ -24,7 +24,7 @@
 //     exit functions (`var osExit = os.Exit`, the usual test seam), when no
 //     code of the program assigns it elsewhere; a test's swap, in a
 //     `_test.go` file or a helper that takes a `*testing.T`, does not count.
-//     An `ExitVarFact` carries it to other packages.
+//     A fact carries it to other packages.
 //
 // An `ExitFact` is exported on every function declaration whose body may end
 // the process, directly or through calls of other functions of its package
@@ -87,7 +87,7 @@
 // block whose doc comment begins by calling them exit codes or statuses
 // (`// Exit statuses returned by the binary`: a table in a package of its
 // own, which only other packages pass to an exit). A
-// `TableFact` on each member tells the packages that use it that it is
+// fact on each member tells the packages that use it that it is
 // checked where it is declared. `Meaning` reads which of the contract's
 // codes a member's name says (the name table is names.go).
 //

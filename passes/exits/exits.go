@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
-	FactTypes:  []analysis.Fact{(*ExitFact)(nil), (*ExitVarFact)(nil), (*CodeFact)(nil), (*TableFact)(nil)},
+	FactTypes:  []analysis.Fact{(*ExitFact)(nil), (*exitVarFact)(nil), (*CodeFact)(nil), (*tableFact)(nil)},
 }
 
 // Computed stands for an exit code that is not a constant.
@@ -235,16 +235,16 @@ func (e *Exits) Sites() []CodeSite { return e.sites }
 // other packages' tables it refers to.
 func (e *Exits) Tables() *Tables { return e.tables }
 
-// ExitVarFact marks a package-level function variable whose value is an
+// exitVarFact marks a package-level function variable whose value is an
 // exit function (var osExit = os.Exit), reassigned nowhere outside tests:
 // a call of the variable is a call of the function.
-type ExitVarFact struct {
+type exitVarFact struct {
 	Func string // the function, as types.Func.FullName spells it
 }
 
-func (*ExitVarFact) AFact() {}
+func (*exitVarFact) AFact() {}
 
-func (f *ExitVarFact) String() string { return "exitVar(" + f.Func + ")" }
+func (f *exitVarFact) String() string { return "exitVar(" + f.Func + ")" }
 
 // InView reports whether a function this package refers to, its own or a
 // dependency's, may end the process with code, by the facts.
@@ -525,7 +525,7 @@ func isGuard(pass *analysis.Pass, fn *types.Func, cond ast.Expr) *Guard {
 
 // exitVars finds the package-level variables that hold an exit function:
 // this package's, from their initializers when non-test code assigns them
-// nowhere else (a test may swap the seam), exporting an ExitVarFact on
+// nowhere else (a test may swap the seam), exporting an exitVarFact on
 // each; and those of other packages the code refers to, by their facts.
 func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 	out := map[*types.Var]*types.Func{}
@@ -572,7 +572,7 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 			continue
 		}
 		if !analyzerutil.InStd(pass) {
-			pass.ExportObjectFact(v, &ExitVarFact{Func: fn.FullName()})
+			pass.ExportObjectFact(v, &exitVarFact{Func: fn.FullName()})
 		}
 	}
 	for _, obj := range pass.TypesInfo.Uses {
@@ -583,7 +583,7 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 		if _, seen := out[v]; seen {
 			continue
 		}
-		f := new(ExitVarFact)
+		f := new(exitVarFact)
 		if !pass.ImportObjectFact(v, f) {
 			continue
 		}

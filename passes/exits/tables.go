@@ -15,14 +15,14 @@ import (
 	"github.com/exitlint/exitlint/passes/contract"
 )
 
-// TableFact marks a constant that is a member of a program's own exit
+// tableFact marks a constant that is a member of a program's own exit
 // table. The package that declares it checks it at its declaration, so the
 // packages that use it need not.
-type TableFact struct{}
+type tableFact struct{}
 
-func (*TableFact) AFact() {}
+func (*tableFact) AFact() {}
 
-func (*TableFact) String() string { return "exitTable" }
+func (*tableFact) String() string { return "exitTable" }
 
 // A Table is an exit table a program keeps of its own: constants that are
 // exit codes, declared together.
@@ -76,7 +76,7 @@ type constDecl struct {
 func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.TypeName]string) *Tables {
 	t := &Tables{member: map[*types.Const]*Table{}, foreign: map[*types.Const]bool{}}
 	for _, obj := range pass.TypesInfo.Uses {
-		if k, ok := obj.(*types.Const); ok && k.Pkg() != nil && k.Pkg() != pass.Pkg && pass.ImportObjectFact(k, new(TableFact)) {
+		if k, ok := obj.(*types.Const); ok && k.Pkg() != nil && k.Pkg() != pass.Pkg && pass.ImportObjectFact(k, new(tableFact)) {
 			t.foreign[k] = true
 		}
 	}
@@ -173,7 +173,7 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 		m.Evidence = why
 		tab.Members = append(tab.Members, m)
 		t.member[d.Const] = tab
-		pass.ExportObjectFact(d.Const, &TableFact{})
+		pass.ExportObjectFact(d.Const, &tableFact{})
 	}
 	return t
 }

@@ -33,7 +33,7 @@ func splitName(full string) (pkg, recv string, ptr bool, name string) {
 // TestCatalogue resolves every entry to a function of the standard library
 // with exactly that name, then generates a package that calls each entry
 // from a function of its own and checks that every one of those functions
-// gets a SideEffectFact naming the entry.
+// gets a sideEffectFact naming the entry.
 func TestCatalogue(t *testing.T) {
 	paths := map[string]bool{}
 	for _, e := range sideeffects.Catalogue {

@@ -18,7 +18,7 @@
 //   - is marked `//exitlint:sideeffect` — a function, or an interface method,
 //     which makes every call through it a side effect;
 //   - is named by the `-config.sideeffects` setting;
-//   - or carries a `SideEffectFact`.
+//   - or carries a side-effect fact (a function of your code that makes such a call).
 //
 // Writes to `os.Stdout` and `os.Stderr` are no side effect: diagnostics
 // change nothing an agent would have to undo. Neither are reads, and
@@ -52,7 +52,7 @@
 // A function whose body makes such a call — directly, through a function
 // literal it calls, defers, starts or passes as an argument, or through a
 // call of another function of its package (to a fixed point) or of a
-// dependency (through facts) — carries a `SideEffectFact` that names the
+// dependency (through facts) — carries a fact that names the
 // chain down to the catalogue entry:
 // `sideEffect(Archive → Save → os.WriteFile writes a file)`. Function
 // literals that are only returned or stored are not counted: they run when

@@ -22,7 +22,7 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer finds side-effecting calls and exports a SideEffectFact on every
+// Analyzer finds side-effecting calls and exports a sideEffectFact on every
 // function that may make one.
 var Analyzer = &analysis.Analyzer{
 	Name:       "sideeffects",
@@ -31,12 +31,12 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*SideEffects](),
-	FactTypes:  []analysis.Fact{(*SideEffectFact)(nil)},
+	FactTypes:  []analysis.Fact{(*sideEffectFact)(nil)},
 }
 
-// SideEffectFact marks a function that may change the world outside the
+// sideEffectFact marks a function that may change the world outside the
 // process.
-type SideEffectFact struct {
+type sideEffectFact struct {
 	Chain []string // the calls down to the effect: ["Save", "os.WriteFile"]
 	What  string   // what the last one does: "writes a file"
 	// Cond, when set, is the one condition under which the function has
@@ -54,9 +54,9 @@ type Cond struct {
 	Param int
 }
 
-func (*SideEffectFact) AFact() {}
+func (*sideEffectFact) AFact() {}
 
-func (f *SideEffectFact) String() string {
+func (f *sideEffectFact) String() string {
 	s := Effect{Chain: f.Chain, What: f.What}.String()
 	if f.Cond != nil {
 		s += fmt.Sprintf(" if parameter %d %s", f.Cond.Param, f.Cond.Kind.condition())
@@ -198,7 +198,7 @@ func (r Rule) Applies(call CallSite) bool {
 // onArgument reports whether the rule asks about one argument that may be
 // any value: the request sent, the file written, the path. When that
 // argument is a parameter of the function making the call, whether the
-// call counts is for the function's callers to tell (SideEffectFact.Cond).
+// call counts is for the function's callers to tell (sideEffectFact.Cond).
 func (r Rule) onArgument() bool {
 	switch r.Kind {
 	case RuleNotTemp, RuleNotReading, RuleToFile:
@@ -298,7 +298,7 @@ type SideEffects struct {
 	catalog map[string]Entry
 	extra   map[string]bool
 	named   *analyzerutil.Funcs // the catalogue's and the extra functions
-	facts   *summary.Table[SideEffectFact, *SideEffectFact]
+	facts   *summary.Table[sideEffectFact, *sideEffectFact]
 }
 
 // inCatalogue reports whether fn is an entry of the catalogue.
@@ -616,7 +616,7 @@ func WriteFlags(flags int64) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	extra := pass.ResultOf[config.Analyzer].(*config.Config).SideEffects
-	s := &SideEffects{info: pass.TypesInfo, catalog: catalogue, extra: map[string]bool{}, facts: summary.NewTable[SideEffectFact](pass)}
+	s := &SideEffects{info: pass.TypesInfo, catalog: catalogue, extra: map[string]bool{}, facts: summary.NewTable[sideEffectFact](pass)}
 	for _, f := range extra {
 		s.extra[f] = true
 	}
@@ -635,7 +635,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for fd, fn := range analyzerutil.FuncDecls(pass) {
 		funcs = append(funcs, summary.Func{Obj: fn, Decl: fd})
 		if analyzerutil.HasDirective(fd.Doc, "sideeffect") {
-			s.facts.Set(fn, &SideEffectFact{What: "is marked //exitlint:sideeffect"})
+			s.facts.Set(fn, &sideEffectFact{What: "is marked //exitlint:sideeffect"})
 			continue
 		}
 		if fd.Body == nil {
@@ -659,7 +659,7 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	s.markedMethods(pass)
-	summary.Solve(s.facts, funcs, func(fn summary.Func, cur *SideEffectFact) (*SideEffectFact, bool) {
+	summary.Solve(s.facts, funcs, func(fn summary.Func, cur *sideEffectFact) (*sideEffectFact, bool) {
 		next := cur
 		for _, lc := range calls[fn.Obj] {
 			if next != nil && next.Cond == nil {
@@ -695,7 +695,7 @@ type localCall struct {
 // then one condition, then unconditional (two different conditions are
 // one too many to carry, and count as unconditional). join returns cur
 // itself when nothing changed.
-func (s *SideEffects) join(cur *SideEffectFact, e Effect, rule Rule, call syntaxCall) *SideEffectFact {
+func (s *SideEffects) join(cur *sideEffectFact, e Effect, rule Rule, call syntaxCall) *sideEffectFact {
 	if cur != nil && cur.Cond == nil {
 		return cur
 	}
@@ -710,13 +710,13 @@ func (s *SideEffects) join(cur *SideEffectFact, e Effect, rule Rule, call syntax
 	}
 	switch {
 	case cond == nil:
-		return &SideEffectFact{Chain: e.Chain, What: e.What}
+		return &sideEffectFact{Chain: e.Chain, What: e.What}
 	case cur == nil:
-		return &SideEffectFact{Chain: e.Chain, What: e.What, Cond: cond}
+		return &sideEffectFact{Chain: e.Chain, What: e.What, Cond: cond}
 	case *cur.Cond == *cond:
 		return cur
 	}
-	return &SideEffectFact{Chain: cur.Chain, What: cur.What}
+	return &sideEffectFact{Chain: cur.Chain, What: cur.What}
 }
 
 // invokedLiterals finds the function literals of body that run while the
@@ -756,7 +756,7 @@ func (s *SideEffects) markedMethods(pass *analysis.Pass) {
 					continue
 				}
 				if fn, ok := pass.TypesInfo.Defs[field.Names[0]].(*types.Func); ok {
-					s.facts.Set(fn, &SideEffectFact{What: "is marked //exitlint:sideeffect"})
+					s.facts.Set(fn, &sideEffectFact{What: "is marked //exitlint:sideeffect"})
 				}
 			}
 			return true
