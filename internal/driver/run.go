@@ -17,6 +17,7 @@ import (
 	"reflect"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -483,10 +484,13 @@ func (s *schedule) remember(n *Package, actions []*Action) {
 		if err != nil {
 			return
 		}
-		// The types, for a package other packages import: when it is
-		// reused and one of them is analyzed, they are read from here
-		// rather than type-checked from source.
-		if len(n.dependents) > 0 && n.types != nil {
+		// The types, for a package a requested package imports: when it
+		// is reused and that package is edited and analyzed again, they
+		// are read from here rather than type-checked from source. A
+		// package only other dependencies import is left out: its
+		// importers change only when their files do, and the deep export
+		// data of every dependency is most of what a cold run would write.
+		if n.types != nil && slices.ContainsFunc(n.dependents, func(d *Package) bool { return d.Root }) {
 			var buf bytes.Buffer
 			if gcexportdata.Write(&buf, g.Fset, n.types) == nil {
 				e.Types = buf.Bytes()
