@@ -65,7 +65,8 @@ type CodeSite struct {
 	// Via says how the constant reaches the exit, for messages: "os.Exit",
 	// "run's result → os.Exit", "die exits with it".
 	Via string
-	// Direct marks the argument of the exit call itself.
+	// Direct marks the argument of the exit call itself (through
+	// parentheses and conversions), which the exit call's own check sees.
 	Direct bool
 	// Return is the return statement that yields the constant as a
 	// function's result, nil otherwise.
@@ -340,6 +341,24 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 	visit(e)
 }
 
+// unconvert strips parentheses and conversions from e: the constant an
+// exit call's own check sees in os.Exit(int(code)). A constant deeper in the
+// argument (os.Exit(emit("…", 7)), through a helper that returns it) is a
+// code site of its own.
+func (fl *flow) unconvert(e ast.Expr) ast.Expr {
+	for {
+		e = ast.Unparen(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return e
+		}
+		if tv, ok := fl.pass.TypesInfo.Types[call.Fun]; !ok || !tv.IsType() {
+			return e
+		}
+		e = call.Args[0]
+	}
+}
+
 // variadicAt reports whether parameter j of fn is its variadic one, whose
 // argument at j is not the parameter's whole value.
 func variadicAt(fn *types.Func, j int) bool {
@@ -526,7 +545,7 @@ func (fl *flow) sites() []CodeSite {
 					return
 				}
 				seen[o.konst] = true
-				direct := it.direct && o.konst.Pos() >= it.e.Pos() && o.konst.End() <= it.e.End()
+				direct := it.direct && fl.unconvert(o.konst) == fl.unconvert(it.e)
 				out = append(out, CodeSite{Expr: o.konst, Via: it.via, Direct: direct, Return: it.ret})
 			case o.status != nil && fl.status[o.status] == "":
 				// A variable or field first seen here, on the way from a

@@ -125,6 +125,14 @@ func main() {
 	os.Exit(status)
 	os.Exit(process(nil))
 	_ = total(nil)
+	os.Exit(emit("not initialized", exitError)) // want `exit code exitError \(1\) is GENERAL_ERROR, a catch-all`
+	os.Exit(emit("done", exitOK))
+}
+
+// emit prints a message and returns the code it is given.
+func emit(msg string, code int) int {
+	fmt.Println(msg)
+	return code
 }
 
 // process keeps its code in a named result and returns it bare.
