@@ -290,17 +290,22 @@ func repeatsAfterSuccess(instr ssa.Instruction) bool {
 			}
 		}
 	}
-	home := instr.Block()
+	return reaches(instr.Block(), instr.Block(), failed)
+}
+
+// reaches reports whether a path of one or more edges leads from block
+// from to block to, entering none of the blocks in avoid.
+func reaches(from, to *ssa.BasicBlock, avoid map[*ssa.BasicBlock]bool) bool {
 	seen := map[*ssa.BasicBlock]bool{}
-	queue := append([]*ssa.BasicBlock(nil), home.Succs...)
+	queue := append([]*ssa.BasicBlock(nil), from.Succs...)
 	for len(queue) > 0 {
 		blk := queue[0]
 		queue = queue[1:]
-		if seen[blk] || failed[blk] {
+		if seen[blk] || avoid[blk] {
 			continue
 		}
 		seen[blk] = true
-		if blk == home {
+		if blk == to {
 			return true
 		}
 		queue = append(queue, blk.Succs...)
@@ -341,25 +346,10 @@ func isNil(v ssa.Value) bool {
 // before reports whether some path of the control-flow graph runs a before
 // b.
 func before(a, b ssa.Instruction) bool {
-	ab, bb := a.Block(), b.Block()
-	if ab == bb && index(a) < index(b) {
+	if a.Block() == b.Block() && index(a) < index(b) {
 		return true
 	}
-	seen := map[*ssa.BasicBlock]bool{}
-	queue := append([]*ssa.BasicBlock(nil), ab.Succs...)
-	for len(queue) > 0 {
-		blk := queue[0]
-		queue = queue[1:]
-		if seen[blk] {
-			continue
-		}
-		seen[blk] = true
-		if blk == bb {
-			return true
-		}
-		queue = append(queue, blk.Succs...)
-	}
-	return false
+	return reaches(a.Block(), b.Block(), nil)
 }
 
 func index(in ssa.Instruction) int {

@@ -441,34 +441,15 @@ func (c syntaxCall) InTempDir(i int) bool {
 // or os.OpenFile at a temporary path, or a local variable of body every
 // value of which is one.
 func (c syntaxCall) tempFile(e ast.Expr, depth int) bool {
-	if depth > 3 {
-		return false
-	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.CallExpr:
-		fn, ok := typeutil.Callee(c.info, x).(*types.Func)
-		if !ok {
-			return false
-		}
+	return c.follow(e, depth, func(fn *types.Func, call *ast.CallExpr, depth int) bool {
 		switch PathFuncOf(fn) {
 		case TempFile:
 			return true
 		case OpenPath:
-			return len(x.Args) > 0 && c.temp(x.Args[0], depth+1)
+			return len(call.Args) > 0 && c.temp(call.Args[0], depth+1)
 		}
-	case *ast.Ident:
-		values := c.assigned(x)
-		if len(values) == 0 {
-			return false
-		}
-		for _, v := range values {
-			if !c.tempFile(v, depth+1) {
-				return false
-			}
-		}
-		return true
-	}
-	return false
+		return false
+	})
 }
 
 func (c syntaxCall) OwnPid(i int) bool {
@@ -484,28 +465,35 @@ func (c syntaxCall) OwnPid(i int) bool {
 // first element is temporary, or a local variable of body every value of
 // which is.
 func (c syntaxCall) temp(e ast.Expr, depth int) bool {
+	return c.follow(e, depth, func(fn *types.Func, call *ast.CallExpr, depth int) bool {
+		switch PathFuncOf(fn) {
+		case TempDir:
+			return true
+		case Join:
+			return len(call.Args) > 0 && c.temp(call.Args[0], depth+1)
+		}
+		return false
+	})
+}
+
+// follow reports whether e is a call of a function for which made says
+// yes, or a local variable of body every value of which is, a few
+// variables deep.
+func (c syntaxCall) follow(e ast.Expr, depth int, made func(fn *types.Func, call *ast.CallExpr, depth int) bool) bool {
 	if depth > 3 {
 		return false
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.CallExpr:
 		fn, ok := typeutil.Callee(c.info, x).(*types.Func)
-		if !ok {
-			return false
-		}
-		switch PathFuncOf(fn) {
-		case TempDir:
-			return true
-		case Join:
-			return len(x.Args) > 0 && c.temp(x.Args[0], depth+1)
-		}
+		return ok && made(fn, x, depth)
 	case *ast.Ident:
 		values := c.assigned(x)
 		if len(values) == 0 {
 			return false
 		}
 		for _, v := range values {
-			if !c.temp(v, depth+1) {
+			if !c.follow(v, depth+1, made) {
 				return false
 			}
 		}
