@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -47,6 +48,11 @@ func TestBaseline(t *testing.T) {
 	m := envelopeOf(t, r)
 	if r.status != 80 || !strings.Contains(errorField(m, "message"), "1 finding(s) in 1 package(s) analyzed (3 hidden by the baseline)") || !strings.Contains(errorField(m, "detail"), "main.go:30:11:") {
 		t.Errorf("status %d error %v; want 80, the one new finding (main.go:30) and 3 hidden", r.status, m["error"])
+	}
+	// data is null with findings: the count an agent reads is meta.hidden
+	// (error.message is for people).
+	if meta, _ := m["meta"].(map[string]any); fmt.Sprint(meta["hidden"]) != "map[baseline:3 unchanged:0]" {
+		t.Errorf("with findings: meta %v; want hidden {baseline: 3, unchanged: 0}", m["meta"])
 	}
 	data = dataOf(t, exitlint(t, dir, "-json", "-findings-ok", "-baseline", "exitlint-baseline.json", "./..."))
 	if hidden, _ := data["hidden"].(map[string]any); hidden["baseline"] != 3.0 || len(data["diagnostics"].([]any)) != 1 {
