@@ -71,7 +71,7 @@ func TestBadBaseline(t *testing.T) {
 	for name, c := range map[string]struct{ content, want string }{
 		"missing":     {"", "no such file"},
 		"not JSON":    {"{\n  \"version\": 1,\n  \"findings\": [\n    oops\n", "line 4, column 5"},
-		"unknown key": {`{"version": 1, "findings": [], "extra": true}`, `unknown field "extra"`},
+		"unknown key": {"{\n  \"version\": 1,\n  \"findings\": [],\n  \"extra\": true\n}", `line 4, column 3: json: unknown field "extra"`},
 		"version":     {`{"version": 7, "findings": []}`, "format version 7"},
 		"bad entry":   {`{"version": 1, "findings": [{"check": "barecode", "file": "main.go", "fingerprint": "3"}]}`, "finding 1 (from 1) lacks"},
 	} {
