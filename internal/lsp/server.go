@@ -649,7 +649,7 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 		switch {
 		case errors.As(err, &cerr):
 			line := max(cerr.Line-1, 0)
-			r := lspRange{Start: position{Line: line}, End: position{Line: line, Character: len(lineOf(read, cerr.File, line))}}
+			r := lspRange{Start: position{Line: line}, End: position{Line: line, Character: len(utf16.Encode([]rune(lineOf(read, cerr.File, line))))}}
 			byFile[cerr.File] = []finding{{diag: diagnostic{Range: r, Severity: severityError, Source: "exitlint", Message: cerr.Msg}}}
 			byFile[path] = []finding{notAnalyzed(lspRange{}, "exitlint cannot analyze this package until its config file can be used: "+cerr.Error())}
 			s.mu.Lock()
@@ -776,20 +776,20 @@ func lineOf(read func(string) ([]byte, error), file string, line int) string {
 // analysis could use, and on config files that are gone.
 func (s *Server) clearConfigErrors(ctx context.Context, used string) {
 	s.mu.Lock()
-	var clear []string
+	if ctx.Err() != nil || s.shutdown || s.stopped {
+		s.mu.Unlock()
+		return // the next analysis withdraws them
+	}
+	var fixed []string
 	for f := range s.configErrs {
 		if _, err := os.Stat(f); f == used || err != nil {
-			clear = append(clear, f)
+			fixed = append(fixed, f)
 			delete(s.configErrs, f)
 		}
 	}
-	stopped := ctx.Err() != nil || s.shutdown || s.stopped
 	s.mu.Unlock()
-	if stopped {
-		return
-	}
-	sort.Strings(clear)
-	for _, f := range clear {
+	sort.Strings(fixed)
+	for _, f := range fixed {
 		s.out.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uriOf(f), Diagnostics: []diagnostic{}})
 	}
 }
