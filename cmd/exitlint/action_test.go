@@ -43,6 +43,7 @@ type actionRun struct {
 	log      string // every step's output
 	outputs  map[string]map[string]string
 	uploaded string // the SARIF file handed to upload-sarif, "" when not
+	temp     string // $RUNNER_TEMP, where the action installs exitlint
 }
 
 var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
@@ -56,8 +57,9 @@ var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
 // action's path, a step's output, and `X == 'literal'`; any other form
 // fails the test). github/codeql-action/upload-sarif, which needs GitHub,
 // is stood in for by validating the file it would upload against the SARIF
-// 2.1.0 schema.
-func runAction(t *testing.T, workspace string, inputs map[string]string) actionRun {
+// 2.1.0 schema. env is added to every step's environment, after the
+// defaults (the module proxy off, the workspace off).
+func runAction(t *testing.T, workspace string, inputs map[string]string, env ...string) actionRun {
 	t.Helper()
 	data, err := os.ReadFile("../../action.yml")
 	if err != nil {
@@ -81,7 +83,7 @@ func runAction(t *testing.T, workspace string, inputs map[string]string) actionR
 	}
 	temp := t.TempDir()
 	pathFile := filepath.Join(temp, "github_path")
-	run := actionRun{outputs: map[string]map[string]string{}}
+	run := actionRun{outputs: map[string]map[string]string{}, temp: temp}
 	eval := func(expr string) string {
 		switch {
 		case strings.HasPrefix(expr, "inputs."):
@@ -148,6 +150,7 @@ func runAction(t *testing.T, workspace string, inputs map[string]string) actionR
 		cmd.Dir = filepath.Join(workspace, subst(step.WorkingDirectory))
 		cmd.Env = append(os.Environ(), "PATH="+path, "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off",
 			"RUNNER_TEMP="+temp, "GITHUB_PATH="+pathFile, "GITHUB_OUTPUT="+outFile, "GITHUB_WORKSPACE="+workspace, "GITHUB_ACTION_PATH="+actionPath)
+		cmd.Env = append(cmd.Env, env...)
 		for k, v := range step.Env {
 			cmd.Env = append(cmd.Env, k+"="+subst(v))
 		}
@@ -238,6 +241,118 @@ func TestAction(t *testing.T) {
 	// Code scanning places files relative to the repository's root.
 	if sarif, _ := os.ReadFile(filepath.Join(sub, "out.sarif")); !bytes.Contains(sarif, []byte(`"uri": "mod/main.go"`)) {
 		t.Errorf("the SARIF log does not name mod/main.go relative to the workspace:\n%s", sarif)
+	}
+}
+
+// TestActionInputs runs the action with each input a workflow may get
+// wrong, and with packages that choose part of the module.
+func TestActionInputs(t *testing.T) {
+	dir := fixModule(t, fixable)
+	if err := os.MkdirAll(filepath.Join(dir, "clean"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "clean", "clean.go"), []byte("package clean\n\nfunc Two() int { return 2 }\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+
+	// packages: only the clean package, whose log is uploaded.
+	r := runAction(t, dir, map[string]string{"packages": "./clean"})
+	if r.failed != "" || r.outputs["run"]["exit-code"] != "0" || r.uploaded == "" || !strings.Contains(r.log, "exitlint: clean") {
+		t.Errorf("packages ./clean: failed at %q, outputs %v, uploaded %q; want a clean run, uploaded\n%s", r.failed, r.outputs, r.uploaded, r.log)
+	}
+
+	// packages that name nothing: exitlint ends before analyzing and
+	// writes no log; the upload is skipped and the last step says why.
+	r = runAction(t, dir, map[string]string{"packages": "./nosuch"})
+	if r.failed != "Judge the exit status" || r.uploaded != "" || r.outputs["run"]["exit-code"] != "5" ||
+		!strings.Contains(r.log, "exitlint wrote no SARIF log: nothing to upload") || !strings.Contains(r.log, "::error title=exitlint::exitlint exited 5") {
+		t.Errorf("packages ./nosuch: failed at %q, outputs %v, uploaded %q; want no upload and the judge to fail on 5\n%s", r.failed, r.outputs, r.uploaded, r.log)
+	}
+
+	// Inputs that are no value the action knows fail before anything is
+	// installed, naming the input.
+	for name, c := range map[string]struct {
+		inputs map[string]string
+		want   string
+	}{
+		"version no module version": {map[string]string{"version": "0.1"}, `input version is "0.1", which is no module version: give a released version such as v0.1.0`},
+		"version a branch":          {map[string]string{"version": "main"}, `input version is "main", which is no module version`},
+		"upload":                    {map[string]string{"upload": "yes"}, `input upload is "yes": give "true" or "false"`},
+		"fail-on-findings":          {map[string]string{"fail-on-findings": "False"}, `input fail-on-findings is "False": give "true" or "false"`},
+	} {
+		r := runAction(t, dir, c.inputs)
+		if r.failed != "Install exitlint" || !strings.Contains(r.log, "::error title=exitlint::"+c.want) {
+			t.Errorf("%s: failed at %q; want the install step to fail saying %q\n%s", name, r.failed, c.want, r.log)
+		}
+	}
+
+	// A version that is not released: go install's own message, then
+	// the action's, which says what to check.
+	empty := t.TempDir()
+	r = runAction(t, dir, map[string]string{"version": "v9.9.9"}, "GOPROXY=file://"+filepath.ToSlash(empty), "GOSUMDB=off")
+	if r.failed != "Install exitlint" || !strings.Contains(r.log, "github.com/exitlint/exitlint/cmd/exitlint@v9.9.9") ||
+		!strings.Contains(r.log, "::error title=exitlint::go install github.com/exitlint/exitlint/cmd/exitlint@v9.9.9 failed (the go command says why, above): check that v9.9.9 is a released version") {
+		t.Errorf("version v9.9.9, not released: failed at %q; want the install step to fail with go's message and the action's\n%s", r.failed, r.log)
+	}
+}
+
+// TestActionInstallsARelease runs the action with version set: its
+// install step runs `go install github.com/exitlint/exitlint/cmd/exitlint@VERSION`
+// against a module proxy directory that holds a release of this
+// repository's HEAD, made by the release steps (internal/cmd/release), and
+// the exitlint it installs is the one that runs. The release steps take a
+// minute or more, so it runs when EXITLINT_RELEASE=1: .ci/run sets it.
+func TestActionInstallsARelease(t *testing.T) {
+	if os.Getenv("EXITLINT_RELEASE") == "" {
+		t.Skip("slow (the release steps, then go install from a fresh module cache): set EXITLINT_RELEASE=1, as .ci/run does")
+	}
+	repo, err := filepath.Abs("../../")
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	checkout, proxy := filepath.Join(work, "exitlint"), filepath.Join(work, "proxy")
+	if out, err := exec.Command("git", "clone", "-q", repo, checkout).CombinedOutput(); err != nil {
+		t.Fatalf("git clone: %v\n%s", err, out)
+	}
+	goEnv := func(name string) string {
+		out, err := exec.Command("go", "env", name).Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.TrimSpace(string(out))
+	}
+	// The modules already downloaded, then the usual proxy for any that
+	// are not; the released modules are in no checksum database.
+	known := "file://" + filepath.ToSlash(filepath.Join(goEnv("GOMODCACHE"), "cache", "download")) + "," + goEnv("GOPROXY")
+	env := []string{"GOPROXY=" + known, "GOFLAGS=", "GOSUMDB=off", "GOTOOLCHAIN=local"}
+	release := exec.Command("go", "run", "./internal/cmd/release", "-version", "v0.99.0", "-proxy", proxy)
+	release.Dir = checkout
+	release.Env = append(os.Environ(), env...)
+	if out, err := release.CombinedOutput(); err != nil {
+		t.Fatalf("the release steps: %v\n%s", err, out)
+	}
+
+	modcache := t.TempDir()
+	t.Cleanup(func() { // the go command makes the module cache read-only
+		clean := exec.Command("go", "clean", "-modcache")
+		clean.Env = append(os.Environ(), "GOMODCACHE="+modcache)
+		clean.Run()
+	})
+	dir := fixModule(t, fixable)
+	r := runAction(t, dir, map[string]string{"version": "v0.99.0", "fail-on-findings": "false"},
+		"GOPROXY=file://"+filepath.ToSlash(proxy)+","+known, "GOSUMDB=off", "GOTOOLCHAIN=local", "GOMODCACHE="+modcache)
+	if r.failed != "" || r.outputs["run"]["exit-code"] != "80" || r.uploaded == "" {
+		t.Fatalf("version v0.99.0: failed at %q, outputs %v, uploaded %q; want the release installed and run, its findings uploaded\n%s", r.failed, r.outputs, r.uploaded, r.log)
+	}
+	info, err := exec.Command("go", "version", "-m", filepath.Join(r.temp, "exitlint-bin", "exitlint")).CombinedOutput()
+	if err != nil {
+		t.Fatalf("go version -m: %v\n%s", err, info)
+	}
+	for _, want := range []string{"mod\tgithub.com/exitlint/exitlint\tv0.99.0", "dep\tgithub.com/exitlint/exitlint/exitcode\tv0.99.0"} {
+		if !strings.Contains(string(info), want) {
+			t.Errorf("the exitlint the action installed lacks %q:\n%s", want, info)
+		}
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -182,6 +183,19 @@ func jsonError(data []byte, err error) string {
 		offset = syn.Offset
 	case errors.As(err, &typ):
 		offset = typ.Offset
+	default:
+		// An unknown field has no offset: the first place the key is
+		// written as a key (a quote inside a string is escaped, so the
+		// key's text in a message does not match).
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			if key, uerr := strconv.Unquote(name); uerr == nil {
+				quoted, _ := json.Marshal(key)
+				re := regexp.MustCompile(regexp.QuoteMeta(string(quoted)) + `\s*:`)
+				if loc := re.FindIndex(data); loc != nil {
+					offset = int64(loc[0]) + 1
+				}
+			}
+		}
 	}
 	if offset < 0 || offset > int64(len(data)) {
 		return err.Error()

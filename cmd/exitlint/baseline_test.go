@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -48,6 +49,11 @@ func TestBaseline(t *testing.T) {
 	if r.status != 80 || !strings.Contains(errorField(m, "message"), "1 finding(s) in 1 package(s) analyzed (3 hidden by the baseline)") || !strings.Contains(errorField(m, "detail"), "main.go:30:11:") {
 		t.Errorf("status %d error %v; want 80, the one new finding (main.go:30) and 3 hidden", r.status, m["error"])
 	}
+	// data is null with findings: the count an agent reads is meta.hidden
+	// (error.message is for people).
+	if meta, _ := m["meta"].(map[string]any); fmt.Sprint(meta["hidden"]) != "map[baseline:3 unchanged:0]" {
+		t.Errorf("with findings: meta %v; want hidden {baseline: 3, unchanged: 0}", m["meta"])
+	}
 	data = dataOf(t, exitlint(t, dir, "-json", "-findings-ok", "-baseline", "exitlint-baseline.json", "./..."))
 	if hidden, _ := data["hidden"].(map[string]any); hidden["baseline"] != 3.0 || len(data["diagnostics"].([]any)) != 1 {
 		t.Errorf("-findings-ok: data %v; want one finding, 3 hidden", data)
@@ -65,7 +71,7 @@ func TestBadBaseline(t *testing.T) {
 	for name, c := range map[string]struct{ content, want string }{
 		"missing":     {"", "no such file"},
 		"not JSON":    {"{\n  \"version\": 1,\n  \"findings\": [\n    oops\n", "line 4, column 5"},
-		"unknown key": {`{"version": 1, "findings": [], "extra": true}`, `unknown field "extra"`},
+		"unknown key": {"{\n  \"version\": 1,\n  \"findings\": [],\n  \"extra\": true\n}", `line 4, column 3: json: unknown field "extra"`},
 		"version":     {`{"version": 7, "findings": []}`, "format version 7"},
 		"bad entry":   {`{"version": 1, "findings": [{"check": "barecode", "file": "main.go", "fingerprint": "3"}]}`, "finding 1 (from 1) lacks"},
 	} {

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // configModule is fixModule's module with a generated-looking package
@@ -155,4 +156,92 @@ func TestLSPReadsTheConfigFile(t *testing.T) {
 	if strings.Join(checks, ",") != "barecode,barecode" {
 		t.Errorf("diagnostics of %v; want barecode's two, not fallback's (the file disables it)", checks)
 	}
+}
+
+// TestLSPFollowsTheConfigFile: the language server reads the config file
+// above each package it analyzes, as it is then: saving the file in the
+// editor, or a change the editor reports from its file watcher, analyzes
+// the open packages again under the new settings; a file that cannot be
+// used gets the error at its line, and the package is not analyzed until
+// the file is corrected.
+func TestLSPFollowsTheConfigFile(t *testing.T) {
+	dir := configModule(t, teamConfig)
+	// tool/ has a config file of its own, which leaves barecode off.
+	if err := os.MkdirAll(filepath.Join(dir, "tool"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{"tool/main.go": fixable, "tool/.exitlint.yml": "disable: [barecode]\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c := startLSP(t, dir)
+	caps := map[string]any{"workspace": map[string]any{"didChangeWatchedFiles": map[string]any{"dynamicRegistration": true}}}
+	c.call(t, "initialize", map[string]any{"processId": os.Getpid(), "rootUri": fileURI(dir), "capabilities": caps}, nil)
+	c.notify(t, "initialized", map[string]any{})
+	main, tool, cfg := filepath.Join(dir, "main.go"), filepath.Join(dir, "tool", "main.go"), filepath.Join(dir, ".exitlint.yml")
+	checks := func(diags []lspDiag) string {
+		var out []string
+		for _, d := range diags {
+			out = append(out, d.Code)
+		}
+		return strings.Join(out, ",")
+	}
+	open := func(file string) {
+		text, _ := os.ReadFile(file)
+		c.notify(t, "textDocument/didOpen", map[string]any{"textDocument": map[string]any{"uri": fileURI(file), "languageId": "go", "version": 1, "text": string(text)}})
+	}
+	const wait = 30 * time.Second
+	open(main)
+	if got := checks(c.waitForPub(t, fileURI(main), wait).Diagnostics); got != "barecode,barecode" {
+		t.Errorf("main.go on open: %s; want barecode's two (the root's file disables fallback)", got)
+	}
+	open(tool)
+	if got := checks(c.waitForPub(t, fileURI(tool), wait).Diagnostics); got != "fallback" {
+		t.Errorf("tool/main.go on open: %s; want fallback's one (tool/.exitlint.yml disables barecode)", got)
+	}
+	c.mu.Lock()
+	registered := strings.Join(c.registered, "\n")
+	c.mu.Unlock()
+	if !strings.Contains(registered, `workspace/didChangeWatchedFiles {"watchers":[{"globPattern":"**/.exitlint.yml"},{"globPattern":"**/.exitlint.yaml"}]}`) {
+		t.Errorf("the server registered %q; want a watcher of the config files", registered)
+	}
+
+	write := func(content string) {
+		if err := os.WriteFile(cfg, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// Saved in the editor: fallback is on again.
+	c.mark()
+	write("version: 1\nexclude: [gen/...]\n")
+	c.notify(t, "textDocument/didSave", map[string]any{"textDocument": map[string]any{"uri": fileURI(cfg)}})
+	if got := checks(c.waitForPub(t, fileURI(main), wait).Diagnostics); got != "barecode,fallback,barecode" {
+		t.Errorf("main.go after the config file was saved without disable: %s; want barecode's two and fallback's", got)
+	}
+
+	// Changed outside the editor, and broken: the error on the file, at
+	// its line; main.go not analyzed.
+	c.mark()
+	write("version: 1\nfatalz: [example.com/log.Die]\n")
+	c.notify(t, "workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": fileURI(cfg), "type": 2}}})
+	bad := c.waitForPub(t, fileURI(cfg), wait).Diagnostics
+	if len(bad) != 1 || bad[0].Range.Start.Line != 1 || bad[0].Range.End.Character != len("fatalz: [example.com/log.Die]") || !strings.Contains(bad[0].Message, `unknown key "fatalz"; did you mean fatals?`) {
+		t.Errorf("the broken config file's diagnostics: %+v; want its unknown key at line 2", bad)
+	}
+	if d := c.waitForPub(t, fileURI(main), wait).Diagnostics; len(d) != 1 || !strings.Contains(d[0].Message, "exitlint cannot analyze this package until its config file can be used: "+cfg+":2: unknown key") {
+		t.Errorf("main.go under a broken config file: %+v; want the one diagnostic saying why it is not analyzed", d)
+	}
+
+	// Corrected: the error is withdrawn, and the settings are the file's.
+	c.mark()
+	write(teamConfig)
+	c.notify(t, "workspace/didChangeWatchedFiles", map[string]any{"changes": []any{map[string]any{"uri": fileURI(cfg), "type": 2}}})
+	if d := c.waitForPub(t, fileURI(cfg), wait).Diagnostics; len(d) != 0 {
+		t.Errorf("the corrected config file: %+v; want its error withdrawn", d)
+	}
+	if got := checks(c.waitForPub(t, fileURI(main), wait).Diagnostics); got != "barecode,barecode" {
+		t.Errorf("main.go after the config file was corrected: %s; want barecode's two", got)
+	}
+	c.exitCleanly(t)
 }

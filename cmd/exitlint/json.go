@@ -108,13 +108,19 @@ func (d Diagnostic) text() string {
 }
 
 // writeJSON writes the envelope of a run that reached analysis: the report
-// as data on success, else the outcome's error.
+// as data on success, else the outcome's error. What -baseline and
+// -new-from-rev hid is counted in meta.hidden whatever the exit code, as
+// data is null on every other.
 func writeJSON(w io.Writer, start time.Time, res *result, code exitcode.Code, err error) exitcode.Code {
 	var data *Report
 	if err == nil {
 		data = jsonReport(res)
 	}
-	return writeEnvelope(w, start, code, data, err)
+	var extra map[string]any
+	if res.Hidden != nil {
+		extra = map[string]any{"hidden": res.Hidden}
+	}
+	return writeEnvelopeMeta(w, start, code, data, err, extra)
 }
 
 // jsonReport is res as -json's data. The schema's lists are never null.
@@ -140,7 +146,12 @@ func nonNil[T any](s []T) []T {
 
 // writeEnvelope writes exitlint's one envelope, built by the runtime's factory.
 func writeEnvelope[T any](w io.Writer, start time.Time, code exitcode.Code, data T, err error) exitcode.Code {
-	env, buildErr := envelope.New(start, code, data, err, envelope.WithMeta(envelope.Meta{SchemaVersion: "1.0"}))
+	return writeEnvelopeMeta(w, start, code, data, err, nil)
+}
+
+// writeEnvelopeMeta is writeEnvelope with extra fields of meta.
+func writeEnvelopeMeta[T any](w io.Writer, start time.Time, code exitcode.Code, data T, err error, extra map[string]any) exitcode.Code {
+	env, buildErr := envelope.New(start, code, data, err, envelope.WithMeta(envelope.Meta{SchemaVersion: "1.0", Extra: extra}))
 	if buildErr != nil {
 		code = env.Code()
 	}

@@ -7,9 +7,11 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"strings"
 
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/configfile"
 	lspserver "github.com/exitlint/exitlint/internal/lsp"
 	"github.com/exitlint/exitlint/passes/config"
 )
@@ -45,12 +47,6 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 		fmt.Fprintf(stderr, "exitlint lsp: unexpected argument %q: the server takes no packages, the editor names the files\n", fs.Arg(0))
 		return exitcode.ArgError
 	}
-	// The config file above the directory the editor starts the server in
-	// (the workspace's root), under the flags.
-	if _, err := applyConfigFile(fs, "", enable, disable); err != nil {
-		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
-		return exitcode.FromError(err)
-	}
 	analyzers, err := selectAnalyzers(*enable, *disable)
 	if err != nil {
 		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
@@ -70,11 +66,73 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	server.Log = stderr
 	server.Verbose = *verbose
 	server.Cache = cache
+	server.Configure = lspConfig(fs, *enable, *disable)
+	server.ConfigNames = configfile.Names
 	if !server.Serve(context.Background(), rw) {
 		//exitlint:ignore fallback the server lost its editor (the stream ended before exit): no code tells more, and no agent reads it
 		return exitcode.GeneralError
 	}
 	return exitcode.Success
+}
+
+// lspConfig returns the server's Configure: before each analysis it reads
+// the config file found walking up from the package's directory, as it is
+// on disk then, and applies it under the flags fs set. A setting no flag
+// set is the file's, or empty when the file has none: an edit that removes
+// a key takes effect as one that changes it. The settings are the
+// process's; the server runs one analysis at a time.
+func lspConfig(fs *flag.FlagSet, enableFlag, disableFlag string) func(dir string) (lspserver.Setup, error) {
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	return func(dir string) (lspserver.Setup, error) {
+		path, err := configfile.Find(dir)
+		if err != nil {
+			return lspserver.Setup{}, lspConfigError(err)
+		}
+		var f *configfile.File
+		if path != "" {
+			if f, err = configfile.Load(path); err != nil {
+				return lspserver.Setup{}, lspConfigError(err)
+			}
+		}
+		for _, s := range config.Settings {
+			if !configfile.SetBy(s, set) {
+				if err := config.Set(s.Name, nil); err != nil {
+					return lspserver.Setup{}, err
+				}
+			}
+		}
+		enable, disable := enableFlag, disableFlag
+		if f != nil {
+			if err := f.Apply(func(s config.Setting) bool { return configfile.SetBy(s, set) }); err != nil {
+				return lspserver.Setup{}, err
+			}
+			if !set["enable"] && f.Enable != nil {
+				enable = strings.Join(f.Enable, ",")
+			}
+			if !set["disable"] && f.Disable != nil {
+				disable = strings.Join(f.Disable, ",")
+			}
+		}
+		analyzers, err := selectAnalyzers(enable, disable)
+		if err != nil {
+			if path != "" {
+				return lspserver.Setup{}, &lspserver.ConfigError{File: path, Msg: err.Error() + " (with the flags exitlint lsp was started with)"}
+			}
+			return lspserver.Setup{}, err
+		}
+		return lspserver.Setup{Analyzers: append(analyzers, config.Analyzer), File: path}, nil
+	}
+}
+
+// lspConfigError is a config file's error as the server publishes it: on
+// the file, at its line.
+func lspConfigError(err error) error {
+	var ce *configfile.Error
+	if errors.As(err, &ce) {
+		return &lspserver.ConfigError{File: ce.Path, Line: ce.Line, Msg: ce.Msg}
+	}
+	return err
 }
 
 type stdio struct {

@@ -25,10 +25,11 @@ type lspClient struct {
 	conn *jsonrpc2.Conn
 	cmd  *exec.Cmd
 
-	mu   sync.Mutex
-	pubs []publication // as they came
-	next int           // the first of pubs that waitFor has not returned
-	more chan struct{} // a publication came
+	mu         sync.Mutex
+	registered []string      // the methods the server asked to register
+	pubs       []publication // as they came
+	next       int           // the first of pubs that waitFor has not returned
+	more       chan struct{} // a publication came
 }
 
 // publication is one publishDiagnostics.
@@ -88,6 +89,22 @@ func startLSP(t *testing.T, dir string) *lspClient {
 	}
 	c := &lspClient{cmd: cmd, more: make(chan struct{}, 1)}
 	handler := jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
+		if req.Method == "client/registerCapability" && req.Params != nil {
+			var p struct {
+				Registrations []struct {
+					Method          string          `json:"method"`
+					RegisterOptions json.RawMessage `json:"registerOptions"`
+				} `json:"registrations"`
+			}
+			if err := json.Unmarshal(*req.Params, &p); err != nil {
+				t.Errorf("client/registerCapability: %v", err)
+			}
+			c.mu.Lock()
+			for _, r := range p.Registrations {
+				c.registered = append(c.registered, r.Method+" "+string(r.RegisterOptions))
+			}
+			c.mu.Unlock()
+		}
 		if req.Method == "textDocument/publishDiagnostics" && req.Params != nil {
 			var p publication
 			if err := json.Unmarshal(*req.Params, &p); err != nil {

@@ -299,7 +299,7 @@ func decode(body []byte) (m *message, id json.RawMessage, rerr *rpcError) {
 		_, result := fields["result"]
 		_, failed := fields["error"]
 		if hasID && (result || failed) {
-			return nil, nil, nil // a response: the server sends no requests, so it waits for none
+			return nil, nil, nil // a response: the server's one request (to watch config files) waits for none
 		}
 		return invalid(`the message has no "method"`)
 	}
@@ -391,6 +391,12 @@ func (w *writer) reply(id json.RawMessage, result any, rerr *rpcError) error {
 	return w.send(msg)
 }
 
+// request sends a request; the server reads its answer and does nothing
+// with it.
+func (w *writer) request(id, method string, params any) error {
+	return w.send(map[string]any{"jsonrpc": "2.0", "id": id, "method": method, "params": params})
+}
+
 func (w *writer) notify(method string, params any) error {
 	return w.send(map[string]any{"jsonrpc": "2.0", "method": method, "params": params})
 }
@@ -438,8 +444,40 @@ type initializeParams struct {
 			WorkspaceEdit struct {
 				DocumentChanges bool `json:"documentChanges"`
 			} `json:"workspaceEdit"`
+			DidChangeWatchedFiles struct {
+				DynamicRegistration bool `json:"dynamicRegistration"`
+			} `json:"didChangeWatchedFiles"`
 		} `json:"workspace"`
 	} `json:"capabilities"`
+}
+
+// registerID is the id of the one request the server sends: to watch the
+// config files.
+const registerID = "exitlint-watch-config"
+
+type registrationParams struct {
+	Registrations []registration `json:"registrations"`
+}
+
+type registration struct {
+	ID              string `json:"id"`
+	Method          string `json:"method"`
+	RegisterOptions any    `json:"registerOptions,omitempty"`
+}
+
+type didChangeWatchedFilesRegistrationOptions struct {
+	Watchers []fileSystemWatcher `json:"watchers"`
+}
+
+type fileSystemWatcher struct {
+	GlobPattern string `json:"globPattern"`
+}
+
+type didChangeWatchedFilesParams struct {
+	Changes []struct {
+		URI  string `json:"uri"`
+		Type int    `json:"type"`
+	} `json:"changes"`
 }
 
 type didOpenParams struct {
@@ -530,6 +568,7 @@ type logMessageParams struct {
 }
 
 const (
+	severityError       = 1
 	severityWarning     = 2
 	severityInformation = 3
 	messageError        = 1

@@ -60,6 +60,17 @@ type Server struct {
 	// the first analysis of a package reuses what a run found for the
 	// packages that did not change, and writes what it finds.
 	Cache *driver.Cache
+	// Configure, when set, is asked before each analysis for the checks
+	// to run on the package in dir, so that an edited config file counts
+	// from the next analysis on. A *ConfigError is published on the config
+	// file, at its line, and on the file analyzed, in place of its
+	// findings; the package is not analyzed.
+	Configure func(dir string) (Setup, error)
+	// ConfigNames are the base names of config files: saving one, or the
+	// editor's report that one was created, changed or deleted, analyzes
+	// again every package the server has published findings for. The
+	// server asks the editor to watch them.
+	ConfigNames []string
 
 	memo *driver.Memo // what the analyses keep from one to the next
 
@@ -77,6 +88,30 @@ type Server struct {
 	due         time.Time             // when the pending packages are analyzed
 	running     *run                  // the analysis in progress
 	kick        chan struct{}
+	watch       bool            // the editor can be asked to watch files
+	configErrs  map[string]bool // config files with an error published on them
+}
+
+// Setup is what Configure gives for a package: the checks to run and the
+// config file that chose them ("" when there is none).
+type Setup struct {
+	Analyzers []*analysis.Analyzer
+	File      string
+}
+
+// ConfigError is a config file that cannot be used: what is wrong with it,
+// at a line (from 1; 0 when the problem has no line).
+type ConfigError struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return e.File + ": " + e.Msg
 }
 
 // document is an open buffer.
@@ -128,7 +163,7 @@ func New(analyzers []*analysis.Analyzer, version string) *Server {
 		SaveDelay: 100 * time.Millisecond, ChangeDelay: 400 * time.Millisecond,
 		docs: map[string]document{}, published: map[string]*published{},
 		byDir: map[string][]string{}, pending: map[string]string{},
-		kick: make(chan struct{}, 1),
+		kick: make(chan struct{}, 1), configErrs: map[string]bool{},
 		memo: driver.NewMemo(),
 	}
 }
@@ -276,6 +311,7 @@ func (s *Server) handle(m *message) (any, *rpcError) {
 		s.mu.Lock()
 		s.initialized = true
 		s.docChanges = p.Capabilities.Workspace.WorkspaceEdit.DocumentChanges
+		s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
 		s.mu.Unlock()
 		return map[string]any{
 			"capabilities": map[string]any{
@@ -285,6 +321,33 @@ func (s *Server) handle(m *message) (any, *rpcError) {
 			"serverInfo": map[string]any{"name": "exitlint", "version": s.version},
 		}, nil
 	case "initialized":
+		s.mu.Lock()
+		watch := s.watch && len(s.ConfigNames) > 0
+		s.mu.Unlock()
+		if watch {
+			// The editor tells of config files changed outside it (a
+			// checkout, another editor) once asked to watch them.
+			var watchers []fileSystemWatcher
+			for _, name := range s.ConfigNames {
+				watchers = append(watchers, fileSystemWatcher{GlobPattern: "**/" + name})
+			}
+			s.out.request(registerID, "client/registerCapability", registrationParams{Registrations: []registration{{
+				ID: "exitlint-config", Method: "workspace/didChangeWatchedFiles",
+				RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: watchers},
+			}}})
+		}
+		return nil, nil
+	case "workspace/didChangeWatchedFiles":
+		var p didChangeWatchedFilesParams
+		if err := params(m, &p); err != nil {
+			return nil, err
+		}
+		for _, c := range p.Changes {
+			if path, err := pathOf(c.URI); err == nil && s.isConfig(path) {
+				s.reanalyzeAll()
+				break
+			}
+		}
 		return nil, nil
 	case "shutdown":
 		s.mu.Lock()
@@ -349,6 +412,10 @@ func (s *Server) handle(m *message) (any, *rpcError) {
 				s.docs[path] = document{version: doc.version, text: []byte(*p.Text)} // known again, if it was lost
 			}
 			s.mu.Unlock()
+		}
+		if s.isConfig(path) {
+			s.reanalyzeAll()
+			return nil, nil
 		}
 		s.schedule(path, s.SaveDelay)
 		return nil, nil
@@ -462,6 +529,41 @@ func (s *Server) schedule(path string, delay time.Duration) {
 	}
 }
 
+// isConfig reports whether path names a config file.
+func (s *Server) isConfig(path string) bool {
+	for _, name := range s.ConfigNames {
+		if filepath.Base(path) == name {
+			return true
+		}
+	}
+	return false
+}
+
+// reanalyzeAll schedules an analysis of every package the server has
+// published findings for or has a buffer open in: a config file changed,
+// and any of them may be under it.
+func (s *Server) reanalyzeAll() {
+	s.mu.Lock()
+	files := map[string]string{} // package directory → a file to load it by
+	for dir, names := range s.byDir {
+		for _, f := range names {
+			if strings.HasSuffix(f, ".go") && filepath.Dir(f) == dir {
+				files[dir] = f
+				break
+			}
+		}
+	}
+	for p := range s.docs {
+		if strings.HasSuffix(p, ".go") {
+			files[filepath.Dir(p)] = p
+		}
+	}
+	s.mu.Unlock()
+	for _, f := range files {
+		s.schedule(f, s.SaveDelay)
+	}
+}
+
 // loop runs the pending analyses, one at a time, until ctx ends.
 func (s *Server) loop(ctx context.Context) {
 	for {
@@ -540,6 +642,29 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 		return nil
 	}
 	byFile := map[string][]finding{path: nil}
+	analyzers := s.analyzers
+	if s.Configure != nil {
+		setup, err := s.Configure(dir)
+		var cerr *ConfigError
+		switch {
+		case errors.As(err, &cerr):
+			line := max(cerr.Line-1, 0)
+			r := lspRange{Start: position{Line: line}, End: position{Line: line, Character: len(utf16.Encode([]rune(lineOf(read, cerr.File, line))))}}
+			byFile[cerr.File] = []finding{{diag: diagnostic{Range: r, Severity: severityError, Source: "exitlint", Message: cerr.Msg}}}
+			byFile[path] = []finding{notAnalyzed(lspRange{}, "exitlint cannot analyze this package until its config file can be used: "+cerr.Error())}
+			s.mu.Lock()
+			s.configErrs[cerr.File] = true
+			s.mu.Unlock()
+			s.publish(ctx, dir, byFile, versionOf, []string{cerr.Error()})
+			return
+		case err != nil:
+			byFile[path] = []finding{notAnalyzed(lspRange{}, "exitlint cannot analyze this package: "+err.Error())}
+			s.publish(ctx, dir, byFile, versionOf, []string{err.Error()})
+			return
+		}
+		analyzers = setup.Analyzers
+		s.clearConfigErrors(ctx, setup.File)
+	}
 	// The driver pins the toolchain as the command line does: no toolchain
 	// is downloaded to analyze a buffer. The Memo keeps what does not
 	// change from save to save (the dependencies' types and facts) in
@@ -556,7 +681,7 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 		return
 	}
 	loaded := time.Now()
-	res := g.Run(s.analyzers)
+	res := g.Run(analyzers)
 	if ctx.Err() != nil || res.Cancelled {
 		return
 	}
@@ -632,6 +757,41 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 		byFile[f.Pos.Filename] = append(byFile[f.Pos.Filename], newFinding(f, versionOf))
 	}
 	s.publish(ctx, dir, byFile, versionOf, logs)
+}
+
+// lineOf returns line (from 0) of the file, "" when there is none.
+func lineOf(read func(string) ([]byte, error), file string, line int) string {
+	text, err := read(file)
+	if err != nil {
+		return ""
+	}
+	lines := strings.Split(string(text), "\n")
+	if line >= len(lines) {
+		return ""
+	}
+	return strings.TrimSuffix(lines[line], "\r")
+}
+
+// clearConfigErrors withdraws the error published on the config file an
+// analysis could use, and on config files that are gone.
+func (s *Server) clearConfigErrors(ctx context.Context, used string) {
+	s.mu.Lock()
+	if ctx.Err() != nil || s.shutdown || s.stopped {
+		s.mu.Unlock()
+		return // the next analysis withdraws them
+	}
+	var fixed []string
+	for f := range s.configErrs {
+		if _, err := os.Stat(f); f == used || err != nil {
+			fixed = append(fixed, f)
+			delete(s.configErrs, f)
+		}
+	}
+	s.mu.Unlock()
+	sort.Strings(fixed)
+	for _, f := range fixed {
+		s.out.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uriOf(f), Diagnostics: []diagnostic{}})
+	}
 }
 
 // splitError splits an error of the driver's, "file:line:col: message" (or

@@ -51,10 +51,17 @@ type Config struct {
 }
 
 // Excluded reports whether the file named filename lies in an excluded
-// path.
+// path. A relative filename is relative to the working directory, as the
+// exclude paths set by flags are: Bazel's nogo names files relative to the
+// execution root it runs in.
 func (c *Config) Excluded(filename string) bool {
 	if c == nil || len(c.Exclude) == 0 || filename == "" {
 		return false
+	}
+	if !filepath.IsAbs(filename) {
+		if abs, err := filepath.Abs(filename); err == nil {
+			filename = abs
+		}
 	}
 	name := filepath.ToSlash(filename)
 	for _, pat := range c.Exclude {

@@ -102,3 +102,27 @@ func TestClosest(t *testing.T) {
 		}
 	}
 }
+
+// TestExcludedRelativeFilenames: a driver that names files relative to its
+// working directory, as Bazel's nogo does (relative to the execution root),
+// has them excluded as the same files named absolutely: exclude paths are
+// relative to the working directory too.
+func TestExcludedRelativeFilenames(t *testing.T) {
+	defer config.Reset()
+	dir := t.TempDir()
+	t.Chdir(dir)
+	set(t, config.ExcludeFlag, "gen")
+	c := config.Current()
+	for name, want := range map[string]bool{
+		"gen/a.go":                          true,
+		filepath.Join("gen", "sub", "b.go"): true,
+		filepath.Join(dir, "gen", "a.go"):   true,
+		"main.go":                           false,
+		"general/a.go":                      false,
+		"other/gen/a.go":                    false,
+	} {
+		if got := c.Excluded(name); got != want {
+			t.Errorf("Excluded(%q) = %v; want %v", name, got, want)
+		}
+	}
+}
