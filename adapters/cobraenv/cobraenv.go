@@ -73,10 +73,18 @@ func New(root *cobra.Command) *App {
 // flags from the variables they are bound to). cmd.Name may be left empty;
 // it is cc's path below the root ("get", "sync run"), and any other name is
 // a set-up error.
+//
+// The bound command declares ARG_ERROR whether or not cmd.Codes does: cobra
+// answers a flag it cannot parse, arguments cc's Args refuses and a missing
+// required flag with ARG_ERROR before the command runs, so the command's
+// manifest entry and its declarations list it. An ARG_ERROR entry in
+// cmd.Codes (its own action, say) is kept; otherwise the table's row is
+// added.
 func Bind[In, Out any](a *App, cc *cobra.Command, cmd envelope.Command[In, Out]) {
 	b := &binding{cc: cc, name: cmd.Name, make: func(name string) envelope.Runnable {
 		c := cmd
 		c.Name = name
+		c.Codes = withArgError(cmd.Codes)
 		return c
 	}}
 	a.bindings = append(a.bindings, b)
@@ -91,6 +99,19 @@ func Bind[In, Out any](a *App, cc *cobra.Command, cmd envelope.Command[In, Out])
 		st.wrote, st.ran = true, b.cmd
 		return nil
 	}
+}
+
+// withArgError returns codes with ARG_ERROR declared: codes itself when it
+// declares ARG_ERROR, else a copy with the table's ARG_ERROR added (never
+// appended in place: the caller's slice may have room and other uses).
+func withArgError(codes []exitcode.Entry) []exitcode.Entry {
+	for _, e := range codes {
+		if e.Code == exitcode.ArgError {
+			return codes
+		}
+	}
+	out := make([]exitcode.Entry, 0, len(codes)+1)
+	return append(append(out, codes...), exitcode.Entry{Code: exitcode.ArgError})
 }
 
 // Redirect records that the command from (a path below the root) is now

@@ -26,6 +26,9 @@
 //   - A flag cobra cannot parse, arguments the command's Args validator
 //     refuses, a required flag that is missing and a broken flag group are
 //     ARG_ERROR (BAD_FLAG, BAD_ARGUMENTS, phase validation): nothing ran.
+//     Any bound command can end so, so every bound command declares
+//     ARG_ERROR, and its manifest entry lists it: the command's own
+//     ARG_ERROR entry where its Codes have one, the table's row otherwise.
 //   - An unknown command is ARG_ERROR (UNKNOWN_COMMAND), or REDIRECTED with
 //     reason typo_corrected and the corrected command line when exactly one
 //     command is a typo away; a command recorded with App.Redirect answers

@@ -95,6 +95,37 @@ func TestNotesCLI(t *testing.T) {
 	man := run("schema")
 	raw, _ := json.Marshal(man.env["data"])
 	dataSchemas := runtimetest.CheckManifest(t, raw)
+
+	// A flag no command defines is ARG_ERROR for every command, and every
+	// command's manifest entry lists the code it ends with, sync's (which
+	// declares no ARG_ERROR of its own) included.
+	var manifest struct {
+		Commands []struct {
+			Name      string `json:"name"`
+			ExitCodes []struct {
+				Code        int    `json:"code"`
+				SideEffects string `json:"side_effects"`
+			} `json:"exit_codes"`
+		} `json:"commands"`
+	}
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, c := range manifest.Commands {
+		o := run(append(strings.Fields(c.Name), "--bogus")...)
+		found := false
+		for _, e := range c.ExitCodes {
+			found = found || e.Code == int(o.code)
+		}
+		if !found {
+			t.Errorf("notes %s --bogus exits %d, which its manifest entry does not list: %+v", c.Name, o.code, c.ExitCodes)
+		}
+		listed[c.Name] = true
+	}
+	if !listed["sync"] || !listed["login"] {
+		t.Errorf("the manifest lists %v, want sync and login among them", listed)
+	}
 	success := func(o outcome, command string) {
 		t.Helper()
 		if o.code != exitcode.Success {
