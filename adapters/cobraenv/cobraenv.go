@@ -166,7 +166,6 @@ func (a *App) prepare() error {
 	a.prepared = true
 	root := a.root
 	root.SilenceErrors, root.SilenceUsage = true, true
-	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &flagError{err} })
 	root.SetHelpFunc(a.writeHelp)
 	root.SetVersionTemplate("") // --version is answered as data, by Run
@@ -276,7 +275,9 @@ func (e *argsError) Unwrap() error { return e.err }
 // Run runs the command line args on the tree, writes its one envelope to w
 // and returns the exit code the process should end with. A panic outside the
 // runner's phases (in a hook, in cobra) is recovered into GENERAL_ERROR
-// (error.code INTERNAL_PANIC) when no envelope was written yet.
+// (error.code INTERNAL_PANIC) when no envelope was written yet. A shell
+// completion request is the exception: cobra writes its answer to w, in its
+// own protocol (see the package's doc).
 func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcode.Code) {
 	start := time.Now()
 	if err := a.prepare(); err != nil {
@@ -297,11 +298,19 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcod
 		a.state = nil
 	}()
 
+	if a.completionRequest(args) {
+		return a.complete(ctx, args, w)
+	}
 	if err := a.precheck(args); err != nil {
 		return envelope.WriteError(w, start, err)
 	}
 	a.root.SetArgs(append([]string{}, args...))
+	// cobra's completion command is there only for completion requests:
+	// the tree of every other run is the one prepare checked.
+	disabled := a.root.CompletionOptions.DisableDefaultCmd
+	a.root.CompletionOptions.DisableDefaultCmd = true
 	cmd, err := a.root.ExecuteContextC(ctx)
+	a.root.CompletionOptions.DisableDefaultCmd = disabled
 	if st.wrote {
 		a.last = st.ran
 		return st.code
@@ -318,6 +327,91 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcod
 		err = exitcode.New(exitcode.GeneralError, "NO_RESPONSE", "the command line ran nothing that answers")
 	}
 	return envelope.WriteError(w, start, a.classify(cmd, err))
+}
+
+// completionRequest reports whether args ask for shell completion, which
+// cobra answers itself: its hidden __complete and __completeNoDesc commands,
+// which the completion scripts run at each Tab, and its completion command,
+// which writes the scripts. A command of the tree of the same name wins;
+// the completion command is there only when the root has subcommands (the
+// word is a root command's argument otherwise) and its
+// CompletionOptions.DisableDefaultCmd is not set.
+func (a *App) completionRequest(args []string) bool {
+	if len(args) == 0 || child(a.root, args[0]) != nil {
+		return false
+	}
+	switch args[0] {
+	case cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
+		return true
+	case completionCmd:
+		for _, c := range a.root.Commands() {
+			if c != a.helpCmd {
+				return !a.root.CompletionOptions.DisableDefaultCmd
+			}
+		}
+	}
+	return false
+}
+
+// completionCmd is the name of cobra's completion command.
+const completionCmd = "completion"
+
+// complete lets cobra answer a completion request: its plain text protocol
+// (the candidates, one a line, then ":" and the directive) or the shell's
+// script on w, and an error on the root's error writer (standard error
+// unless set). The code is SUCCESS; ARG_ERROR when cobra refuses the
+// command line (an argument or a flag the completion command does not
+// take); GENERAL_ERROR when w fails. Help asked of the completion command,
+// or the command run without a shell, is help as data, as everywhere. The
+// commands cobra adds to the tree for the request are taken out again.
+func (a *App) complete(ctx context.Context, args []string, w io.Writer) exitcode.Code {
+	root := a.root
+	had := map[*cobra.Command]bool{}
+	for _, c := range root.Commands() {
+		had[c] = true
+	}
+	out := root.OutOrStdout()
+	ew := &errWriter{w: w}
+	root.SetOut(ew)
+	defer func() {
+		for _, c := range root.Commands() {
+			if !had[c] {
+				root.RemoveCommand(c)
+			}
+		}
+		if out == os.Stdout {
+			out = nil // cobra's default, read when it writes
+		}
+		root.SetOut(out)
+	}()
+	root.SetArgs(append([]string{}, args...))
+	_, err := root.ExecuteContextC(ctx)
+	if a.state.wrote {
+		return a.state.code
+	}
+	switch {
+	case ew.err != nil:
+		fmt.Fprintln(root.ErrOrStderr(), "Error:", ew.err)
+		return exitcode.GeneralError
+	case err != nil:
+		fmt.Fprintln(root.ErrOrStderr(), "Error:", err)
+		return exitcode.ArgError
+	}
+	return exitcode.Success
+}
+
+// errWriter keeps the first error of the writes to w.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	n, err := e.w.Write(p)
+	if err != nil && e.err == nil {
+		e.err = err
+	}
+	return n, err
 }
 
 // Version is the data of the envelope that answers --version (meta.type

@@ -47,8 +47,22 @@
 //     and its version as data (meta.type "version").
 //   - An error a PersistentPreRunE or PreRunE hook returns is written as
 //     the envelope of its code (exitcode.FromError).
-//   - cobra's error and usage printing are silenced and its completion
-//     command is disabled: standard output carries envelopes only.
+//   - cobra's error and usage printing are silenced: standard output
+//     carries envelopes only, with one exception below.
+//
+// Shell completion is for the shell, not for agents, and cobra answers it
+// itself, in its own protocol rather than in envelopes: its hidden
+// __complete and __completeNoDesc commands, which the completion scripts
+// run at each Tab (the candidates, one a line, then ":" and the directive),
+// and its completion command, which writes the script for bash, zsh, fish
+// or powershell ("source <(tool completion bash)"). They exit SUCCESS, or
+// ARG_ERROR for a command line cobra refuses (its error goes to the root's
+// error writer, standard error unless set), or GENERAL_ERROR when standard
+// output fails; help about the completion command is help as data. The
+// completion command is there when the root has subcommands and its
+// CompletionOptions.DisableDefaultCmd is not set, only for completion
+// requests: it is in no help, no manifest, and no typo correction; a
+// command of the tree named completion is the tree's.
 //
 // The package is a module of its own, so that the exitcode and envelope
 // modules stay free of dependencies.

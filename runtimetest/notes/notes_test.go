@@ -341,4 +341,61 @@ func TestNotesBinary(t *testing.T) {
 		}
 		runtimetest.Conforms(t, stdout.Bytes(), status)
 	}
+
+	t.Run("bash completion", func(t *testing.T) { bashCompletion(t, bin) })
+}
+
+// bashCompletion loads the script `notes completion bash` writes into bash,
+// with the bash-completion package it depends on, and completes command
+// lines as bash does at a Tab: the script runs `notes __complete`, and the
+// candidates reach COMPREPLY.
+func bashCompletion(t *testing.T, bin string) {
+	bash, err := exec.LookPath("bash")
+	lib := ""
+	for _, p := range []string{"/usr/share/bash-completion/bash_completion", "/etc/bash_completion", "/opt/homebrew/etc/profile.d/bash_completion.sh", "/usr/local/etc/profile.d/bash_completion.sh"} {
+		if _, serr := os.Stat(p); serr == nil {
+			lib = p
+			break
+		}
+	}
+	if err != nil || lib == "" {
+		msg := "needs bash and the bash-completion package (Debian: apt-get install bash-completion), which the script of cobra's completion command uses"
+		if os.Getenv("EXITLINT_REQUIRE_BASH_COMPLETION") == "1" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	for _, tc := range []struct {
+		line string // the command line up to the cursor
+		want string // COMPREPLY, one candidate a line
+	}{
+		{"notes li", "links\nlist\n"},
+		{"notes links ", "check\n"},
+		{"notes get --if", "--if-none-match\n"},
+		{"notes comp", "completion\n"},
+	} {
+		script := `source "$LIB"
+source <("$NOTES" completion bash)
+COMP_LINE="$LINE"; COMP_POINT=${#COMP_LINE}
+read -r -a COMP_WORDS <<< "$LINE"
+if [[ "$LINE" == *" " ]]; then COMP_WORDS+=(""); fi
+COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+__start_notes
+printf '%s\n' "${COMPREPLY[@]}"
+`
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", script)
+		// The script runs the word the command line starts with: notes,
+		// found on the PATH.
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"LIB="+lib, "NOTES="+bin, "LINE="+tc.line, "NOTES_DIR="+t.TempDir())
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			t.Errorf("completing %q: %v\n%s", tc.line, err, stderr.Bytes())
+			continue
+		}
+		if stdout.String() != tc.want {
+			t.Errorf("completing %q: COMPREPLY %q, want %q", tc.line, stdout.String(), tc.want)
+		}
+	}
 }
