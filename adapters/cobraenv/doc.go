@@ -31,7 +31,9 @@
 //     ARG_ERROR entry where its Codes have one, the table's row otherwise.
 //   - An unknown command is ARG_ERROR (UNKNOWN_COMMAND), or REDIRECTED with
 //     reason typo_corrected and the corrected command line when exactly one
-//     command is a typo away; a command recorded with App.Redirect answers
+//     command or group is a typo away ("tool linsk" → "tool links"); a word
+//     after a group that is none of its commands and no typo of one is
+//     UNKNOWN_COMMAND naming the group's commands; a command recorded with App.Redirect answers
 //     REDIRECTED with its new command line; a group command run without a
 //     subcommand, and the root without one, is ARG_ERROR (COMMAND_MISSING).
 //     Command words are found as cobra finds them, past the flags and their

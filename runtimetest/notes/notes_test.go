@@ -268,6 +268,11 @@ func TestNotesCLI(t *testing.T) {
 	o = run("links", "chekc")
 	failure(o, exitcode.Redirected, "COMMAND_TYPO")
 	want(o.errField("redirect").(map[string]any)["command"], "notes links check", "subcommand typo redirect")
+	// A typo of the group links is corrected to the group, not to list.
+	o = run("linsk")
+	failure(o, exitcode.Redirected, "COMMAND_TYPO")
+	want(o.errField("redirect").(map[string]any)["command"], "notes links", "group typo redirect")
+	failure(run("links", "frobnicate"), exitcode.ArgError, "UNKNOWN_COMMAND")
 	o = run("show", "first", "--if-none-match", "x y")
 	failure(o, exitcode.Redirected, "COMMAND_RENAMED")
 	want(o.errField("redirect").(map[string]any)["command"], "notes get first --if-none-match 'x y'", "renamed redirect")
