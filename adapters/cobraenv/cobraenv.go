@@ -136,6 +136,9 @@ func (a *App) AddSchemaCommand(name ...string) {
 
 // Check prepares the tree and returns what in it breaks the contract: a
 // runnable command that is not bound (its output would be no envelope), a
+// command with neither Run nor subcommands that is not bound (it would
+// answer nothing; cobra's help topics are such commands, and an App has
+// none: its help is data about the commands themselves), a
 // binding whose envelope.Command is refused (exitcode.Declare's errors, a
 // name that is not the command's path), a command bound twice or outside
 // the tree, a redirect to no command. Every run answers GENERAL_ERROR
@@ -230,6 +233,8 @@ func (a *App) prepare() error {
 			}
 		} else if c.Runnable() && !a.groupRunners[c] {
 			errs = append(errs, fmt.Errorf("cobraenv: cobra command %q runs outside the envelope runner (its own Run or RunE): bind it with cobraenv.Bind so it answers with an envelope", c.CommandPath()))
+		} else if !c.HasSubCommands() {
+			errs = append(errs, fmt.Errorf("cobraenv: cobra command %q has no Run and no subcommands, so it answers no command line: bind it with cobraenv.Bind, give it subcommands, or take it out of the tree", c.CommandPath()))
 		} else {
 			c.RunE = a.runGroup
 			c.Args = cobra.ArbitraryArgs

@@ -300,13 +300,14 @@ func TestSchemaListsCommandsBoundAfterACheck(t *testing.T) {
 	root := &cobra.Command{Use: "tool"}
 	hi := &cobra.Command{Use: "hi"}
 	bye := &cobra.Command{Use: "bye"}
-	root.AddCommand(hi, bye)
+	root.AddCommand(hi)
 	app := cobraenv.New(root)
 	cobraenv.Bind(app, hi, greet())
 	app.AddSchemaCommand()
 	if err := app.Check(); err != nil {
 		t.Fatal(err)
 	}
+	root.AddCommand(bye)
 	cobraenv.Bind(app, bye, greet())
 	if err := app.Check(); err != nil {
 		t.Fatal(err)
