@@ -171,7 +171,9 @@ func (a *App) prepare() error {
 	root.SilenceErrors, root.SilenceUsage = true, true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &flagError{err} })
 	root.SetHelpFunc(a.writeHelp)
-	root.SetVersionTemplate("") // --version is answered as data, by Run
+	// --version is answered as data, by Run: cobra's template writes
+	// nothing (an empty one would be cobra's default, "tool version 1.2").
+	root.SetVersionTemplate(`{{/* the version is the data of Run's envelope */}}`)
 	if a.helpCmd == nil {
 		a.helpCmd = a.newHelpCommand()
 		root.SetHelpCommand(a.helpCmd)

@@ -161,12 +161,17 @@ func TestFlagGroups(t *testing.T) {
 
 func TestVersionIsData(t *testing.T) {
 	root := &cobra.Command{Use: "tool", Version: "1.2.3"}
+	var cobraOut bytes.Buffer
+	root.SetOut(&cobraOut) // where cobra writes its own version line
 	sub := &cobra.Command{Use: "hi"}
 	root.AddCommand(sub)
 	app := cobraenv.New(root)
 	cobraenv.Bind(app, sub, greet())
 	var buf bytes.Buffer
 	code := app.Run(context.Background(), []string{"--version"}, &buf)
+	if cobraOut.Len() > 0 {
+		t.Errorf("--version: cobra writes %q besides the envelope", cobraOut.String())
+	}
 	if code != exitcode.Success || !strings.Contains(buf.String(), `"data":{"program":"tool","version":"1.2.3"}`) || !strings.Contains(buf.String(), `"type":"version"`) {
 		t.Errorf("--version: %d %s", code, buf.Bytes())
 	}
