@@ -20,9 +20,10 @@
 //   - Each bound command's RunE runs its envelope.Command through the
 //     runner (validate, then execute, one envelope). The envelope.Command's
 //     Name is the cobra command's path below the root ("get", "sync run").
-//     A runnable command that is not bound is a set-up error: App.Check
-//     reports it, and every run answers GENERAL_ERROR (CLI_SETUP_ERROR)
-//     until it is fixed.
+//     A runnable command that is not bound, and one with neither Run nor
+//     subcommands that is not bound (cobra would take it for a help topic),
+//     is a set-up error: App.Check reports it, and every run answers
+//     GENERAL_ERROR (CLI_SETUP_ERROR) until it is fixed.
 //   - A flag cobra cannot parse, arguments the command's Args validator
 //     refuses, a required flag that is missing and a broken flag group are
 //     ARG_ERROR (BAD_FLAG, BAD_ARGUMENTS, phase validation): nothing ran.
