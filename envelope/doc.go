@@ -54,8 +54,9 @@
 //
 // A Registry holds a CLI's commands. It dispatches a command line to its
 // command and answers the command lines that reach none: help as data, no
-// command (ARG_ERROR, COMMAND_MISSING), an unknown command (ARG_ERROR,
-// UNKNOWN_COMMAND), a renamed command or a typo (REDIRECTED, with the
+// command or a group without one of its commands (ARG_ERROR,
+// COMMAND_MISSING), an unknown command (ARG_ERROR, UNKNOWN_COMMAND), a
+// renamed command or a typo of a command or a group (REDIRECTED, with the
 // command line to run instead). Its Manifest lists every command with its
 // declared exit codes as ExitCodeEntry, its result type and the JSON Schema
 // of its data (DataSchema, derived from the Go type); SchemaCommand prints

@@ -203,6 +203,58 @@ func (r *Registry) names() []string {
 	return append([]string(nil), r.order...)
 }
 
+// groups returns the CLI's groups: the words that begin command names
+// without naming a command ("links" of "links check", "remote" and "remote
+// origin" of "remote origin show"), each with the words that follow it in
+// those names, sorted.
+func groups(names []string) map[string][]string {
+	isCmd := map[string]bool{}
+	for _, n := range names {
+		isCmd[n] = true
+	}
+	seen := map[string]map[string]bool{}
+	for _, n := range names {
+		words := strings.Fields(n)
+		for i := 1; i < len(words); i++ {
+			g := strings.Join(words[:i], " ")
+			if isCmd[g] {
+				continue
+			}
+			if seen[g] == nil {
+				seen[g] = map[string]bool{}
+			}
+			seen[g][words[i]] = true
+		}
+	}
+	out := map[string][]string{}
+	for g, next := range seen {
+		for w := range next {
+			out[g] = append(out[g], w)
+		}
+		sort.Strings(out[g])
+	}
+	return out
+}
+
+// prefixes returns the distinct names of n words that begin the command
+// names: the commands of n words and the groups of n words.
+func prefixes(names []string, n int) []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, name := range names {
+		words := strings.Fields(name)
+		if len(words) < n {
+			continue
+		}
+		p := strings.Join(words[:n], " ")
+		if !seen[p] {
+			seen[p] = true
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
 // Run runs the command that args name on the rest of args and writes its
 // envelope to w. The command lines that name no command get envelopes of
 // their own, with meta.schema_version like every other:
@@ -212,8 +264,15 @@ func (r *Registry) names() []string {
 //     redirects asking for help (UnknownHelp);
 //   - no arguments: ARG_ERROR COMMAND_MISSING, the commands in the suggestion;
 //   - a redirected (renamed) command: REDIRECTED with the new command line;
-//   - a typo of exactly one command ("lsit" for "list"): REDIRECTED, reason
-//     typo_corrected, not permanent, with the corrected command line;
+//   - a group (the words that begin command names without naming a
+//     command: "links" of "links check"): alone, ARG_ERROR COMMAND_MISSING,
+//     its commands in the suggestion; followed by a typo of one of its
+//     commands, REDIRECTED as below; followed by any other word, ARG_ERROR
+//     UNKNOWN_COMMAND naming its commands. Help about a group lists its
+//     commands;
+//   - a typo of exactly one command or group ("lsit" for "list", "linsk"
+//     for "links"): REDIRECTED, reason typo_corrected, not permanent, with
+//     the corrected command line;
 //   - anything else: ARG_ERROR UNKNOWN_COMMAND.
 func (r *Registry) Run(ctx context.Context, args []string, w io.Writer) exitcode.Code {
 	code, _ := r.run(ctx, args, w)
@@ -258,12 +317,25 @@ func (r *Registry) writeHelp(w io.Writer, start time.Time, topic []string) exitc
 		// Words after a command's name are its arguments: "get x --help"
 		// is help about get.
 		e, _, ok := r.find(topic)
-		if !ok {
+		g := strings.Join(topic, " ")
+		switch {
+		case ok:
+			d := e.desc
+			h.Command = &d
+			h.Usage = r.program + " " + d.Name + " [ARGS...]"
+		case groups(r.names())[g] != nil:
+			// Help about a group lists its commands.
+			var in []CommandSummary
+			for _, c := range h.Commands {
+				if strings.HasPrefix(c.Name, g+" ") {
+					in = append(in, c)
+				}
+			}
+			h.Commands = in
+			h.Usage = r.program + " " + g + " COMMAND [ARGS...]"
+		default:
 			return WriteError(w, start, r.UnknownHelp(topic))
 		}
-		d := e.desc
-		h.Command = &d
-		h.Usage = r.program + " " + d.Name + " [ARGS...]"
 	}
 	env, _ := New(start, exitcode.Success, h, nil, WithMeta(Meta{SchemaVersion: SchemaVersion, Type: "help"}))
 	if err := env.Encode(w); err != nil {
@@ -273,8 +345,8 @@ func (r *Registry) writeHelp(w io.Writer, start time.Time, topic []string) exitc
 }
 
 // Unknown returns the error for a command line that names no command:
-// COMMAND_MISSING, a redirect of a renamed command, a typo_corrected
-// redirect, or UNKNOWN_COMMAND. A CLI framework's adapter calls it for the
+// COMMAND_MISSING (no command, or a group alone), a redirect of a renamed
+// command, a typo_corrected redirect, or UNKNOWN_COMMAND (see Run). A CLI framework's adapter calls it for the
 // command lines its framework cannot dispatch.
 func (r *Registry) Unknown(args []string) *exitcode.Error {
 	return r.unknown(args, nil)
@@ -310,15 +382,45 @@ func (r *Registry) unknown(args, lead []string) *exitcode.Error {
 		}
 	}
 	r.mu.Unlock()
-	// A typo: the first word, or the first two for a subcommand.
+	typo := func(n int, fix string) *exitcode.Error {
+		line := append(append(append([]string{r.program}, lead...), strings.Fields(fix)...), args[n:]...)
+		return exitcode.New(exitcode.Redirected, "COMMAND_TYPO",
+			fmt.Sprintf("there is no command %q; did you mean %q?", strings.Join(args[:n], " "), fix)).
+			WithPhase(exitcode.PhaseValidation).
+			WithRedirect(ShellQuote(line...), false, exitcode.ReasonTypo)
+	}
+	// A group: alone it needs a command; the word after it is one of its
+	// commands, or a typo of one, or no command at all.
+	grps := groups(names)
+	for n := len(args); n > 0; n-- {
+		g := strings.Join(args[:n], " ")
+		subs, ok := grps[g]
+		if !ok {
+			continue
+		}
+		path := ShellQuote(append([]string{r.program}, args[:n]...)...)
+		if n == len(args) {
+			return UsageError("COMMAND_MISSING", path+" needs a command",
+				fmt.Sprintf("run %s COMMAND; the commands are: %s", path, strings.Join(subs, ", ")))
+		}
+		// Read as one phrase with the group, as a typo of the first two
+		// words is: "notes ad" is a typo of "notes add".
+		var full []string
+		for _, sub := range subs {
+			full = append(full, g+" "+sub)
+		}
+		if fix := Closest(g+" "+args[n], full); fix != "" {
+			return typo(n+1, fix)
+		}
+		return UsageError("UNKNOWN_COMMAND", fmt.Sprintf("there is no command %q", g+" "+args[n]),
+			fmt.Sprintf("the commands of %s are: %s; run %s", path, strings.Join(subs, ", "),
+				ShellQuote(append([]string{r.program, "help"}, args[:n]...)...)))
+	}
+	// A typo: the first word, or the first two for a subcommand, of a
+	// command or a group.
 	for n := min(2, len(args)); n > 0; n-- {
-		word := strings.Join(args[:n], " ")
-		if fix := Closest(word, names); fix != "" && len(strings.Fields(fix)) == n {
-			line := append(append(append([]string{r.program}, lead...), strings.Fields(fix)...), args[n:]...)
-			return exitcode.New(exitcode.Redirected, "COMMAND_TYPO",
-				fmt.Sprintf("there is no command %q; did you mean %q?", word, fix)).
-				WithPhase(exitcode.PhaseValidation).
-				WithRedirect(ShellQuote(line...), false, exitcode.ReasonTypo)
+		if fix := Closest(strings.Join(args[:n], " "), prefixes(names, n)); fix != "" {
+			return typo(n, fix)
 		}
 	}
 	return UsageError("UNKNOWN_COMMAND", fmt.Sprintf("there is no command %q", args[0]),

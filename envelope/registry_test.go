@@ -331,3 +331,92 @@ func TestClosest(t *testing.T) {
 	assert.Equal(t, "", envelope.Closest("x", nil))
 	assert.True(t, strings.HasPrefix(envelope.Closest("synk", names), "sync"))
 }
+
+// groupRegistry has the group "links" (the commands "links check" and
+// "links add"), a group of two levels ("remote origin show"), and "list",
+// a word as close to "linsk" as two edits.
+func groupRegistry(t *testing.T) *envelope.Registry {
+	t.Helper()
+	cmd := func(name string) envelope.Command[string, note] {
+		return envelope.Command[string, note]{Name: name, Summary: "the " + name + " command",
+			Codes: []exitcode.Entry{{Code: exitcode.ArgError}},
+			Validate: func(_ context.Context, args []string, _ *envelope.Output) (string, error) {
+				return strings.Join(args, " "), nil
+			},
+			Execute: func(_ context.Context, s string, _ *envelope.Output) (note, error) { return note{Title: s}, nil }}
+	}
+	r := envelope.NewRegistry("notes")
+	require.NoError(t, r.Add(cmd("list"), cmd("links check"), cmd("links add"), cmd("remote origin show"), cmd("get")))
+	return r
+}
+
+// TestRegistryGroups: the words that begin command names without naming a
+// command ("links" of "links check") are a group. A group alone is
+// COMMAND_MISSING naming its commands, its help lists them, a typo of its
+// name is corrected like a command's, and an unknown word after it is
+// corrected among its commands or is UNKNOWN_COMMAND, never a command
+// outside the group.
+func TestRegistryGroups(t *testing.T) {
+	r := groupRegistry(t)
+	for _, tc := range []struct {
+		args     []string
+		redirect string
+	}{
+		{[]string{"linsk"}, "notes links"},
+		{[]string{"linsk", "--all"}, "notes links --all"},
+		{[]string{"linsk", "chekc", "x"}, "notes links check x"},
+		{[]string{"links", "chekc", "x"}, "notes links check x"},
+		{[]string{"remote", "orign", "show"}, "notes remote origin show"},
+		{[]string{"remote", "origin", "shwo", "x"}, "notes remote origin show x"},
+		{[]string{"remtoe"}, "notes remote"},
+		{[]string{"help", "linsk"}, "notes help links"},
+		{[]string{"help", "links", "chekc"}, "notes help links check"},
+		{[]string{"linsk", "--help"}, "notes help links"},
+	} {
+		code, m := runRegistry(t, r, tc.args...)
+		e, _ := m["error"].(map[string]any)
+		rd, _ := e["redirect"].(map[string]any)
+		if code != exitcode.Redirected || rd["command"] != tc.redirect || e["code"] != "COMMAND_TYPO" {
+			t.Errorf("notes %q: exit %d, %v; want COMMAND_TYPO to %q", tc.args, code, e, tc.redirect)
+		}
+	}
+	for _, tc := range []struct {
+		args       []string
+		code       string
+		suggestion string
+	}{
+		{[]string{"links"}, "COMMAND_MISSING", "run notes links COMMAND; the commands are: add, check"},
+		{[]string{"remote"}, "COMMAND_MISSING", "run notes remote COMMAND; the commands are: origin"},
+		{[]string{"remote", "origin"}, "COMMAND_MISSING", "run notes remote origin COMMAND; the commands are: show"},
+		{[]string{"links", "frobnicate"}, "UNKNOWN_COMMAND", "the commands of notes links are: add, check; run notes help links"},
+		{[]string{"links", "lst"}, "UNKNOWN_COMMAND", "the commands of notes links are: add, check; run notes help links"},
+		{[]string{"help", "links", "frobnicate"}, "UNKNOWN_COMMAND", "the commands of notes links are: add, check; run notes help links"},
+	} {
+		code, m := runRegistry(t, r, tc.args...)
+		e, _ := m["error"].(map[string]any)
+		if code != exitcode.ArgError || e["code"] != tc.code || e["suggestion"] != tc.suggestion {
+			t.Errorf("notes %q: exit %d, %v; want %s suggesting %q", tc.args, code, e, tc.code, tc.suggestion)
+		}
+	}
+	code, m := runRegistry(t, r, "links")
+	if msg := m["error"].(map[string]any)["message"]; code != exitcode.ArgError || msg != "notes links needs a command" {
+		t.Errorf("notes links: %d %v", code, msg)
+	}
+
+	for _, args := range [][]string{{"help", "links"}, {"links", "--help"}} {
+		code, m := runRegistry(t, r, args...)
+		h, _ := m["data"].(map[string]any)
+		var names []string
+		cmds, _ := h["commands"].([]any)
+		for _, c := range cmds {
+			names = append(names, c.(map[string]any)["name"].(string))
+		}
+		if code != exitcode.Success || h["usage"] != "notes links COMMAND [ARGS...]" || strings.Join(names, ",") != "links check,links add" {
+			t.Errorf("notes %q: %d %v; want help listing links check and links add", args, code, m)
+		}
+	}
+	code, m = runRegistry(t, r, "links", "check", "a")
+	if code != exitcode.Success || m["data"].(map[string]any)["title"] != "a" {
+		t.Errorf("notes links check a: %d %v", code, m)
+	}
+}

@@ -73,10 +73,18 @@ func New(root *cobra.Command) *App {
 // flags from the variables they are bound to). cmd.Name may be left empty;
 // it is cc's path below the root ("get", "sync run"), and any other name is
 // a set-up error.
+//
+// The bound command declares ARG_ERROR whether or not cmd.Codes does: cobra
+// answers a flag it cannot parse, arguments cc's Args refuses and a missing
+// required flag with ARG_ERROR before the command runs, so the command's
+// manifest entry and its declarations list it. An ARG_ERROR entry in
+// cmd.Codes (its own action, say) is kept; otherwise the table's row is
+// added.
 func Bind[In, Out any](a *App, cc *cobra.Command, cmd envelope.Command[In, Out]) {
 	b := &binding{cc: cc, name: cmd.Name, make: func(name string) envelope.Runnable {
 		c := cmd
 		c.Name = name
+		c.Codes = withArgError(cmd.Codes)
 		return c
 	}}
 	a.bindings = append(a.bindings, b)
@@ -91,6 +99,19 @@ func Bind[In, Out any](a *App, cc *cobra.Command, cmd envelope.Command[In, Out])
 		st.wrote, st.ran = true, b.cmd
 		return nil
 	}
+}
+
+// withArgError returns codes with ARG_ERROR declared: codes itself when it
+// declares ARG_ERROR, else a copy with the table's ARG_ERROR added (never
+// appended in place: the caller's slice may have room and other uses).
+func withArgError(codes []exitcode.Entry) []exitcode.Entry {
+	for _, e := range codes {
+		if e.Code == exitcode.ArgError {
+			return codes
+		}
+	}
+	out := make([]exitcode.Entry, 0, len(codes)+1)
+	return append(append(out, codes...), exitcode.Entry{Code: exitcode.ArgError})
 }
 
 // Redirect records that the command from (a path below the root) is now
@@ -115,6 +136,9 @@ func (a *App) AddSchemaCommand(name ...string) {
 
 // Check prepares the tree and returns what in it breaks the contract: a
 // runnable command that is not bound (its output would be no envelope), a
+// command with neither Run nor subcommands that is not bound (it would
+// answer nothing; cobra's help topics are such commands, and an App has
+// none: its help is data about the commands themselves), a
 // binding whose envelope.Command is refused (exitcode.Declare's errors, a
 // name that is not the command's path), a command bound twice or outside
 // the tree, a redirect to no command. Every run answers GENERAL_ERROR
@@ -145,10 +169,11 @@ func (a *App) prepare() error {
 	a.prepared = true
 	root := a.root
 	root.SilenceErrors, root.SilenceUsage = true, true
-	root.CompletionOptions.DisableDefaultCmd = true
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return &flagError{err} })
 	root.SetHelpFunc(a.writeHelp)
-	root.SetVersionTemplate("") // --version is answered as data, by Run
+	// --version is answered as data, by Run: cobra's template writes
+	// nothing (an empty one would be cobra's default, "tool version 1.2").
+	root.SetVersionTemplate(`{{/* the version is the data of Run's envelope */}}`)
 	if a.helpCmd == nil {
 		a.helpCmd = a.newHelpCommand()
 		root.SetHelpCommand(a.helpCmd)
@@ -210,6 +235,8 @@ func (a *App) prepare() error {
 			}
 		} else if c.Runnable() && !a.groupRunners[c] {
 			errs = append(errs, fmt.Errorf("cobraenv: cobra command %q runs outside the envelope runner (its own Run or RunE): bind it with cobraenv.Bind so it answers with an envelope", c.CommandPath()))
+		} else if !c.HasSubCommands() {
+			errs = append(errs, fmt.Errorf("cobraenv: cobra command %q has no Run and no subcommands, so it answers no command line: bind it with cobraenv.Bind, give it subcommands, or take it out of the tree", c.CommandPath()))
 		} else {
 			c.RunE = a.runGroup
 			c.Args = cobra.ArbitraryArgs
@@ -255,7 +282,9 @@ func (e *argsError) Unwrap() error { return e.err }
 // Run runs the command line args on the tree, writes its one envelope to w
 // and returns the exit code the process should end with. A panic outside the
 // runner's phases (in a hook, in cobra) is recovered into GENERAL_ERROR
-// (error.code INTERNAL_PANIC) when no envelope was written yet.
+// (error.code INTERNAL_PANIC) when no envelope was written yet. A shell
+// completion request is the exception: cobra writes its answer to w, in its
+// own protocol (see the package's doc).
 func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcode.Code) {
 	start := time.Now()
 	if err := a.prepare(); err != nil {
@@ -276,11 +305,19 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcod
 		a.state = nil
 	}()
 
+	if a.completionRequest(args) {
+		return a.complete(ctx, args, w)
+	}
 	if err := a.precheck(args); err != nil {
 		return envelope.WriteError(w, start, err)
 	}
 	a.root.SetArgs(append([]string{}, args...))
+	// cobra's completion command is there only for completion requests:
+	// the tree of every other run is the one prepare checked.
+	disabled := a.root.CompletionOptions.DisableDefaultCmd
+	a.root.CompletionOptions.DisableDefaultCmd = true
 	cmd, err := a.root.ExecuteContextC(ctx)
+	a.root.CompletionOptions.DisableDefaultCmd = disabled
 	if st.wrote {
 		a.last = st.ran
 		return st.code
@@ -297,6 +334,91 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcod
 		err = exitcode.New(exitcode.GeneralError, "NO_RESPONSE", "the command line ran nothing that answers")
 	}
 	return envelope.WriteError(w, start, a.classify(cmd, err))
+}
+
+// completionRequest reports whether args ask for shell completion, which
+// cobra answers itself: its hidden __complete and __completeNoDesc commands,
+// which the completion scripts run at each Tab, and its completion command,
+// which writes the scripts. A command of the tree of the same name wins;
+// the completion command is there only when the root has subcommands (the
+// word is a root command's argument otherwise) and its
+// CompletionOptions.DisableDefaultCmd is not set.
+func (a *App) completionRequest(args []string) bool {
+	if len(args) == 0 || child(a.root, args[0]) != nil {
+		return false
+	}
+	switch args[0] {
+	case cobra.ShellCompRequestCmd, cobra.ShellCompNoDescRequestCmd:
+		return true
+	case completionCmd:
+		for _, c := range a.root.Commands() {
+			if c != a.helpCmd {
+				return !a.root.CompletionOptions.DisableDefaultCmd
+			}
+		}
+	}
+	return false
+}
+
+// completionCmd is the name of cobra's completion command.
+const completionCmd = "completion"
+
+// complete lets cobra answer a completion request: its plain text protocol
+// (the candidates, one a line, then ":" and the directive) or the shell's
+// script on w, and an error on the root's error writer (standard error
+// unless set). The code is SUCCESS; ARG_ERROR when cobra refuses the
+// command line (an argument or a flag the completion command does not
+// take); GENERAL_ERROR when w fails. Help asked of the completion command,
+// or the command run without a shell, is help as data, as everywhere. The
+// commands cobra adds to the tree for the request are taken out again.
+func (a *App) complete(ctx context.Context, args []string, w io.Writer) exitcode.Code {
+	root := a.root
+	had := map[*cobra.Command]bool{}
+	for _, c := range root.Commands() {
+		had[c] = true
+	}
+	out := root.OutOrStdout()
+	ew := &errWriter{w: w}
+	root.SetOut(ew)
+	defer func() {
+		for _, c := range root.Commands() {
+			if !had[c] {
+				root.RemoveCommand(c)
+			}
+		}
+		if out == os.Stdout {
+			out = nil // cobra's default, read when it writes
+		}
+		root.SetOut(out)
+	}()
+	root.SetArgs(append([]string{}, args...))
+	_, err := root.ExecuteContextC(ctx)
+	if a.state.wrote {
+		return a.state.code
+	}
+	switch {
+	case ew.err != nil:
+		fmt.Fprintln(root.ErrOrStderr(), "Error:", ew.err)
+		return exitcode.GeneralError
+	case err != nil:
+		fmt.Fprintln(root.ErrOrStderr(), "Error:", err)
+		return exitcode.ArgError
+	}
+	return exitcode.Success
+}
+
+// errWriter keeps the first error of the writes to w.
+type errWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (e *errWriter) Write(p []byte) (int, error) {
+	n, err := e.w.Write(p)
+	if err != nil && e.err == nil {
+		e.err = err
+	}
+	return n, err
 }
 
 // Version is the data of the envelope that answers --version (meta.type

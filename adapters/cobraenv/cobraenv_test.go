@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io/fs"
 	"strings"
 	"testing"
@@ -160,12 +161,17 @@ func TestFlagGroups(t *testing.T) {
 
 func TestVersionIsData(t *testing.T) {
 	root := &cobra.Command{Use: "tool", Version: "1.2.3"}
+	var cobraOut bytes.Buffer
+	root.SetOut(&cobraOut) // where cobra writes its own version line
 	sub := &cobra.Command{Use: "hi"}
 	root.AddCommand(sub)
 	app := cobraenv.New(root)
 	cobraenv.Bind(app, sub, greet())
 	var buf bytes.Buffer
 	code := app.Run(context.Background(), []string{"--version"}, &buf)
+	if cobraOut.Len() > 0 {
+		t.Errorf("--version: cobra writes %q besides the envelope", cobraOut.String())
+	}
 	if code != exitcode.Success || !strings.Contains(buf.String(), `"data":{"program":"tool","version":"1.2.3"}`) || !strings.Contains(buf.String(), `"type":"version"`) {
 		t.Errorf("--version: %d %s", code, buf.Bytes())
 	}
@@ -187,5 +193,39 @@ func TestHookPanicIsAnEnvelope(t *testing.T) {
 	code, _ = run(t, app, "hi", "x")
 	if code != exitcode.GeneralError {
 		t.Errorf("the next run: %d", code)
+	}
+}
+
+// TestLeafWithoutRunIsASetupError: a command with neither Run nor
+// subcommands (a Bind forgotten) answers no command line; Check refuses it
+// with what to do, instead of a run answering COMMAND_MISSING with no
+// commands to choose from.
+func TestLeafWithoutRunIsASetupError(t *testing.T) {
+	root := &cobra.Command{Use: "tool"}
+	get := &cobra.Command{Use: "get NAME"}
+	links := &cobra.Command{Use: "links"}
+	check := &cobra.Command{Use: "check"}
+	stale := &cobra.Command{Use: "stale"}
+	links.AddCommand(check, stale)
+	root.AddCommand(get, links)
+	app := cobraenv.New(root)
+	cobraenv.Bind(app, check, greet())
+	err := app.Check()
+	for _, path := range []string{"tool get", "tool links stale"} {
+		want := fmt.Sprintf("cobraenv: cobra command %q has no Run and no subcommands, so it answers no command line: bind it with cobraenv.Bind, give it subcommands, or take it out of the tree", path)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Check: %v; want %q", err, want)
+		}
+	}
+	if err != nil && strings.Contains(err.Error(), `"tool links" has no Run`) {
+		t.Errorf("Check refuses the group links: %v", err)
+	}
+	if code, m := run(t, app, "get", "x"); code != exitcode.GeneralError || errCode(m) != cobraenv.SetupCode {
+		t.Errorf("tool get x: %d %v, want %s", code, m, cobraenv.SetupCode)
+	}
+
+	empty := cobraenv.New(&cobra.Command{Use: "nothing"})
+	if err := empty.Check(); err == nil || !strings.Contains(err.Error(), `"nothing" has no Run and no subcommands`) {
+		t.Errorf("Check of a root with neither Run nor subcommands: %v", err)
 	}
 }

@@ -300,13 +300,14 @@ func TestSchemaListsCommandsBoundAfterACheck(t *testing.T) {
 	root := &cobra.Command{Use: "tool"}
 	hi := &cobra.Command{Use: "hi"}
 	bye := &cobra.Command{Use: "bye"}
-	root.AddCommand(hi, bye)
+	root.AddCommand(hi)
 	app := cobraenv.New(root)
 	cobraenv.Bind(app, hi, greet())
 	app.AddSchemaCommand()
 	if err := app.Check(); err != nil {
 		t.Fatal(err)
 	}
+	root.AddCommand(bye)
 	cobraenv.Bind(app, bye, greet())
 	if err := app.Check(); err != nil {
 		t.Fatal(err)
@@ -318,5 +319,53 @@ func TestSchemaListsCommandsBoundAfterACheck(t *testing.T) {
 	}
 	if code != exitcode.Success || strings.Join(names, " ") != "bye hi schema" {
 		t.Errorf("tool schema after binding bye: exit %d, commands %q; want hi, bye and schema", code, names)
+	}
+}
+
+// TestGroupTypo: a typo of a group's name is corrected to the group, as a
+// command's is (not to a command two edits away), wherever the flags stand;
+// a word after a group that names none of its commands is corrected among
+// them or is UNKNOWN_COMMAND, never a command outside the group.
+func TestGroupTypo(t *testing.T) {
+	tree := func() *cobraenv.App {
+		root := &cobra.Command{Use: "tool"}
+		var kubeContext string
+		root.PersistentFlags().StringVarP(&kubeContext, "context", "c", "dev", "")
+		list := &cobra.Command{Use: "list"}
+		links := &cobra.Command{Use: "links"}
+		check := &cobra.Command{Use: "check"}
+		links.AddCommand(check)
+		root.AddCommand(list, links)
+		app := cobraenv.New(root)
+		cobraenv.Bind(app, list, greet())
+		cobraenv.Bind(app, check, greet())
+		if err := app.Check(); err != nil {
+			t.Fatal(err)
+		}
+		return app
+	}
+	for _, tc := range []struct{ args, redirect string }{
+		{"linsk", "tool links"},
+		{"--context prod linsk", "tool links --context prod"},
+		{"linsk chekc a", "tool links check a"},
+		{"linsk -c prod chekc a", "tool links check a -c prod"},
+		{"help linsk", "tool help links"},
+		{"lsit a", "tool list a"},
+	} {
+		code, m := run(t, tree(), strings.Fields(tc.args)...)
+		if code != exitcode.Redirected || redirectOf(m) != tc.redirect {
+			t.Errorf("tool %s: got %d, redirect %q; want REDIRECTED to %q", tc.args, code, redirectOf(m), tc.redirect)
+		}
+	}
+	for _, args := range []string{"links frobnicate", "links lst", "--context prod links lst", "help links lst"} {
+		code, m := run(t, tree(), strings.Fields(args)...)
+		e, _ := m["error"].(map[string]any)
+		if code != exitcode.ArgError || e["code"] != "UNKNOWN_COMMAND" || !strings.Contains(e["suggestion"].(string), "the commands of tool links are: check") {
+			t.Errorf("tool %s: got %d %v; want UNKNOWN_COMMAND naming the commands of links", args, code, e)
+		}
+	}
+	// The corrected command line of a group is the group's answer.
+	if code, m := run(t, tree(), "links"); code != exitcode.ArgError || errCode(m) != "COMMAND_MISSING" {
+		t.Errorf("tool links: %d %v", code, m)
 	}
 }

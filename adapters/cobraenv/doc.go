@@ -20,15 +20,21 @@
 //   - Each bound command's RunE runs its envelope.Command through the
 //     runner (validate, then execute, one envelope). The envelope.Command's
 //     Name is the cobra command's path below the root ("get", "sync run").
-//     A runnable command that is not bound is a set-up error: App.Check
-//     reports it, and every run answers GENERAL_ERROR (CLI_SETUP_ERROR)
-//     until it is fixed.
+//     A runnable command that is not bound, and one with neither Run nor
+//     subcommands that is not bound (cobra would take it for a help topic),
+//     is a set-up error: App.Check reports it, and every run answers
+//     GENERAL_ERROR (CLI_SETUP_ERROR) until it is fixed.
 //   - A flag cobra cannot parse, arguments the command's Args validator
 //     refuses, a required flag that is missing and a broken flag group are
 //     ARG_ERROR (BAD_FLAG, BAD_ARGUMENTS, phase validation): nothing ran.
+//     Any bound command can end so, so every bound command declares
+//     ARG_ERROR, and its manifest entry lists it: the command's own
+//     ARG_ERROR entry where its Codes have one, the table's row otherwise.
 //   - An unknown command is ARG_ERROR (UNKNOWN_COMMAND), or REDIRECTED with
 //     reason typo_corrected and the corrected command line when exactly one
-//     command is a typo away; a command recorded with App.Redirect answers
+//     command or group is a typo away ("tool linsk" → "tool links"); a word
+//     after a group that is none of its commands and no typo of one is
+//     UNKNOWN_COMMAND naming the group's commands; a command recorded with App.Redirect answers
 //     REDIRECTED with its new command line; a group command run without a
 //     subcommand, and the root without one, is ARG_ERROR (COMMAND_MISSING).
 //     Command words are found as cobra finds them, past the flags and their
@@ -44,8 +50,22 @@
 //     and its version as data (meta.type "version").
 //   - An error a PersistentPreRunE or PreRunE hook returns is written as
 //     the envelope of its code (exitcode.FromError).
-//   - cobra's error and usage printing are silenced and its completion
-//     command is disabled: standard output carries envelopes only.
+//   - cobra's error and usage printing are silenced: standard output
+//     carries envelopes only, with one exception below.
+//
+// Shell completion is for the shell, not for agents, and cobra answers it
+// itself, in its own protocol rather than in envelopes: its hidden
+// __complete and __completeNoDesc commands, which the completion scripts
+// run at each Tab (the candidates, one a line, then ":" and the directive),
+// and its completion command, which writes the script for bash, zsh, fish
+// or powershell ("source <(tool completion bash)"). They exit SUCCESS, or
+// ARG_ERROR for a command line cobra refuses (its error goes to the root's
+// error writer, standard error unless set), or GENERAL_ERROR when standard
+// output fails; help about the completion command is help as data. The
+// completion command is there when the root has subcommands and its
+// CompletionOptions.DisableDefaultCmd is not set, only for completion
+// requests: it is in no help, no manifest, and no typo correction; a
+// command of the tree named completion is the tree's.
 //
 // The package is a module of its own, so that the exitcode and envelope
 // modules stay free of dependencies.

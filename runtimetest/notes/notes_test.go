@@ -95,6 +95,37 @@ func TestNotesCLI(t *testing.T) {
 	man := run("schema")
 	raw, _ := json.Marshal(man.env["data"])
 	dataSchemas := runtimetest.CheckManifest(t, raw)
+
+	// A flag no command defines is ARG_ERROR for every command, and every
+	// command's manifest entry lists the code it ends with, sync's (which
+	// declares no ARG_ERROR of its own) included.
+	var manifest struct {
+		Commands []struct {
+			Name      string `json:"name"`
+			ExitCodes []struct {
+				Code        int    `json:"code"`
+				SideEffects string `json:"side_effects"`
+			} `json:"exit_codes"`
+		} `json:"commands"`
+	}
+	if err := json.Unmarshal(raw, &manifest); err != nil {
+		t.Fatal(err)
+	}
+	listed := map[string]bool{}
+	for _, c := range manifest.Commands {
+		o := run(append(strings.Fields(c.Name), "--bogus")...)
+		found := false
+		for _, e := range c.ExitCodes {
+			found = found || e.Code == int(o.code)
+		}
+		if !found {
+			t.Errorf("notes %s --bogus exits %d, which its manifest entry does not list: %+v", c.Name, o.code, c.ExitCodes)
+		}
+		listed[c.Name] = true
+	}
+	if !listed["sync"] || !listed["login"] {
+		t.Errorf("the manifest lists %v, want sync and login among them", listed)
+	}
 	success := func(o outcome, command string) {
 		t.Helper()
 		if o.code != exitcode.Success {
@@ -237,6 +268,11 @@ func TestNotesCLI(t *testing.T) {
 	o = run("links", "chekc")
 	failure(o, exitcode.Redirected, "COMMAND_TYPO")
 	want(o.errField("redirect").(map[string]any)["command"], "notes links check", "subcommand typo redirect")
+	// A typo of the group links is corrected to the group, not to list.
+	o = run("linsk")
+	failure(o, exitcode.Redirected, "COMMAND_TYPO")
+	want(o.errField("redirect").(map[string]any)["command"], "notes links", "group typo redirect")
+	failure(run("links", "frobnicate"), exitcode.ArgError, "UNKNOWN_COMMAND")
 	o = run("show", "first", "--if-none-match", "x y")
 	failure(o, exitcode.Redirected, "COMMAND_RENAMED")
 	want(o.errField("redirect").(map[string]any)["command"], "notes get first --if-none-match 'x y'", "renamed redirect")
@@ -309,5 +345,62 @@ func TestNotesBinary(t *testing.T) {
 			t.Errorf("notes %q: exit status %d, want %d: %s", tc.args, status, tc.want, stdout.Bytes())
 		}
 		runtimetest.Conforms(t, stdout.Bytes(), status)
+	}
+
+	t.Run("bash completion", func(t *testing.T) { bashCompletion(t, bin) })
+}
+
+// bashCompletion loads the script `notes completion bash` writes into bash,
+// with the bash-completion package it depends on, and completes command
+// lines as bash does at a Tab: the script runs `notes __complete`, and the
+// candidates reach COMPREPLY.
+func bashCompletion(t *testing.T, bin string) {
+	bash, err := exec.LookPath("bash")
+	lib := ""
+	for _, p := range []string{"/usr/share/bash-completion/bash_completion", "/etc/bash_completion", "/opt/homebrew/etc/profile.d/bash_completion.sh", "/usr/local/etc/profile.d/bash_completion.sh"} {
+		if _, serr := os.Stat(p); serr == nil {
+			lib = p
+			break
+		}
+	}
+	if err != nil || lib == "" {
+		msg := "needs bash and the bash-completion package (Debian: apt-get install bash-completion), which the script of cobra's completion command uses"
+		if os.Getenv("EXITLINT_REQUIRE_BASH_COMPLETION") == "1" {
+			t.Fatal(msg)
+		}
+		t.Skip(msg)
+	}
+	for _, tc := range []struct {
+		line string // the command line up to the cursor
+		want string // COMPREPLY, one candidate a line
+	}{
+		{"notes li", "links\nlist\n"},
+		{"notes links ", "check\n"},
+		{"notes get --if", "--if-none-match\n"},
+		{"notes comp", "completion\n"},
+	} {
+		script := `source "$LIB"
+source <("$NOTES" completion bash)
+COMP_LINE="$LINE"; COMP_POINT=${#COMP_LINE}
+read -r -a COMP_WORDS <<< "$LINE"
+if [[ "$LINE" == *" " ]]; then COMP_WORDS+=(""); fi
+COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 ))
+__start_notes
+printf '%s\n' "${COMPREPLY[@]}"
+`
+		cmd := exec.Command(bash, "--norc", "--noprofile", "-c", script)
+		// The script runs the word the command line starts with: notes,
+		// found on the PATH.
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"LIB="+lib, "NOTES="+bin, "LINE="+tc.line, "NOTES_DIR="+t.TempDir())
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			t.Errorf("completing %q: %v\n%s", tc.line, err, stderr.Bytes())
+			continue
+		}
+		if stdout.String() != tc.want {
+			t.Errorf("completing %q: COMPREPLY %q, want %q", tc.line, stdout.String(), tc.want)
+		}
 	}
 }
