@@ -63,6 +63,12 @@
 //     return specific codes or a code computed from the error
 //     (`return apiErr.ExitCode()`) is the last branch of one, and so is
 //     `if e.Code <= 0 { return 1 }` followed by `return e.Code`.
+//   - An exit with 1 in the body of `if err != nil` where err is the error
+//     of a write to `os.Stdout` or `os.Stderr` (`fmt.Fprintln(os.Stdout, …)`,
+//     `json.NewEncoder(os.Stdout).Encode(v)`, the `Flush` of a
+//     `bufio.Writer` over it): with the output stream broken, the envelope
+//     that would explain any other code is lost too, and GENERAL_ERROR is
+//     the last resort the contract keeps it for.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

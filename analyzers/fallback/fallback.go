@@ -15,12 +15,14 @@ import (
 	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/exits"
+	"github.com/exitlint/exitlint/passes/sideeffects"
 	"github.com/exitlint/exitlint/passes/suppress"
 )
 
@@ -94,7 +96,7 @@ func run(pass *analysis.Pass) (any, error) {
 				category = "helper"
 				msg = fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
 			}
-			if classification(func(n ast.Node) bool { return specificExit(ex, n) }, stack) {
+			if classification(func(n ast.Node) bool { return specificExit(ex, n) }, stack) || stdioWriteFailed(pass, stack) {
 				return true
 			}
 			if returnsErrorHere(pass, stack) {
@@ -135,7 +137,7 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 			if file := analyzerutil.FileOf(pass, s.Return.Pos()); file != nil {
 				path, _ := astutil.PathEnclosingInterval(file, s.Return.Pos(), s.Return.End())
 				slices.Reverse(path)
-				if classification(specific, path) || guardsComputed(pass, path) {
+				if classification(specific, path) || guardsComputed(pass, path) || stdioWriteFailed(pass, path) {
 					continue
 				}
 			}
@@ -448,6 +450,162 @@ func hasError(vars *types.Tuple) bool {
 	for v := range vars.Variables() {
 		if analyzerutil.IsError(v.Type()) {
 			return true
+		}
+	}
+	return false
+}
+
+// stdioWriteFailed reports whether the node at the top of stack lies in the
+// body of an `if err != nil` whose err is the error of a write to os.Stdout
+// or os.Stderr (json.NewEncoder(os.Stdout).Encode(v), fmt.Fprintln(os.Stdout,
+// …), the Flush of a bufio.Writer over it): with the output stream broken,
+// the envelope that would explain any other code is lost too, and
+// GENERAL_ERROR is the last resort the contract keeps it for.
+func stdioWriteFailed(pass *analysis.Pass, stack []ast.Node) bool {
+	var body *ast.BlockStmt
+	for i := len(stack) - 1; i >= 0 && body == nil; i-- {
+		switch f := stack[i].(type) {
+		case *ast.FuncDecl:
+			body = f.Body
+		case *ast.FuncLit:
+			body = f.Body
+		}
+	}
+	if body == nil {
+		return false
+	}
+	for i := len(stack) - 2; i >= 1; i-- {
+		switch stack[i].(type) {
+		case *ast.FuncDecl, *ast.FuncLit:
+			return false
+		}
+		ifs, ok := stack[i].(*ast.IfStmt)
+		if !ok || stack[i+1] != ifs.Body {
+			continue
+		}
+		errVar := errNotNil(pass.TypesInfo, ifs.Cond)
+		if errVar == nil {
+			continue
+		}
+		if call := errSource(pass.TypesInfo, ifs, stack[i-1], errVar); call != nil && writesStdio(pass.TypesInfo, call, body) {
+			return true
+		}
+	}
+	return false
+}
+
+// errNotNil returns the variable an `err != nil` condition tests, or nil.
+func errNotNil(info *types.Info, cond ast.Expr) *types.Var {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ {
+		return nil
+	}
+	x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)
+	if id, ok := x.(*ast.Ident); ok && id.Name == "nil" {
+		x, y = y, x
+	}
+	if id, ok := y.(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("nil") {
+		return nil
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || !analyzerutil.IsError(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// errSource returns the call whose error the if tests: the call its init
+// statement assigns to v, or the one the statement just before it in its
+// block does.
+func errSource(info *types.Info, ifs *ast.IfStmt, parent ast.Node, v *types.Var) *ast.CallExpr {
+	assigns := func(st ast.Stmt) *ast.CallExpr {
+		as, ok := st.(*ast.AssignStmt)
+		if !ok || len(as.Rhs) != 1 {
+			return nil
+		}
+		for _, lhs := range as.Lhs {
+			if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == v {
+				call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+				return call
+			}
+		}
+		return nil
+	}
+	if ifs.Init != nil {
+		return assigns(ifs.Init)
+	}
+	block, ok := parent.(*ast.BlockStmt)
+	if !ok {
+		return nil
+	}
+	for i, st := range block.List {
+		if st == ifs && i > 0 {
+			return assigns(block.List[i-1])
+		}
+	}
+	return nil
+}
+
+// writesStdio reports whether a call writes to os.Stdout or os.Stderr:
+// fmt.Fprint*, io.WriteString or io.Copy given one, a write method of one,
+// or Encode, Write or Flush of an encoder or buffered writer made over one
+// (in body, the function the call is in).
+func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	if fn.Signature().Recv() == nil {
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString", "io.Copy":
+			return len(call.Args) > 0 && stdStream(info, call.Args[0], body, 0)
+		}
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && stdStream(info, sel.X, body, 0)
+}
+
+// stdStream reports whether e is os.Stdout or os.Stderr, an encoder or
+// buffered writer made over one (json.NewEncoder, bufio.NewWriter), or a
+// local variable of body every value of which is.
+func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) bool {
+	if depth > 3 {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return sideeffects.IsStdio(info.Uses[x.Sel])
+	case *ast.Ident:
+		if sideeffects.IsStdio(info.Uses[x]) {
+			return true
+		}
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+			return false
+		}
+		values, complete := analyzerutil.AssignedValues(info, v, body)
+		if !complete || len(values) == 0 {
+			return false
+		}
+		for _, val := range values {
+			if !stdStream(info, val, body, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(info, x).(*types.Func)
+		if !ok || fn.Pkg() == nil || len(x.Args) == 0 {
+			return false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "encoding/json.NewEncoder", "bufio.NewWriter", "bufio.NewWriterSize":
+			return stdStream(info, x.Args[0], body, depth+1)
 		}
 	}
 	return false
