@@ -202,16 +202,7 @@ func (g *Graph) computeKeys(s key) {
 			}
 		}
 	}
-	done := map[*Package]bool{}
-	var visit func(n *Package)
-	visit = func(n *Package) {
-		if done[n] {
-			return
-		}
-		done[n] = true
-		for _, d := range n.deps {
-			visit(d)
-		}
+	depsFirst(g.all, func(n *Package) {
 		h := sha256.New()
 		h.Write(s[:])
 		m := n.meta
@@ -248,10 +239,7 @@ func (g *Graph) computeKeys(s key) {
 			}
 		}
 		h.Sum(n.key[:0])
-	}
-	for _, n := range g.all {
-		visit(n)
-	}
+	})
 }
 
 // hashFile hashes one file for a key: its content, or for an immutable

@@ -418,6 +418,26 @@ func exportFiles(cfg Config, roots, exported []*Package) {
 	ask(false, rest)
 }
 
+// depsFirst calls f on every package of all and of what they import, each
+// once and after the packages it imports.
+func depsFirst(all []*Package, f func(n *Package)) {
+	done := map[*Package]bool{}
+	var visit func(n *Package)
+	visit = func(n *Package) {
+		if done[n] {
+			return
+		}
+		done[n] = true
+		for _, d := range n.deps {
+			visit(d)
+		}
+		f(n)
+	}
+	for _, n := range all {
+		visit(n)
+	}
+}
+
 // heights sets each package's longest path up to a package nothing in the
 // graph imports: the scheduler starts the packages with the longest chain
 // of dependents above them first.

@@ -272,16 +272,7 @@ func (s *schedule) plan() error {
 	}
 	// In dependency order: a Memo entry is used only with its imports',
 	// whose types it refers to.
-	done := map[*Package]bool{}
-	var decide func(n *Package)
-	decide = func(n *Package) {
-		if done[n] {
-			return
-		}
-		done[n] = true
-		for _, d := range n.deps {
-			decide(d)
-		}
+	depsFirst(g.all, func(n *Package) {
 		if !keyed || n.PkgPath == "unsafe" || len(n.ListErrors) > 0 || n.uncacheable {
 			return
 		}
@@ -307,10 +298,7 @@ func (s *schedule) plan() error {
 				n.entry = e
 			}
 		}
-	}
-	for _, n := range g.all {
-		decide(n)
-	}
+	})
 	// What must be loaded: the packages analyzed, and what they import.
 	var need func(n *Package)
 	need = func(n *Package) {
