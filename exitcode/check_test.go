@@ -3,7 +3,8 @@ package exitcode_test
 // Assertions written with the standard library only, so that the module's
 // go.mod requires nothing: a CLI that requires this module gains no test
 // dependencies in its go.sum. assert reports and continues; require stops
-// the test. (The same file is in the envelope module.)
+// the test. (The same file is in the envelope module; runtimetest checks
+// the copies agree.)
 
 import (
 	"encoding/json"
