@@ -331,18 +331,7 @@ func TestLSP(t *testing.T) {
 	}
 
 	// Shutdown, then exit: status 0.
-	c.call(t, "shutdown", nil, nil)
-	c.notify(t, "exit", nil)
-	done := make(chan error, 1)
-	go func() { done <- c.cmd.Wait() }()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("exitlint lsp after shutdown and exit: %v; want exit status 0", err)
-		}
-	case <-time.After(30 * time.Second):
-		t.Error("exitlint lsp did not exit")
-	}
+	c.exitCleanly(t)
 }
 
 // callWithin calls method and fails the test when the reply takes longer
