@@ -36,6 +36,7 @@ type Cache struct {
 
 	mu       sync.Mutex
 	writeErr error
+	dirs     sync.Map // the shard directories this process made sure of
 }
 
 // DefaultCacheDir is where the cache lives unless the environment says
@@ -120,10 +121,19 @@ func (c *Cache) write(e *entry) error {
 		return err
 	}
 	name := c.path(e.Key)
-	if err := os.MkdirAll(filepath.Dir(name), 0o777); err != nil {
-		return err
+	if dir := filepath.Dir(name); !c.madeDir(dir) {
+		if err := os.MkdirAll(dir, 0o777); err != nil {
+			return err
+		}
+		c.dirs.Store(dir, true)
 	}
 	f, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
+	if errors.Is(err, fs.ErrNotExist) {
+		// The directory went since (the cache removed by hand, say).
+		if err = os.MkdirAll(filepath.Dir(name), 0o777); err == nil {
+			f, err = os.CreateTemp(filepath.Dir(name), ".tmp-*")
+		}
+	}
 	if err != nil {
 		return err
 	}
@@ -138,6 +148,13 @@ func (c *Cache) write(e *entry) error {
 		return err
 	}
 	return nil
+}
+
+// madeDir reports whether this process made sure dir exists. Trim never
+// removes a shard directory, so it stays.
+func (c *Cache) madeDir(dir string) bool {
+	_, ok := c.dirs.Load(dir)
+	return ok
 }
 
 // Trim removes the entries not used for MaxAge and, while the cache is

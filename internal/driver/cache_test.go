@@ -57,7 +57,13 @@ func Save() { os.WriteFile("out", nil, 0o666) }
 // for none) and returns the findings as lines, and the result.
 func runOnce(t *testing.T, dir string, cache *driver.Cache) (map[string]bool, *driver.Result) {
 	t.Helper()
-	g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Env: env, Cache: cache}, "./...")
+	return runPatterns(t, dir, cache, "./...")
+}
+
+// runPatterns is runOnce on other patterns than ./...
+func runPatterns(t *testing.T, dir string, cache *driver.Cache, patterns ...string) (map[string]bool, *driver.Result) {
+	t.Helper()
+	g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Env: env, Cache: cache}, patterns...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,14 +112,26 @@ func TestCacheNeverChangesAResult(t *testing.T) {
 	if err := os.WriteFile(app, []byte(strings.Replace(string(appGo), "\tmid.Run()\n", "\tmid.Run()\n\tdefer os.Exit(4)\n", 1)), 0o666); err != nil {
 		t.Fatal(err)
 	}
+	// The cold run kept no types: this run type-checks mid and lib from
+	// source and adds their types to their entries.
 	want, _ = runOnce(t, dir, nil)
 	got, res := runOnce(t, dir, cache)
 	compare(t, want, got)
-	if !slices.Equal(res.Analyzed, []string{"example.com/m/cmd/app"}) || res.CachedTypes != 2 {
-		t.Errorf("after editing cmd/app, analyzed %v with %d packages' types from the cache; want cmd/app alone, with mid's and lib's", res.Analyzed, res.CachedTypes)
+	if !slices.Equal(res.Analyzed, []string{"example.com/m/cmd/app"}) || res.CachedTypes != 0 || res.KeptTypes != 2 {
+		t.Errorf("after editing cmd/app, analyzed %v, with %d packages' types from the cache and %d added to it; want cmd/app alone, with 0, and mid's and lib's added", res.Analyzed, res.CachedTypes, res.KeptTypes)
 	}
 	if !hasLine(got, "app/main.go:11:16: [barecode]") || !hasLine(got, "[argphase]") {
 		t.Errorf("the edited package's findings are not all there:\n%s", lines(got))
+	}
+	// Edited again, cmd/app is analyzed on the types the last run kept.
+	appGo, _ = os.ReadFile(app)
+	if err := os.WriteFile(app, append(appGo, "\n// Edited again.\n"...), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	got, res = runOnce(t, dir, cache)
+	compare(t, want, got)
+	if !slices.Equal(res.Analyzed, []string{"example.com/m/cmd/app"}) || res.CachedTypes != 2 || res.KeptTypes != 0 {
+		t.Errorf("after editing cmd/app again, analyzed %v, with %d packages' types from the cache and %d added to it; want cmd/app alone, with mid's and lib's from the cache", res.Analyzed, res.CachedTypes, res.KeptTypes)
 	}
 
 	// lib.Save now prints instead of writing a file: lib's side-effect
@@ -147,6 +165,49 @@ func TestCacheNeverChangesAResult(t *testing.T) {
 	}
 }
 
+// TestCachedStandardTypes: a standard package requested beside the
+// module keeps no types in the cache. When the module's package that
+// imports it is edited, its types come from the go command's export data
+// and its facts and findings from the cache; nothing is type-checked from
+// source for it, and nothing is added to its entry.
+func TestCachedStandardTypes(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod": "module example.com/u\n\ngo 1.22\n",
+		"u/u.go": "package main\n\nimport (\n\t\"os\"\n\t\"unicode/utf8\"\n)\n\n" +
+			"func main() {\n\tif utf8.RuneLen('x') > 1 {\n\t\tos.Exit(1)\n\t}\n}\n",
+	} {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o777)
+		if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	cache, err := driver.OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	patterns := []string{"./...", "unicode/utf8"}
+	runPatterns(t, dir, cache, patterns...)
+	main := filepath.Join(dir, "u", "u.go")
+	src, _ := os.ReadFile(main)
+	if err := os.WriteFile(main, append(src, "\n// Edited.\n"...), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	want, _ := runPatterns(t, dir, nil, patterns...)
+	if !hasLine(want, "[fallback]") {
+		t.Fatalf("the module must have a finding to compare; it has:\n%s", lines(want))
+	}
+	got, res := runPatterns(t, dir, cache, patterns...)
+	compare(t, want, got)
+	if !slices.Equal(res.Analyzed, []string{"example.com/u/u"}) {
+		t.Errorf("after editing u, analyzed %v; want u alone", res.Analyzed)
+	}
+	if res.ExportTypes != 1 || res.CachedTypes != 0 || res.KeptTypes != 0 {
+		t.Errorf("unicode/utf8's types: %d from export data, %d from the cache, %d added to it; want 1, 0, 0", res.ExportTypes, res.CachedTypes, res.KeptTypes)
+	}
+}
+
 // TestCacheSurvivesBadEntries: an entry cut short or overwritten with
 // garbage is a miss, never an error or a different result.
 func TestCacheSurvivesBadEntries(t *testing.T) {
@@ -173,6 +234,63 @@ func TestCacheSurvivesBadEntries(t *testing.T) {
 	compare(t, want, got)
 	if len(res.Analyzed) == 0 {
 		t.Error("every entry was cut short, yet nothing was analyzed again")
+	}
+}
+
+// TestCacheAcrossPatterns: the entries one set of patterns left serve
+// another's. After a run on cmd/app alone, a run on ./... analyzes what
+// cmd/app's run saw only as dependencies (their findings were never
+// computed) and the rest, and reuses cmd/app; then a run on cmd/app's
+// file, as the language server names it, analyzes nothing.
+func TestCacheAcrossPatterns(t *testing.T) {
+	dir := module(t)
+	cache, err := driver.OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPatterns(t, dir, cache, "./cmd/app")
+	want, _ := runOnce(t, dir, nil)
+	got, res := runOnce(t, dir, cache)
+	compare(t, want, got)
+	if slices.Contains(res.Analyzed, "example.com/m/cmd/app") || !slices.Contains(res.Analyzed, "example.com/m/lib") || !slices.Contains(res.Analyzed, "example.com/m/mid") {
+		t.Errorf("./... after ./cmd/app analyzed %v; want lib and mid (requested now) and not cmd/app", res.Analyzed)
+	}
+	app := filepath.Join(dir, "cmd", "app", "main.go")
+	want, _ = runPatterns(t, dir, nil, "file="+app)
+	got, res = runPatterns(t, dir, cache, "file="+app)
+	compare(t, want, got)
+	if len(res.Analyzed) != 0 {
+		t.Errorf("file=%s after ./... analyzed %v; want nothing", app, res.Analyzed)
+	}
+}
+
+// TestCacheRemovedWhileOpen: the cache's directory removed between two
+// runs of one process (by hand, or by another tool) is made again, and
+// the second run's entries are written.
+func TestCacheRemovedWhileOpen(t *testing.T) {
+	dir := module(t)
+	cdir := filepath.Join(t.TempDir(), "cache")
+	cache, err := driver.OpenCache(cdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runOnce(t, dir, cache)
+	if err := os.RemoveAll(cdir); err != nil {
+		t.Fatal(err)
+	}
+	runOnce(t, dir, cache)
+	if err := cache.WriteErr(); err != nil {
+		t.Errorf("after the cache's directory was removed: %v", err)
+	}
+	entries := 0
+	filepath.WalkDir(cdir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && strings.HasSuffix(path, "-e") {
+			entries++
+		}
+		return nil
+	})
+	if entries == 0 {
+		t.Error("after the cache's directory was removed, the next run wrote no entry")
 	}
 }
 

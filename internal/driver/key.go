@@ -206,7 +206,10 @@ func (g *Graph) computeKeys(s key) {
 		h := sha256.New()
 		h.Write(s[:])
 		m := n.meta
-		fmt.Fprintf(h, "id %q\npath %q\nname %q\nroot %v\n", n.ID, n.PkgPath, m.Name, n.Root)
+		// Whether the patterns name the package is no part of it: its
+		// facts are the same either way, and an entry without the
+		// checks' findings is no use to a requested package (plan).
+		fmt.Fprintf(h, "id %q\npath %q\nname %q\n", n.ID, n.PkgPath, m.Name)
 		if mod := m.Module; mod != nil {
 			fmt.Fprintf(h, "module %q %q %q %v\n", mod.Path, mod.Version, mod.GoVersion, mod.Main)
 		}

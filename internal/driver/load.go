@@ -111,6 +111,7 @@ type Package struct {
 	needTypes   bool       // a package that must be analyzed imports it, directly or not
 	analyzed    bool       // its analyzers ran in this run
 	cachedTypes bool       // its types came from the cache
+	exportTypes bool       // reused from the cache, its types from the go command's export data
 }
 
 // IsTest reports whether the package is test code: a test variant

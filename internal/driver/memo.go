@@ -83,12 +83,14 @@ func (m *Memo) begin() *token.FileSet {
 }
 
 // get returns the entry under k when usable says it may be used (its
-// imports came from the Memo too), and counts the package as found or not.
-func (m *Memo) get(k key, usable bool) *memoEntry {
+// imports came from the Memo too) and, for a requested package (actions
+// is the number of analyzers asked for), it holds their findings; it
+// counts the package as found or not.
+func (m *Memo) get(k key, usable bool, actions int) *memoEntry {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	e := m.entries[k]
-	if e == nil || !usable {
+	if e == nil || !usable || (actions > 0 && len(e.actions) != actions) {
 		m.misses++
 		return nil
 	}

@@ -168,3 +168,64 @@ func writeFile(t *testing.T, path, src string) {
 		t.Fatal(err)
 	}
 }
+
+// TestMemoOpensFromTheCache: an editor opens a file whose package a
+// command-line run left in the cache, which keeps no types. The first
+// analysis takes the package's findings from the cache and loads what it
+// imports into the Memo (adding to the cache the types of what it
+// imports directly); the first save
+// then analyzes the package alone, on what the Memo holds.
+func TestMemoOpensFromTheCache(t *testing.T) {
+	dir := module(t)
+	app := filepath.Join(dir, "cmd", "app", "main.go")
+	cache, err := driver.OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	runPatterns(t, dir, cache, "./cmd/app")
+
+	memo := driver.NewMemo()
+	run := func(overlay map[string][]byte) (map[string]bool, *driver.Result) {
+		g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Env: env, Overlay: overlay, Memo: memo, Cache: cache}, "file="+app)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := g.Run(all.Analyzers())
+		return findingsOf(g, res), res
+	}
+	want, _ := memoRun(t, dir, app, nil, nil)
+	got, res := run(nil)
+	compare(t, want, got)
+	if len(res.Analyzed) != 0 || res.KeptTypes != 1 {
+		t.Errorf("the open analyzed %v and added %d packages' types to the cache; want nothing analyzed, mid's types added (cmd/app imports lib through mid only)", res.Analyzed, res.KeptTypes)
+	}
+	src, _ := os.ReadFile(app)
+	buf := map[string][]byte{app: append(src, "\n// Edited.\n"...)}
+	want, _ = memoRun(t, dir, app, buf, nil)
+	got, res = run(buf)
+	compare(t, want, got)
+	hits, _ := memo.Stats()
+	if !slices.Equal(res.Analyzed, []string{"example.com/m/cmd/app"}) || res.CachedTypes != 0 || res.KeptTypes != 0 || hits < 2 {
+		t.Errorf("the first save analyzed %v, with %d packages from memory, %d types from the cache and %d added; want cmd/app alone, on mid and lib from memory", res.Analyzed, hits, res.CachedTypes, res.KeptTypes)
+	}
+}
+
+// TestMemoRequestedAfterImported: a package the Memo holds as another's
+// import, with its facts but no findings, is analyzed when it is the one
+// asked for, and its findings are there.
+func TestMemoRequestedAfterImported(t *testing.T) {
+	dir := module(t)
+	app := filepath.Join(dir, "cmd", "app", "main.go")
+	lib := filepath.Join(dir, "lib", "lib.go")
+	memo := driver.NewMemo()
+	memoRun(t, dir, app, nil, memo)
+	want, _ := memoRun(t, dir, lib, nil, nil)
+	if !hasLine(want, "[fallback]") {
+		t.Fatalf("lib must have fallback's finding to compare:\n%s", lines(want))
+	}
+	got, res := memoRun(t, dir, lib, nil, memo)
+	compare(t, want, got)
+	if !slices.Contains(res.Analyzed, "example.com/m/lib") {
+		t.Errorf("lib, asked for after it was loaded as cmd/app's import, analyzed %v; want lib among them", res.Analyzed)
+	}
+}

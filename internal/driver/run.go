@@ -49,8 +49,11 @@ type Result struct {
 	Analyzed []string
 	Reused   int
 	// CachedTypes counts the reused packages whose types a package
-	// analyzed needed, read from what the cache kept.
-	CachedTypes int
+	// analyzed needed, read from what the cache kept; ExportTypes the
+	// reused standard packages whose types came from the go command's
+	// export data instead; KeptTypes those whose types the cache did not
+	// have yet, type-checked from source and added to their entries.
+	CachedTypes, ExportTypes, KeptTypes int
 	// CacheErr is why the cache and the Memo were not used, if they were
 	// configured and could not be (exitlint's own executable unreadable).
 	CacheErr error
@@ -98,8 +101,12 @@ func (g *Graph) Run(analyzers []*analysis.Analyzer) *Result {
 		if n.cachedTypes {
 			res.CachedTypes++
 		}
+		if n.exportTypes {
+			res.ExportTypes++
+		}
 	}
 	sort.Strings(res.Analyzed)
+	res.KeptTypes = s.keptTypes
 	res.Cancelled = g.cfg.Context != nil && g.cfg.Context.Err() != nil
 	for _, r := range g.Roots {
 		res.Actions = append(res.Actions, s.actions[r]...)
@@ -117,11 +124,12 @@ type schedule struct {
 
 	exportMu sync.Mutex // export data is read one package at a time
 
-	mu      sync.Mutex
-	cond    *sync.Cond
-	ready   readyHeap
-	left    int // packages not yet done
-	actions map[*Package][]*Action
+	mu        sync.Mutex
+	cond      *sync.Cond
+	ready     readyHeap
+	left      int // packages not yet done
+	actions   map[*Package][]*Action
+	keptTypes int // cache entries given their package's types (keepTypes)
 }
 
 func newSchedule(g *Graph, analyzers []*analysis.Analyzer) *schedule {
@@ -281,7 +289,11 @@ func (s *schedule) plan() error {
 			for _, d := range n.deps {
 				all = all && (d.memo != nil || d.PkgPath == "unsafe")
 			}
-			if e := m.get(n.key, all); e != nil {
+			wanted := 0
+			if n.Root {
+				wanted = len(s.wanted)
+			}
+			if e := m.get(n.key, all, wanted); e != nil {
 				n.memo = e
 				return
 			}
@@ -315,20 +327,41 @@ func (s *schedule) plan() error {
 			need(n)
 		}
 	}
+	if g.cfg.Memo != nil {
+		// An editor edits the packages it asked for next: what they
+		// import is loaded now, into the Memo, so that the first save
+		// after an analysis the cache answered costs what later ones do.
+		for _, r := range g.Roots {
+			if r.memo == nil {
+				for _, d := range r.deps {
+					need(d)
+				}
+			}
+		}
+	}
 	var exported []*Package
 	for _, n := range g.exported {
 		if n.needTypes {
 			exported = append(exported, n)
 		}
 	}
-	exportFiles(g.cfg, g.Roots, exported)
+	// A standard package reused from the cache keeps no types there
+	// (remember): they come from the go command's export data, as for
+	// every standard package not analyzed.
+	var cachedStd []*Package
+	for _, n := range g.all {
+		if n.Source && n.needTypes && n.entry != nil && len(n.entry.Types) == 0 && standard(n.meta) {
+			cachedStd = append(cachedStd, n)
+		}
+	}
+	exportFiles(g.cfg, g.Roots, append(exported, cachedStd...))
 	for _, n := range exported {
 		if n.exportFile == "" {
 			n.Source = true // no export data: type-check it like the rest
 		}
 	}
 	for _, n := range g.all {
-		if n.Source && n.needTypes && (n.entry == nil || len(n.entry.Types) == 0) {
+		if n.Source && n.needTypes && n.exportFile == "" && (n.entry == nil || len(n.entry.Types) == 0) {
 			for _, f := range n.meta.CompiledGoFiles {
 				g.file(f).refs++
 			}
@@ -387,11 +420,20 @@ func (s *schedule) process(n *Package) {
 		}
 		return
 	}
-	if e := n.entry; e != nil && len(e.Types) > 0 {
+	if e := n.entry; e != nil && (len(e.Types) > 0 || n.exportFile != "") {
 		// Reused from the cache, and imported by a package analyzed:
-		// its types from what the cache kept, its facts decoded on them.
-		if s.readTypes(n, e.Types) == nil && n.decodeFacts(e) == nil {
-			n.cachedTypes = true
+		// its types from what the cache kept (or, for a standard
+		// package, the go command's export data), its facts decoded on
+		// them.
+		var err error
+		if len(e.Types) > 0 {
+			err = s.readTypes(n, e.Types)
+		} else {
+			err = s.readExport(n)
+		}
+		if err == nil && n.decodeFacts(e) == nil {
+			n.cachedTypes = len(e.Types) > 0
+			n.exportTypes = !n.cachedTypes
 			if n.Root {
 				s.setActions(n, n.actions)
 			}
@@ -400,7 +442,7 @@ func (s *schedule) process(n *Package) {
 		}
 		// Type-check it from source instead, and decode the facts on
 		// what that gives.
-		e.Types = nil
+		e.Types, n.exportFile = nil, ""
 		n.facts = &facts{}
 		s.g.setTypes(n, types.NewPackage(n.PkgPath, n.meta.Name))
 		for _, f := range n.meta.CompiledGoFiles {
@@ -429,7 +471,9 @@ func (s *schedule) process(n *Package) {
 			if n.Root {
 				s.setActions(n, n.actions)
 			}
-			s.remember(n, n.actions)
+			if s.remember(n, n.actions) {
+				s.keepTypes(n, e)
+			}
 		} else {
 			n.entry, n.actions = nil, nil
 			n.facts = &facts{}
@@ -450,42 +494,58 @@ func (s *schedule) setActions(n *Package, acts []*Action) {
 
 // remember keeps a package that loaded, and its results, in the Memo, and
 // writes a package it analyzed to the cache, unless one of its files
-// changed while the run read it.
-func (s *schedule) remember(n *Package, actions []*Action) {
+// changed while the run read it. It reports whether it kept the package.
+func (s *schedule) remember(n *Package, actions []*Action) bool {
 	g := s.g
 	if g.cfg.Memo == nil && g.cfg.Cache == nil {
-		return
+		return false
 	}
 	if n.uncacheable || len(n.errors) > 0 || (g.cfg.Context != nil && g.cfg.Context.Err() != nil) {
-		return
+		return false
 	}
 	for _, f := range n.keyFiles() {
 		if g.fileChanged(f) {
-			return
+			return false
 		}
 	}
 	if m := g.cfg.Memo; m != nil {
 		m.put(n.key, &memoEntry{types: n.types, facts: n.facts, actions: actions})
 	}
 	if c := g.cfg.Cache; c != nil && n.analyzed {
-		e, err := g.encodeEntry(n, actions)
-		if err != nil {
-			return
+		// The entry holds no types: most runs never read them, and their
+		// export data was most of what a cold run wrote (keepTypes).
+		if e, err := g.encodeEntry(n, actions); err == nil {
+			c.put(e)
 		}
-		// The types, for a package a requested package imports: when it
-		// is reused and that package is edited and analyzed again, they
-		// are read from here rather than type-checked from source. A
-		// package only other dependencies import is left out: its
-		// importers change only when their files do, and the deep export
-		// data of every dependency is most of what a cold run would write.
-		if n.types != nil && slices.ContainsFunc(n.dependents, func(d *Package) bool { return d.Root }) {
-			var buf bytes.Buffer
-			if gcexportdata.Write(&buf, g.Fset, n.types) == nil {
-				e.Types = buf.Bytes()
-			}
-		}
-		c.put(e)
 	}
+	return true
+}
+
+// keepTypes adds n's types to its cache entry, e, when this run had to
+// type-check n from source because a package that imports it was
+// analyzed: the next run that analyzes that package again reads them
+// instead. It is done only when a run first needs them, not when n is
+// analyzed, because the export data of every dependency would double the
+// cost of writing the cache and most runs never read it. Only the
+// packages a requested package imports keep their types (one that only
+// other dependencies import is type-checked from source when needed: its
+// importers change only when their own files do), and no standard one,
+// whose types the go command's export data gives.
+func (s *schedule) keepTypes(n *Package, e *entry) {
+	g := s.g
+	c := g.cfg.Cache
+	if c == nil || len(e.Types) > 0 || standard(n.meta) || !slices.ContainsFunc(n.dependents, func(d *Package) bool { return d.Root }) {
+		return
+	}
+	var buf bytes.Buffer
+	if gcexportdata.Write(&buf, g.Fset, n.types) != nil {
+		return
+	}
+	e.Types = buf.Bytes()
+	c.put(e)
+	s.mu.Lock()
+	s.keptTypes++
+	s.mu.Unlock()
 }
 
 // readExport reads n's types from its export data.
