@@ -104,3 +104,62 @@ func TestFixFromTheCache(t *testing.T) {
 		})
 	}
 }
+
+// TestCacheProgram: with GOCACHEPROG set and EXITLINT_CACHE not, the
+// program keeps the entries: the cold run puts them, the warm run gets
+// them, each closes it, and both give the envelope of a run without the
+// cache. EXITLINT_CACHE set to a directory leaves the program alone. (A
+// program that cannot be started fails go list itself, whose message the
+// run gives; internal/driver tests the program's failures.)
+func TestCacheProgram(t *testing.T) {
+	bin := filepath.Join(t.TempDir(), "cacheprog")
+	if out, err := exec.Command("go", "build", "-o", bin, "../../internal/driver/testdata/cacheprog").CombinedOutput(); err != nil {
+		t.Fatalf("building the fake cache program: %v\n%s", err, out)
+	}
+	// A module that imports nothing: the go command, which uses the
+	// program as its build cache too, compiles nothing for export data.
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"go.mod": "module example.com/plain\n\ngo 1.22\n",
+		"a/a.go": "package a\n\n// A is one.\nfunc A() int { return 1 }\n",
+		"b/b.go": "package b\n\nimport \"example.com/plain/a\"\n\n// B is two.\nfunc B() int { return a.A() + 1 }\n",
+	})
+	logFile := filepath.Join(t.TempDir(), "log")
+	prog := "GOCACHEPROG=" + bin + " -dir " + t.TempDir() + " -log " + logFile
+	args := []string{"-json", "-findings-ok", "./..."}
+	env := []string{prog, "EXITLINT_CACHE=", "XDG_CACHE_HOME=" + t.TempDir()}
+	want := data(t, exitlintEnv(t, dir, env, append([]string{"-cache=false"}, args...)...))
+	// exitlint's requests; the go command's (its build cache) are left out.
+	log := func() string {
+		b, _ := os.ReadFile(logFile)
+		var mine []string
+		for _, l := range strings.SplitAfter(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(l, "exitlint: "); ok {
+				mine = append(mine, rest)
+			}
+		}
+		return strings.Join(mine, "")
+	}
+	if log() != "" {
+		t.Fatalf("-cache=false spoke to the cache program:\n%s", log())
+	}
+	if got := data(t, exitlintEnv(t, dir, env, args...)); got != want {
+		t.Errorf("cold run with the cache program:\n%s\nwithout a cache:\n%s", got, want)
+	}
+	if l := log(); !strings.Contains(l, "put\n") || !strings.HasSuffix(l, "close\n") {
+		t.Errorf("the cold run's requests:\n%s\nwant puts, then close", l)
+	}
+	if got := data(t, exitlintEnv(t, dir, env, args...)); got != want {
+		t.Errorf("warm run with the cache program:\n%s\nwithout a cache:\n%s", got, want)
+	}
+	if l := log(); !strings.Contains(l, "get hit\n") || strings.Count(l, "close\n") != 2 {
+		t.Errorf("the warm run's requests:\n%s\nwant hits, then close", l)
+	}
+
+	before := log()
+	dirEnv := []string{prog, "EXITLINT_CACHE=" + t.TempDir()}
+	if got := data(t, exitlintEnv(t, dir, dirEnv, args...)); got != want || log() != before {
+		t.Errorf("with EXITLINT_CACHE set, the program was asked %q", strings.TrimPrefix(log(), before))
+	}
+
+}

@@ -57,6 +57,9 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
 		return exitcode.FromError(err)
 	}
+	if cache != nil {
+		defer cache.Close()
+	}
 	version := ""
 	if bi, ok := debug.ReadBuildInfo(); ok {
 		version = bi.Main.Version

@@ -117,6 +117,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	stopProfiles, err := startProfiles(o.cpuProfile, o.memProfile)
 	if o.cache != nil {
 		defer func() {
+			if err := o.cache.Close(); err != nil {
+				fmt.Fprintf(stderr, "exitlint: %v\n", err)
+			}
 			if err := o.cache.WriteErr(); err != nil {
 				fmt.Fprintf(stderr, "exitlint: the cache could not be written (the run's result stands; the next run analyzes again): %v\n", err)
 			}
@@ -343,9 +346,22 @@ func helpData(fs *flag.FlagSet, analyzers []*analysis.Analyzer) *Help {
 // created before the analysis writes. A cache directory that cannot be
 // created or written costs the run its cache, not its result: the run says
 // so on stderr. EXITLINT_CACHE set to a relative path is an ARG_ERROR.
+// Unless EXITLINT_CACHE names a directory (or off), a GOCACHEPROG the go
+// command would use keeps the entries; one that cannot be started leaves
+// them to the default directory, and the run says so. The caller closes
+// the cache.
 func openCache(off bool, stderr io.Writer) (*driver.Cache, error) {
 	if off {
 		return nil, nil
+	}
+	if v := os.Getenv("EXITLINT_CACHE"); v == "" {
+		if command := driver.CacheProgCommand(); command != "" {
+			c, err := driver.OpenCacheProg(command, stderr)
+			if err == nil {
+				return c, nil
+			}
+			fmt.Fprintf(stderr, "exitlint: %v; using the cache directory instead\n", err)
+		}
 	}
 	dir, err := driver.DefaultCacheDir()
 	switch {

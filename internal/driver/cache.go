@@ -5,6 +5,7 @@ import (
 	"encoding/gob"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -37,6 +38,8 @@ type Cache struct {
 	mu       sync.Mutex
 	writeErr error
 	dirs     sync.Map // the shard directories this process made sure of
+
+	prog *progStore // set when a GOCACHEPROG program keeps the entries
 }
 
 // DefaultCacheDir is where the cache lives unless the environment says
@@ -69,6 +72,35 @@ func OpenCache(dir string) (*Cache, error) {
 	return &Cache{Dir: dir}, nil
 }
 
+// OpenCacheProg returns a cache whose entries a GOCACHEPROG program keeps:
+// command is the program and its arguments, as the go command reads them
+// from GOCACHEPROG. The program is started now; its stderr goes to stderr.
+// Close must be called when the cache is no longer used.
+func OpenCacheProg(command string, stderr io.Writer) (*Cache, error) {
+	p, err := startProg(command, stderr)
+	if err != nil {
+		return nil, err
+	}
+	return &Cache{prog: p}, nil
+}
+
+// Close ends the GOCACHEPROG program of a cache that has one; for a cache
+// in a directory it does nothing.
+func (c *Cache) Close() error {
+	if c.prog == nil {
+		return nil
+	}
+	return c.prog.close()
+}
+
+// Where says where the cache keeps its entries, for messages.
+func (c *Cache) Where() string {
+	if c.prog != nil {
+		return "GOCACHEPROG=" + strconv.Quote(c.prog.command)
+	}
+	return c.Dir
+}
+
 // WriteErr is the first error that kept an entry from being written, if
 // any: a directory that cannot be created or written costs the run its
 // cache, not its result.
@@ -85,13 +117,16 @@ func (c *Cache) path(k key) string {
 
 // get returns the entry under k, or nil.
 func (c *Cache) get(k key) *entry {
+	if c.prog != nil {
+		return decodeEntry(c.prog.get(k), k)
+	}
 	name := c.path(k)
 	data, err := os.ReadFile(name)
 	if err != nil {
 		return nil
 	}
-	var e entry
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&e); err != nil || e.Key != k {
+	e := decodeEntry(data, k)
+	if e == nil {
 		return nil
 	}
 	// The modification time says when an entry was last used, for trim;
@@ -99,6 +134,18 @@ func (c *Cache) get(k key) *entry {
 	if info, err := os.Stat(name); err == nil && time.Since(info.ModTime()) > time.Hour {
 		now := time.Now()
 		os.Chtimes(name, now, now)
+	}
+	return e
+}
+
+// decodeEntry decodes an entry written under k, or returns nil.
+func decodeEntry(data []byte, k key) *entry {
+	if data == nil {
+		return nil
+	}
+	var e entry
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&e); err != nil || e.Key != k {
+		return nil
 	}
 	return &e
 }
@@ -119,6 +166,9 @@ func (c *Cache) write(e *entry) error {
 	var buf bytes.Buffer
 	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
 		return err
+	}
+	if c.prog != nil {
+		return c.prog.put(e.Key, buf.Bytes())
 	}
 	name := c.path(e.Key)
 	if dir := filepath.Dir(name); !c.madeDir(dir) {
@@ -173,6 +223,9 @@ func (c *Cache) Trim() error {
 	interval := c.TrimInterval
 	if interval == 0 {
 		interval = time.Hour
+	}
+	if c.prog != nil {
+		return nil // the program keeps its store within bounds
 	}
 	if _, err := os.Stat(c.Dir); err != nil {
 		return nil // nothing written yet

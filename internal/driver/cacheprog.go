@@ -1,0 +1,343 @@
+package driver
+
+import (
+	"bufio"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"time"
+)
+
+// progStore keeps the cache's entries in a GOCACHEPROG program: the
+// process the go command would start to keep its build cache (a shared CI
+// cache, say), spoken to in the go command's protocol, JSON lines over its
+// stdin and stdout. An entry is an object under the package's key as the
+// action ID; its body is the encoded entry. Keys are SHA-256 sums that
+// begin with exitlint's own salt (key.go), so they never meet the go
+// command's.
+type progStore struct {
+	command string
+	cmd     *exec.Cmd
+	stdin   io.WriteCloser
+
+	wmu sync.Mutex // one request written at a time
+	w   *bufio.Writer
+
+	mu       sync.Mutex
+	nextID   int64
+	waiting  map[int64]chan progResponse
+	err      error // why the program can serve no more requests
+	closed   bool
+	canClose bool // it serves close
+
+	readDone chan struct{}
+}
+
+// CacheProgCommand returns the GOCACHEPROG the go command would start:
+// the environment's, else the one go env -w wrote to the go command's
+// environment file (GOENV); "" for none.
+func CacheProgCommand() string {
+	if v, ok := os.LookupEnv("GOCACHEPROG"); ok {
+		return strings.TrimSpace(v)
+	}
+	file := os.Getenv("GOENV")
+	if file == "off" {
+		return ""
+	}
+	if file == "" {
+		dir, err := os.UserConfigDir()
+		if err != nil {
+			return ""
+		}
+		file = filepath.Join(dir, "go", "env")
+	}
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return ""
+	}
+	v := ""
+	for _, line := range strings.Split(string(data), "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "GOCACHEPROG="); ok {
+			v = strings.TrimSpace(rest)
+		}
+	}
+	return v
+}
+
+// progRequest and progResponse are the go command's GOCACHEPROG messages,
+// the fields exitlint uses.
+type progRequest struct {
+	ID       int64
+	Command  string
+	ActionID []byte `json:",omitempty"`
+	OutputID []byte `json:",omitempty"`
+	BodySize int64  `json:",omitempty"`
+}
+
+type progResponse struct {
+	ID            int64
+	Err           string   `json:",omitempty"`
+	KnownCommands []string `json:",omitempty"`
+	Miss          bool     `json:",omitempty"`
+	Size          int64    `json:",omitempty"`
+	DiskPath      string   `json:",omitempty"`
+}
+
+// startProg starts the GOCACHEPROG command (a program and its
+// space-separated arguments, quoted as the go command quotes them) and
+// reads its first message, which must say that it serves get and put.
+func startProg(command string, stderr io.Writer) (*progStore, error) {
+	args, err := splitQuoted(command)
+	if err != nil || len(args) == 0 {
+		return nil, fmt.Errorf("GOCACHEPROG=%q is no command: %v", command, errOr(err, "it is empty"))
+	}
+	cmd := exec.Command(args[0], args[1:]...)
+	cmd.Stderr = stderr
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("GOCACHEPROG=%q could not be started: %v", command, err)
+	}
+	p := &progStore{command: command, cmd: cmd, stdin: stdin, w: bufio.NewWriter(stdin), waiting: map[int64]chan progResponse{}, readDone: make(chan struct{})}
+	dec := json.NewDecoder(bufio.NewReader(stdout))
+	var hello progResponse
+	helloErr := make(chan error, 1)
+	go func() { helloErr <- dec.Decode(&hello) }()
+	select {
+	case err = <-helloErr:
+	case <-time.After(10 * time.Second):
+		err = errors.New("it said nothing for 10 seconds")
+	}
+	if err == nil && hello.ID != 0 {
+		err = fmt.Errorf("its first message has ID %d, not 0", hello.ID)
+	}
+	if err == nil && (!contains(hello.KnownCommands, "get") || !contains(hello.KnownCommands, "put")) {
+		err = fmt.Errorf("it serves %q, not get and put", hello.KnownCommands)
+	}
+	if err != nil {
+		stdin.Close()
+		cmd.Process.Kill()
+		cmd.Wait()
+		return nil, fmt.Errorf("GOCACHEPROG=%q is no cache program: %v", command, err)
+	}
+	p.canClose = contains(hello.KnownCommands, "close")
+	go p.read(dec)
+	return p, nil
+}
+
+func errOr(err error, s string) string {
+	if err != nil {
+		return err.Error()
+	}
+	return s
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// read hands each response to the request waiting for it, until the
+// program's output ends; then every request still waiting fails.
+func (p *progStore) read(dec *json.Decoder) {
+	defer close(p.readDone)
+	for {
+		var r progResponse
+		if err := dec.Decode(&r); err != nil {
+			p.mu.Lock()
+			if p.err == nil {
+				if err == io.EOF {
+					err = errors.New("it exited")
+				}
+				p.err = fmt.Errorf("GOCACHEPROG=%q: %v", p.command, err)
+			}
+			for id, ch := range p.waiting {
+				close(ch)
+				delete(p.waiting, id)
+			}
+			p.mu.Unlock()
+			return
+		}
+		p.mu.Lock()
+		ch := p.waiting[r.ID]
+		delete(p.waiting, r.ID)
+		p.mu.Unlock()
+		if ch != nil {
+			ch <- r
+		}
+	}
+}
+
+// do sends a request, with body after it for a put, and waits for its
+// response.
+func (p *progStore) do(req progRequest, body []byte) (progResponse, error) {
+	ch := make(chan progResponse, 1)
+	p.mu.Lock()
+	if p.err != nil {
+		err := p.err
+		p.mu.Unlock()
+		return progResponse{}, err
+	}
+	p.nextID++
+	req.ID = p.nextID
+	p.waiting[req.ID] = ch
+	p.mu.Unlock()
+
+	p.wmu.Lock()
+	line, err := json.Marshal(req)
+	if err == nil {
+		p.w.Write(line)
+		p.w.WriteByte('\n')
+		if req.BodySize > 0 {
+			// The body: a JSON string of its base64, on a line of its own.
+			p.w.WriteByte('"')
+			enc := base64.NewEncoder(base64.StdEncoding, p.w)
+			enc.Write(body)
+			enc.Close()
+			p.w.WriteString("\"\n")
+		}
+		err = p.w.Flush()
+	}
+	p.wmu.Unlock()
+	if err != nil {
+		p.fail(err)
+		return progResponse{}, p.failure()
+	}
+	r, ok := <-ch
+	if !ok {
+		return progResponse{}, p.failure()
+	}
+	if r.Err != "" {
+		return r, fmt.Errorf("GOCACHEPROG=%q: %s", p.command, r.Err)
+	}
+	return r, nil
+}
+
+func (p *progStore) fail(err error) {
+	p.mu.Lock()
+	if p.err == nil {
+		p.err = fmt.Errorf("GOCACHEPROG=%q: %v", p.command, err)
+	}
+	p.mu.Unlock()
+}
+
+func (p *progStore) failure() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.err == nil {
+		return fmt.Errorf("GOCACHEPROG=%q stopped answering", p.command)
+	}
+	return p.err
+}
+
+// get returns the body kept under k, or nil.
+func (p *progStore) get(k key) []byte {
+	r, err := p.do(progRequest{Command: "get", ActionID: k[:]}, nil)
+	if err != nil || r.Miss || r.DiskPath == "" {
+		return nil
+	}
+	data, err := os.ReadFile(r.DiskPath)
+	if err != nil || int64(len(data)) != r.Size {
+		return nil
+	}
+	return data
+}
+
+// put keeps data under k.
+func (p *progStore) put(k key, data []byte) error {
+	out := sha256.Sum256(data)
+	_, err := p.do(progRequest{Command: "put", ActionID: k[:], OutputID: out[:], BodySize: int64(len(data))}, data)
+	return err
+}
+
+// close asks the program to exit, if it serves close, and waits a while
+// for it to answer and exit; then it is killed.
+func (p *progStore) close() error {
+	p.mu.Lock()
+	if p.closed {
+		p.mu.Unlock()
+		return nil
+	}
+	p.closed = true
+	healthy := p.err == nil
+	p.mu.Unlock()
+	var err error
+	if healthy && p.canClose {
+		answered := make(chan error, 1)
+		go func() {
+			_, err := p.do(progRequest{Command: "close"}, nil)
+			answered <- err
+		}()
+		select {
+		case err = <-answered:
+		case <-time.After(5 * time.Second):
+			err = fmt.Errorf("GOCACHEPROG=%q did not answer close within 5 seconds", p.command)
+		}
+	}
+	p.stdin.Close()
+	exited := make(chan error, 1)
+	go func() { exited <- p.cmd.Wait() }()
+	select {
+	case <-exited:
+	case <-time.After(5 * time.Second):
+		p.cmd.Process.Kill()
+		<-exited
+	}
+	return err
+}
+
+// splitQuoted splits a command line into words at spaces, where a word may
+// be quoted with ' or " to hold spaces, as the go command reads
+// GOCACHEPROG.
+func splitQuoted(s string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	in, quote := false, byte(0)
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			} else {
+				cur.WriteByte(c)
+			}
+		case c == '\'' || c == '"':
+			quote, in = c, true
+		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
+			if in {
+				words = append(words, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteByte(c)
+			in = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("its quote %c is not closed", quote)
+	}
+	if in {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
