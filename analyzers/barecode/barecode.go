@@ -67,11 +67,8 @@ func run(pass *analysis.Pass) (any, error) {
 		case *ast.CallExpr:
 			ch.call(n)
 		case *ast.ReturnStmt:
-			for fn := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil)) {
-				if sig := signatureOf(pass, fn.Node()); sig != nil {
-					ch.returns(n, sig)
-				}
-				break // the innermost function is the one that returns
+			if _, sig := analyzerutil.EnclosingFunc(pass.TypesInfo, cur); sig != nil {
+				ch.returns(n, sig)
 			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) && (n.Tok == token.ASSIGN || n.Tok == token.DEFINE) {
@@ -99,20 +96,6 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 	}
 	return nil, nil
-}
-
-func signatureOf(pass *analysis.Pass, n ast.Node) *types.Signature {
-	switch n := n.(type) {
-	case *ast.FuncDecl:
-		if fn, ok := pass.TypesInfo.Defs[n.Name].(*types.Func); ok {
-			return fn.Signature()
-		}
-	case *ast.FuncLit:
-		if sig, ok := pass.TypesInfo.TypeOf(n).(*types.Signature); ok {
-			return sig
-		}
-	}
-	return nil
 }
 
 // call checks arguments of enum-typed parameters, the argument of os.Exit

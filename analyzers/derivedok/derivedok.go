@@ -43,21 +43,17 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	ch := &checker{pass: pass, c: c, sup: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	filter := []ast.Node{(*ast.File)(nil), (*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)}
-	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
+	for file := range analyzerutil.NonTestFiles(pass, ins) {
+		for cur := range file.Preorder((*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
+			body, _ := analyzerutil.EnclosingFunc(pass.TypesInfo, cur)
+			switch n := cur.Node().(type) {
+			case *ast.AssignStmt:
+				ch.assign(n, body)
+			case *ast.CompositeLit:
+				ch.composite(n, body)
+			}
 		}
-		switch n := n.(type) {
-		case *ast.File:
-			return !analyzerutil.InTestFile(pass.Fset, n.Pos())
-		case *ast.AssignStmt:
-			ch.assign(n, stack)
-		case *ast.CompositeLit:
-			ch.composite(n, stack)
-		}
-		return true
-	})
+	}
 	return nil, nil
 }
 
@@ -74,7 +70,9 @@ func (ch *checker) okField(recv types.Type, f *types.Var) *types.TypeName {
 	return env
 }
 
-func (ch *checker) assign(as *ast.AssignStmt, stack []ast.Node) {
+// assign reports the ok fields of envelopes an assignment in body (the
+// function it is in, or nil) sets by hand.
+func (ch *checker) assign(as *ast.AssignStmt, body *ast.BlockStmt) {
 	if as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
 		return
 	}
@@ -95,7 +93,7 @@ func (ch *checker) assign(as *ast.AssignStmt, stack []ast.Node) {
 		if len(as.Lhs) == len(as.Rhs) {
 			value = as.Rhs[i]
 		}
-		if value != nil && ch.derived(value, body(stack), 0) {
+		if value != nil && ch.derived(value, body, 0) {
 			continue
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{
@@ -105,7 +103,10 @@ func (ch *checker) assign(as *ast.AssignStmt, stack []ast.Node) {
 	}
 }
 
-func (ch *checker) composite(lit *ast.CompositeLit, stack []ast.Node) {
+// composite reports the ok field of an envelope, or the ok key of a map
+// written as JSON output, that a composite literal in body (the function it
+// is in, or nil) sets by hand.
+func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 	t := ch.pass.TypesInfo.TypeOf(lit)
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
@@ -114,7 +115,7 @@ func (ch *checker) composite(lit *ast.CompositeLit, stack []ast.Node) {
 		return
 	}
 	if m, ok := t.Underlying().(*types.Map); ok {
-		ch.writtenMap(lit, m, stack)
+		ch.writtenMap(lit, m, body)
 		return
 	}
 	env, fact := ch.c.Envelope(t)
@@ -134,7 +135,7 @@ func (ch *checker) composite(lit *ast.CompositeLit, stack []ast.Node) {
 		} else if i < st.NumFields() && st.Field(i).Name() == fact.OKField {
 			value = elt
 		}
-		if value == nil || ch.derived(value, body(stack), 0) {
+		if value == nil || ch.derived(value, body, 0) {
 			continue
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{
@@ -147,7 +148,7 @@ func (ch *checker) composite(lit *ast.CompositeLit, stack []ast.Node) {
 // writtenMap reports the ok of a map literal that the program writes as its
 // JSON output: its "ok" key (or "success" where it has no "ok") is what an
 // agent reads, whatever other keys the map has.
-func (ch *checker) writtenMap(lit *ast.CompositeLit, m *types.Map, stack []ast.Node) {
+func (ch *checker) writtenMap(lit *ast.CompositeLit, m *types.Map, body *ast.BlockStmt) {
 	if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 || !ch.c.Written(lit) {
 		return
 	}
@@ -166,7 +167,7 @@ func (ch *checker) writtenMap(lit *ast.CompositeLit, m *types.Map, stack []ast.N
 		if kv == nil {
 			continue
 		}
-		if !ch.derived(kv.Value, body(stack), 0) {
+		if !ch.derived(kv.Value, body, 0) {
 			ch.sup.Report(ch.pass, analysis.Diagnostic{
 				Pos: kv.Value.Pos(), End: kv.Value.End(), Category: "map",
 				Message: fmt.Sprintf("%q: %s sets ok of the JSON output written here by hand: derive it from the exit code (ok is true exactly when the code is SUCCESS), so that ok and the exit code cannot disagree", key, types.ExprString(kv.Value)),
@@ -178,19 +179,6 @@ func (ch *checker) writtenMap(lit *ast.CompositeLit, m *types.Map, stack []ast.N
 
 func message(what string, env *types.TypeName) string {
 	return fmt.Sprintf("%s sets ok of envelope %s.%s by hand: derive it from the exit code (ok is true exactly when the code is SUCCESS), so that ok and the exit code cannot disagree", what, env.Pkg().Name(), env.Name())
-}
-
-// body returns the body of the innermost function on the stack.
-func body(stack []ast.Node) *ast.BlockStmt {
-	for i := len(stack) - 1; i >= 0; i-- {
-		switch f := stack[i].(type) {
-		case *ast.FuncDecl:
-			return f.Body
-		case *ast.FuncLit:
-			return f.Body
-		}
-	}
-	return nil
 }
 
 // derived reports whether e is computed from a value of an exit-code enum

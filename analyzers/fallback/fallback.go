@@ -13,7 +13,7 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -51,69 +51,72 @@ func run(pass *analysis.Pass) (any, error) {
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
 	sup := pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	var file *ast.File
-	ins.WithStack([]ast.Node{(*ast.File)(nil), (*ast.CallExpr)(nil)}, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
+	for file := range analyzerutil.NonTestFiles(pass, ins) {
+		for call := range file.Preorder((*ast.CallExpr)(nil)) {
+			if d, ok := exitFinding(pass, ex, file.Node().(*ast.File), call); ok {
+				sup.Report(pass, d)
+			}
 		}
-		switch n := n.(type) {
-		case *ast.File:
-			file = n
-			return !analyzerutil.InTestFile(pass.Fset, n.Pos())
-		case *ast.CallExpr:
-			e, ok := ex.Call(n)
-			if !ok {
-				return true
-			}
-			var msg, category string
-			switch e.Kind {
-			case exits.KindExit:
-				if e.Code != generalError {
-					return true
-				}
-				category = "exit"
-				msg = fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: exit with the code that fits, or map the error with exitcode.FromError(err)", types.ExprString(n), advice)
-			case exits.KindFatal:
-				category = "fatal"
-				msg = fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: report the error and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), advice)
-			case exits.KindHelper:
-				// A library's helper is blamed at the call when it exits in
-				// its own package (Must, Die); not when the exit lies in
-				// another package deep below it (a decoder's fatal on a
-				// corrupt table under a client's Get).
-				// Nor is one that returns an error: it reports failure
-				// through the error, and an exit inside it is an internal
-				// assertion of the library (a converter's fatal on a
-				// mismatch it believes impossible).
-				// Nor is one that computes a value without being given an
-				// error to check (a command's UsageString, whose exit is
-				// its own rendering failing): Must(err) and
-				// MustParse(s, err) are helpers, the caller's error their
-				// reason to exit.
-				if !e.Fact.Only(generalError) || e.Fact.Crossings > 0 || returnsError(e.Callee) || computes(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
-					return true
-				}
-				category = "helper"
-				msg = fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
-			}
-			if classification(func(n ast.Node) bool { return specificExit(ex, n) }, stack) || stdioWriteFailed(pass, stack) {
-				return true
-			}
-			if returnsErrorHere(pass, stack) {
-				msg = msg[:strings.LastIndex(msg, ": ")] + ": return the error instead, so that the code is chosen in one place (exitcode.FromError(err) maps an error to one)"
-			}
-			d := analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg}
-			if e.Kind == exits.KindExit {
-				if fix, ok := mapError(pass, file, n, stack); ok {
-					d.SuggestedFixes = []analysis.SuggestedFix{fix}
-				}
-			}
-			sup.Report(pass, d)
-		}
-		return true
-	})
-	reportSites(pass, ex, sup)
+	}
+	reportSites(pass, ex, sup, ins.Root())
 	return nil, nil
+}
+
+// exitFinding returns the finding for the call at cur if it ends the
+// process with GENERAL_ERROR as a catch-all.
+func exitFinding(pass *analysis.Pass, ex *exits.Exits, file *ast.File, cur inspector.Cursor) (analysis.Diagnostic, bool) {
+	call := cur.Node().(*ast.CallExpr)
+	e, ok := ex.Call(call)
+	if !ok {
+		return analysis.Diagnostic{}, false
+	}
+	category, msg := catchAll(pass, ex, call, e)
+	if msg == "" || classification(func(n ast.Node) bool { return specificExit(ex, n) }, cur) || stdioWriteFailed(pass, cur) {
+		return analysis.Diagnostic{}, false
+	}
+	if returnsErrorHere(pass, cur) {
+		msg = msg[:strings.LastIndex(msg, ": ")] + ": return the error instead, so that the code is chosen in one place (exitcode.FromError(err) maps an error to one)"
+	}
+	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: category, Message: msg}
+	if e.Kind == exits.KindExit {
+		if fix, ok := mapError(pass, file, cur); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	return d, true
+}
+
+// catchAll returns the category and the message of an exit with
+// GENERAL_ERROR, or "" when e exits with another code or is a helper
+// that is not blamed at its call.
+func catchAll(pass *analysis.Pass, ex *exits.Exits, call *ast.CallExpr, e exits.Exit) (category, msg string) {
+	switch e.Kind {
+	case exits.KindExit:
+		if e.Code != generalError {
+			return "", ""
+		}
+		return "exit", fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: exit with the code that fits, or map the error with exitcode.FromError(err)", types.ExprString(call), advice)
+	case exits.KindFatal:
+		return "fatal", fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: report the error and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), advice)
+	case exits.KindHelper:
+		// A library's helper is blamed at the call when it exits in its
+		// own package (Must, Die); not when the exit lies in another
+		// package deep below it (a decoder's fatal on a corrupt table
+		// under a client's Get).
+		// Nor is one that returns an error: it reports failure through
+		// the error, and an exit inside it is an internal assertion of
+		// the library (a converter's fatal on a mismatch it believes
+		// impossible).
+		// Nor is one that computes a value without being given an error
+		// to check (a command's UsageString, whose exit is its own
+		// rendering failing): Must(err) and MustParse(s, err) are
+		// helpers, the caller's error their reason to exit.
+		if !e.Fact.Only(generalError) || e.Fact.Crossings > 0 || returnsError(e.Callee) || computes(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
+			return "", ""
+		}
+		return "helper", fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
+	}
+	return "", ""
 }
 
 // reportSites reports the constants 1 that become the exit code other than
@@ -121,7 +124,7 @@ func run(pass *analysis.Pass) (any, error) {
 // passes to os.Exit, assigned to the variable an exit is called with, or
 // passed to a parameter that one is. A return that is the last branch of a
 // classification, whose other branches return specific codes, is left.
-func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions) {
+func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions, root inspector.Cursor) {
 	codes := map[*ast.ReturnStmt][]int{}
 	for _, s := range ex.Sites() {
 		if s.Return != nil {
@@ -134,12 +137,8 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 			continue
 		}
 		if s.Return != nil {
-			if file := analyzerutil.FileOf(pass, s.Return.Pos()); file != nil {
-				path, _ := astutil.PathEnclosingInterval(file, s.Return.Pos(), s.Return.End())
-				slices.Reverse(path)
-				if classification(specific, path) || guardsComputed(pass, path) || stdioWriteFailed(pass, path) {
-					continue
-				}
+			if ret, ok := root.FindNode(s.Return); ok && (classification(specific, ret) || guardsComputed(pass, ret) || stdioWriteFailed(pass, ret)) {
+				continue
 			}
 		}
 		what := "exit code 1"
@@ -190,55 +189,58 @@ func root(path string) string {
 	return strings.Join(parts, "/")
 }
 
-// classification reports whether the node at the top of stack is the last
-// branch of a classification: another branch beside or before it is
-// specific (ends the process, or returns, with a specific failure code).
-func classification(specific func(ast.Node) bool, stack []ast.Node) bool {
-	// Find the statement list holding the call's statement.
-	for i := len(stack) - 2; i >= 1; i-- {
-		var list []ast.Stmt
-		switch p := stack[i].(type) {
+// classification reports whether cur is in the last branch of a
+// classification: another branch beside or before it is specific (ends the
+// process, or returns, with a specific failure code).
+func classification(specific func(ast.Node) bool, cur inspector.Cursor) bool {
+	// Find the statement list holding cur's statement.
+	for stmt := cur; ; stmt = stmt.Parent() {
+		list := stmt.Parent()
+		var stmts []ast.Stmt
+		switch l := list.Node().(type) {
 		case *ast.BlockStmt:
-			list = p.List
+			stmts = l.List
 		case *ast.CaseClause:
-			list = p.Body
-		case *ast.FuncLit, *ast.FuncDecl:
+			stmts = l.Body
+		case *ast.FuncLit, *ast.FuncDecl, *ast.File:
 			return false
 		default:
 			continue
 		}
-		stmt := stack[i+1]
-		for _, s := range list {
-			if s == stmt {
-				break
-			}
-			switch s.(type) {
-			case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-				if specific(s) {
-					return true
-				}
+		return specificBefore(specific, stmts, stmt.Node()) || specificBranch(specific, list)
+	}
+}
+
+// specificBefore reports whether an if or switch statement of list before
+// stmt is specific.
+func specificBefore(specific func(ast.Node) bool, list []ast.Stmt, stmt ast.Node) bool {
+	for _, s := range list {
+		if s == stmt {
+			break
+		}
+		switch s.(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			if specific(s) {
+				return true
 			}
 		}
-		switch p := stack[i].(type) {
-		case *ast.CaseClause:
-			if p.List == nil && i >= 1 {
-				if body, ok := stack[i-1].(*ast.BlockStmt); ok && specific(body) {
-					return true
-				}
-			}
-		case *ast.BlockStmt:
-			// The final else of an if chain: look at every branch before it.
-			for j := i - 1; j >= 1; j-- {
-				ifs, ok := stack[j].(*ast.IfStmt)
-				if !ok || (ifs.Else != stack[j+1]) {
-					break
-				}
-				if specific(ifs.Body) {
-					return true
-				}
+	}
+	return false
+}
+
+// specificBranch reports whether list is a last branch whose earlier
+// branches are specific: the default clause of a switch with a specific
+// case, or the final else of an if chain with a specific branch.
+func specificBranch(specific func(ast.Node) bool, list inspector.Cursor) bool {
+	switch l := list.Node().(type) {
+	case *ast.CaseClause:
+		return l.List == nil && specific(list.Parent().Node())
+	case *ast.BlockStmt:
+		for ; list.ParentEdgeKind() == edge.IfStmt_Else; list = list.Parent() {
+			if specific(list.Parent().Node().(*ast.IfStmt).Body) {
+				return true
 			}
 		}
-		return false
 	}
 	return false
 }
@@ -294,29 +296,26 @@ func specificReturn(pass *analysis.Pass, codes map[*ast.ReturnStmt][]int, n ast.
 	return found
 }
 
-// guardsComputed reports whether the return at the top of stack is the
-// body of an if whose next statement returns a computed code that the if
-// tests: if e.Code <= 0 { return 1 }; return e.Code passes a code on and
-// keeps 1 for what has none. An if that tests something else
+// guardsComputed reports whether the return at ret is the body of an if
+// whose next statement returns a computed code that the if tests:
+// if e.Code <= 0 { return 1 }; return e.Code passes a code on and keeps 1
+// for what has none. An if that tests something else
 // (if err != nil { return 1 }; return classify(x)) guards nothing.
-func guardsComputed(pass *analysis.Pass, stack []ast.Node) bool {
-	n := len(stack)
-	if n < 4 {
+func guardsComputed(pass *analysis.Pass, ret inspector.Cursor) bool {
+	if ret.ParentEdgeKind() != edge.BlockStmt_List || ret.Parent().ParentEdgeKind() != edge.IfStmt_Body {
 		return false
 	}
-	body, ok := stack[n-2].(*ast.BlockStmt)
-	ifs, isIf := stack[n-3].(*ast.IfStmt)
-	outer, inBlock := stack[n-4].(*ast.BlockStmt)
-	if !ok || !isIf || !inBlock || ifs.Body != body || ifs.Else != nil || len(body.List) != 1 {
+	ifCur := ret.Parent().Parent()
+	ifs := ifCur.Node().(*ast.IfStmt)
+	if ifs.Else != nil || len(ifs.Body.List) != 1 || ifCur.ParentEdgeKind() != edge.BlockStmt_List {
 		return false
 	}
-	for i, st := range outer.List {
-		if st == ifs && i+1 < len(outer.List) {
-			ret, ok := outer.List[i+1].(*ast.ReturnStmt)
-			return ok && returnsComputed(pass, ret) && sharesVar(pass.TypesInfo, ifs.Cond, ret)
-		}
+	next, ok := ifCur.NextSibling()
+	if !ok {
+		return false
 	}
-	return false
+	computed, ok := next.Node().(*ast.ReturnStmt)
+	return ok && returnsComputed(pass, computed) && sharesVar(pass.TypesInfo, ifs.Cond, computed)
 }
 
 // sharesVar reports whether a and b use a variable in common.
@@ -357,9 +356,33 @@ func returnsComputed(pass *analysis.Pass, ret *ast.ReturnStmt) bool {
 	return false
 }
 
-// mapError offers exitcode.Exit(exitcode.FromError(err)) for an exit inside
-// if err != nil, when the file imports exitcode already.
-func mapError(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, stack []ast.Node) (analysis.SuggestedFix, bool) {
+// mapError offers exitcode.Exit(exitcode.FromError(err)) for an exit
+// inside if err != nil, when the file imports exitcode already.
+func mapError(pass *analysis.Pass, file *ast.File, cur inspector.Cursor) (analysis.SuggestedFix, bool) {
+	name := exitcodeName(file)
+	ifCur, ok := analyzerutil.Innermost(cur, (*ast.FuncLit)(nil), (*ast.FuncDecl)(nil), (*ast.IfStmt)(nil))
+	if name == "" || !ok {
+		return analysis.SuggestedFix{}, false
+	}
+	call := cur.Node()
+	ifs, ok := ifCur.Node().(*ast.IfStmt)
+	if !ok || !ifCur.Child(ifs.Body).Contains(cur) {
+		return analysis.SuggestedFix{}, false
+	}
+	err := testedErr(pass, ifs.Cond, call.Pos())
+	if err == nil {
+		return analysis.SuggestedFix{}, false
+	}
+	text := fmt.Sprintf("%s.Exit(%s.FromError(%s))", name, name, err.Name)
+	return analysis.SuggestedFix{
+		Message:   "Exit with the code exitcode.FromError maps " + err.Name + " to",
+		TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}},
+	}, true
+}
+
+// exitcodeName returns the name the file imports exitcode by, or "" when
+// it does not import it by a name.
+func exitcodeName(file *ast.File) string {
 	name := ""
 	for _, imp := range file.Imports {
 		if p, _ := strconv.Unquote(imp.Path.Value); p == contract.ExitcodePath {
@@ -369,43 +392,35 @@ func mapError(pass *analysis.Pass, file *ast.File, call *ast.CallExpr, stack []a
 			}
 		}
 	}
-	if name == "" || name == "_" || name == "." {
-		return analysis.SuggestedFix{}, false
+	if name == "_" || name == "." {
+		return ""
 	}
-	for i := len(stack) - 2; i >= 0; i-- {
-		switch s := stack[i].(type) {
-		case *ast.FuncLit, *ast.FuncDecl:
-			return analysis.SuggestedFix{}, false
-		case *ast.IfStmt:
-			if i+1 >= len(stack) || stack[i+1] != s.Body {
-				return analysis.SuggestedFix{}, false
-			}
-			cond, ok := ast.Unparen(s.Cond).(*ast.BinaryExpr)
-			if !ok || cond.Op != token.NEQ {
-				return analysis.SuggestedFix{}, false
-			}
-			id, ok := ast.Unparen(cond.X).(*ast.Ident)
-			if !ok || !isNil(pass, cond.Y) {
-				return analysis.SuggestedFix{}, false
-			}
-			obj := pass.TypesInfo.Uses[id]
-			if obj == nil || !analyzerutil.IsError(obj.Type()) {
-				return analysis.SuggestedFix{}, false
-			}
-			// The same err must be in scope at the exit.
-			if scope := pass.Pkg.Scope().Innermost(call.Pos()); scope == nil {
-				return analysis.SuggestedFix{}, false
-			} else if _, found := scope.LookupParent(id.Name, call.Pos()); found != obj {
-				return analysis.SuggestedFix{}, false
-			}
-			text := fmt.Sprintf("%s.Exit(%s.FromError(%s))", name, name, id.Name)
-			return analysis.SuggestedFix{
-				Message:   "Exit with the code exitcode.FromError maps " + id.Name + " to",
-				TextEdits: []analysis.TextEdit{{Pos: call.Pos(), End: call.End(), NewText: []byte(text)}},
-			}, true
-		}
+	return name
+}
+
+// testedErr returns the error variable an `err != nil` condition tests,
+// when the same variable is in scope at pos; nil otherwise.
+func testedErr(pass *analysis.Pass, cond ast.Expr, pos token.Pos) *ast.Ident {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ {
+		return nil
 	}
-	return analysis.SuggestedFix{}, false
+	id, ok := ast.Unparen(bin.X).(*ast.Ident)
+	if !ok || !isNil(pass, bin.Y) {
+		return nil
+	}
+	obj := pass.TypesInfo.Uses[id]
+	if obj == nil || !analyzerutil.IsError(obj.Type()) {
+		return nil
+	}
+	scope := pass.Pkg.Scope().Innermost(pos)
+	if scope == nil {
+		return nil
+	}
+	if _, found := scope.LookupParent(id.Name, pos); found != obj {
+		return nil
+	}
+	return id
 }
 
 func isNil(pass *analysis.Pass, e ast.Expr) bool {
@@ -413,26 +428,11 @@ func isNil(pass *analysis.Pass, e ast.Expr) bool {
 	return ok && tv.IsNil()
 }
 
-// returnsErrorHere reports whether the function the node at the top of
-// stack is in returns an error: a handler, whose failure belongs to its
-// caller.
-func returnsErrorHere(pass *analysis.Pass, stack []ast.Node) bool {
-	for i := len(stack) - 1; i >= 0; i-- {
-		var t types.Type
-		switch f := stack[i].(type) {
-		case *ast.FuncLit:
-			t = pass.TypesInfo.TypeOf(f)
-		case *ast.FuncDecl:
-			if obj := pass.TypesInfo.Defs[f.Name]; obj != nil {
-				t = obj.Type()
-			}
-		default:
-			continue
-		}
-		sig, ok := t.(*types.Signature)
-		return ok && hasError(sig.Results())
-	}
-	return false
+// returnsErrorHere reports whether the function cur is in returns an
+// error: a handler, whose failure belongs to its caller.
+func returnsErrorHere(pass *analysis.Pass, cur inspector.Cursor) bool {
+	_, sig := analyzerutil.EnclosingFunc(pass.TypesInfo, cur)
+	return sig != nil && hasError(sig.Results())
 }
 
 // computes reports whether fn returns a value and takes no error: what it
@@ -455,39 +455,30 @@ func hasError(vars *types.Tuple) bool {
 	return false
 }
 
-// stdioWriteFailed reports whether the node at the top of stack lies in the
-// body of an `if err != nil` whose err is the error of a write to os.Stdout
-// or os.Stderr (json.NewEncoder(os.Stdout).Encode(v), fmt.Fprintln(os.Stdout,
+// stdioWriteFailed reports whether cur lies in the body of an
+// `if err != nil` whose err is the error of a write to os.Stdout or
+// os.Stderr (json.NewEncoder(os.Stdout).Encode(v), fmt.Fprintln(os.Stdout,
 // …), the Flush of a bufio.Writer over it): with the output stream broken,
 // the envelope that would explain any other code is lost too, and
 // GENERAL_ERROR is the last resort the contract keeps it for.
-func stdioWriteFailed(pass *analysis.Pass, stack []ast.Node) bool {
-	var body *ast.BlockStmt
-	for i := len(stack) - 1; i >= 0 && body == nil; i-- {
-		switch f := stack[i].(type) {
-		case *ast.FuncDecl:
-			body = f.Body
-		case *ast.FuncLit:
-			body = f.Body
-		}
-	}
+func stdioWriteFailed(pass *analysis.Pass, cur inspector.Cursor) bool {
+	body, _ := analyzerutil.EnclosingFunc(pass.TypesInfo, cur)
 	if body == nil {
 		return false
 	}
-	for i := len(stack) - 2; i >= 1; i-- {
-		switch stack[i].(type) {
-		case *ast.FuncDecl, *ast.FuncLit:
-			return false
+	for ifCur := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.IfStmt)(nil)) {
+		ifs, ok := ifCur.Node().(*ast.IfStmt)
+		if !ok {
+			return false // an if outside the function tests none of its errors
 		}
-		ifs, ok := stack[i].(*ast.IfStmt)
-		if !ok || stack[i+1] != ifs.Body {
+		if !ifCur.Child(ifs.Body).Contains(cur) {
 			continue
 		}
 		errVar := errNotNil(pass.TypesInfo, ifs.Cond)
 		if errVar == nil {
 			continue
 		}
-		if call := errSource(pass.TypesInfo, ifs, stack[i-1], errVar); call != nil && writesStdio(pass.TypesInfo, call, body) {
+		if call := errSource(pass.TypesInfo, ifCur, errVar); call != nil && writesStdio(pass.TypesInfo, call, body) {
 			return true
 		}
 	}
@@ -518,33 +509,30 @@ func errNotNil(info *types.Info, cond ast.Expr) *types.Var {
 	return v
 }
 
-// errSource returns the call whose error the if tests: the call its init
-// statement assigns to v, or the one the statement just before it in its
-// block does.
-func errSource(info *types.Info, ifs *ast.IfStmt, parent ast.Node, v *types.Var) *ast.CallExpr {
-	assigns := func(st ast.Stmt) *ast.CallExpr {
-		as, ok := st.(*ast.AssignStmt)
-		if !ok || len(as.Rhs) != 1 {
-			return nil
-		}
-		for _, lhs := range as.Lhs {
-			if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == v {
-				call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
-				return call
-			}
-		}
+// errSource returns the call whose error the if at ifCur tests: the call
+// its init statement assigns to v, or the one the statement just before it
+// in its block does.
+func errSource(info *types.Info, ifCur inspector.Cursor, v *types.Var) *ast.CallExpr {
+	if init := ifCur.Node().(*ast.IfStmt).Init; init != nil {
+		return assignedCall(info, init, v)
+	}
+	if prev, ok := ifCur.PrevSibling(); ok && ifCur.ParentEdgeKind() == edge.BlockStmt_List {
+		return assignedCall(info, prev.Node().(ast.Stmt), v)
+	}
+	return nil
+}
+
+// assignedCall returns the call st assigns to v, if st assigns one call's
+// results.
+func assignedCall(info *types.Info, st ast.Stmt, v *types.Var) *ast.CallExpr {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
 		return nil
 	}
-	if ifs.Init != nil {
-		return assigns(ifs.Init)
-	}
-	block, ok := parent.(*ast.BlockStmt)
-	if !ok {
-		return nil
-	}
-	for i, st := range block.List {
-		if st == ifs && i > 0 {
-			return assigns(block.List[i-1])
+	for _, lhs := range as.Lhs {
+		if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == v {
+			call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			return call
 		}
 	}
 	return nil

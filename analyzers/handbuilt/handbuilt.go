@@ -45,30 +45,31 @@ func run(pass *analysis.Pass) (any, error) {
 				env.Name(), len(names), strings.Join(names, ", ")),
 		})
 	}
-	filter := []ast.Node{(*ast.File)(nil), (*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)}
-	ins.WithStack(filter, func(n ast.Node, push bool, stack []ast.Node) bool {
-		if !push {
-			return true
-		}
-		var msg, category string
-		switch n := n.(type) {
-		case *ast.File:
-			return !analyzerutil.InTestFile(pass.Fset, n.Pos())
-		case *ast.CompositeLit:
-			msg, category = composite(pass, c, n, enclosingFunc(pass, stack))
-		case *ast.CallExpr:
-			if b, ok := pass.TypesInfo.Uses[calleeIdent(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 {
-				if env, fact := c.Envelope(pass.TypesInfo.TypeOf(n.Args[0])); env != nil && !c.InFactory(env, fact, enclosingFunc(pass, stack)) {
-					msg, category = typedMessage(c, "new("+types.ExprString(n.Args[0])+")", env, fact), "typed"
-				}
+	for file := range analyzerutil.NonTestFiles(pass, ins) {
+		for cur := range file.Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
+			if msg, category := handBuilt(pass, c, cur); msg != "" {
+				n := cur.Node()
+				sup.Report(pass, analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg})
 			}
 		}
-		if msg != "" {
-			sup.Report(pass, analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg})
-		}
-		return true
-	})
+	}
 	return nil, nil
+}
+
+// handBuilt returns the message for a composite literal or a call of new
+// that builds an envelope outside its factory, or "".
+func handBuilt(pass *analysis.Pass, c *contract.Contract, cur inspector.Cursor) (msg, category string) {
+	switch n := cur.Node().(type) {
+	case *ast.CompositeLit:
+		return composite(pass, c, n, enclosingFunc(pass, cur))
+	case *ast.CallExpr:
+		if b, ok := pass.TypesInfo.Uses[calleeIdent(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 {
+			if env, fact := c.Envelope(pass.TypesInfo.TypeOf(n.Args[0])); env != nil && !c.InFactory(env, fact, enclosingFunc(pass, cur)) {
+				return typedMessage(c, "new("+types.ExprString(n.Args[0])+")", env, fact), "typed"
+			}
+		}
+	}
+	return "", ""
 }
 
 func calleeIdent(e ast.Expr) *ast.Ident {
@@ -76,16 +77,15 @@ func calleeIdent(e ast.Expr) *ast.Ident {
 	return id
 }
 
-// enclosingFunc returns the function declaration the node at the top of
-// stack lies in (through function literals), or nil.
-func enclosingFunc(pass *analysis.Pass, stack []ast.Node) *types.Func {
-	for i := len(stack) - 1; i >= 0; i-- {
-		if fd, ok := stack[i].(*ast.FuncDecl); ok {
-			fn, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
-			return fn
-		}
+// enclosingFunc returns the function declaration cur lies in (through
+// function literals), or nil.
+func enclosingFunc(pass *analysis.Pass, cur inspector.Cursor) *types.Func {
+	decl, ok := analyzerutil.Innermost(cur, (*ast.FuncDecl)(nil))
+	if !ok {
+		return nil
 	}
-	return nil
+	fn, _ := pass.TypesInfo.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
+	return fn
 }
 
 // composite returns the message for a composite literal that builds an

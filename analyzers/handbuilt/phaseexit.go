@@ -20,41 +20,44 @@ import (
 // (envelope.Command's Validate and Execute): the process ends before the
 // runner writes the envelope, so the agent gets no response at all.
 func phaseExits(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions, ins *inspector.Inspector) {
-	filter := []ast.Node{(*ast.File)(nil), (*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)}
-	ins.Nodes(filter, func(n ast.Node, push bool) bool {
-		if !push {
-			return true
-		}
-		switch n := n.(type) {
-		case *ast.File:
-			return !analyzerutil.InTestFile(pass.Fset, n.Pos())
-		case *ast.CompositeLit:
-			if !isRunnerCommand(pass.TypesInfo.TypeOf(n)) {
-				return true
-			}
-			name := commandName(pass, n)
-			for _, elt := range n.Elts {
-				kv, ok := elt.(*ast.KeyValueExpr)
-				if !ok {
-					continue
+	for file := range analyzerutil.NonTestFiles(pass, ins) {
+		for cur := range file.Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
+			switch n := cur.Node().(type) {
+			case *ast.CompositeLit:
+				if isRunnerCommand(pass.TypesInfo.TypeOf(n)) {
+					checkLiteral(pass, ex, sup, n)
 				}
-				if key, ok := kv.Key.(*ast.Ident); ok {
-					checkPhase(pass, ex, sup, key.Name, name, kv.Value)
-				}
-			}
-		case *ast.AssignStmt:
-			if len(n.Lhs) != len(n.Rhs) {
-				return true
-			}
-			for i, lhs := range n.Lhs {
-				sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-				if ok && isRunnerCommand(pass.TypesInfo.TypeOf(sel.X)) {
-					checkPhase(pass, ex, sup, sel.Sel.Name, "", n.Rhs[i])
+			case *ast.AssignStmt:
+				if len(n.Lhs) == len(n.Rhs) {
+					checkAssign(pass, ex, sup, n)
 				}
 			}
 		}
-		return true
-	})
+	}
+}
+
+// checkLiteral checks the phases a command literal sets.
+func checkLiteral(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions, lit *ast.CompositeLit) {
+	name := commandName(pass, lit)
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok {
+			continue
+		}
+		if key, ok := kv.Key.(*ast.Ident); ok {
+			checkPhase(pass, ex, sup, key.Name, name, kv.Value)
+		}
+	}
+}
+
+// checkAssign checks the phases an assignment sets on a command.
+func checkAssign(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions, as *ast.AssignStmt) {
+	for i, lhs := range as.Lhs {
+		sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+		if ok && isRunnerCommand(pass.TypesInfo.TypeOf(sel.X)) {
+			checkPhase(pass, ex, sup, sel.Sel.Name, "", as.Rhs[i])
+		}
+	}
 }
 
 // isRunnerCommand reports whether t is envelope.Command (or a pointer to
