@@ -200,3 +200,17 @@ func TestGuessModule(t *testing.T) {
 		}
 	}
 }
+
+func TestRequired(t *testing.T) {
+	c := &analysis.Analyzer{Name: "c"}
+	b := &analysis.Analyzer{Name: "b", Requires: []*analysis.Analyzer{c}}
+	a := &analysis.Analyzer{Name: "a", Requires: []*analysis.Analyzer{b, c}}
+	d := &analysis.Analyzer{Name: "d", Requires: []*analysis.Analyzer{c}}
+	var got []string
+	for _, x := range Required([]*analysis.Analyzer{a, d, b}) {
+		got = append(got, x.Name)
+	}
+	if strings.Join(got, " ") != "c b a d" {
+		t.Errorf("Required(a, d, b) = %v; want [c b a d]: each once, after what it requires", got)
+	}
+}

@@ -17,6 +17,8 @@ import (
 	"sync"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 )
 
 // A key names what determines a package's facts and findings: the
@@ -46,23 +48,11 @@ func salt(cfg Config, sizes types.Sizes, analyzers []*analysis.Analyzer) (key, e
 		return key{}, err
 	}
 	fmt.Fprintf(h, "exe %s\n", exe)
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
+	for _, a := range analyzerutil.Required(analyzers) {
 		fmt.Fprintf(h, "analyzer %s\n", a.Name)
 		a.Flags.VisitAll(func(f *flag.Flag) {
 			fmt.Fprintf(h, "flag %s.%s=%q\n", a.Name, f.Name, f.Value.String())
 		})
-		for _, r := range a.Requires {
-			visit(r)
-		}
-	}
-	for _, a := range analyzers {
-		visit(a)
 	}
 	fmt.Fprintf(h, "tests %v\ntags %q\nsalt %q\n", cfg.Tests, cfg.Tags, cfg.Salt)
 	fmt.Fprintf(h, "sizes %d %d %d\n", sizes.Sizeof(types.Typ[types.Uintptr]), sizes.Alignof(types.Typ[types.Int64]), sizes.Alignof(types.Typ[types.Complex128]))

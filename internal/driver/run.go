@@ -25,6 +25,8 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/gcexportdata"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 )
 
 // Action is one analyzer's run on one requested package.
@@ -135,21 +137,7 @@ type schedule struct {
 func newSchedule(g *Graph, analyzers []*analysis.Analyzer) *schedule {
 	s := &schedule{g: g, wanted: analyzers, forFacts: map[*analysis.Analyzer]bool{}, actions: map[*Package][]*Action{}}
 	s.cond = sync.NewCond(&s.mu)
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		if seen[a] {
-			return
-		}
-		seen[a] = true
-		for _, req := range a.Requires {
-			visit(req)
-		}
-		s.order = append(s.order, a)
-	}
-	for _, a := range analyzers {
-		visit(a)
-	}
+	s.order = analyzerutil.Required(analyzers)
 	// On dependencies: the analyzers with facts, and what they require.
 	var need func(a *analysis.Analyzer)
 	need = func(a *analysis.Analyzer) {
