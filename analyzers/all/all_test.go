@@ -1,9 +1,11 @@
 package all_test
 
 import (
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -39,5 +41,28 @@ func TestChecksReportThroughSuppress(t *testing.T) {
 		if a != all.Directives && !slices.Contains(a.Requires, suppress.Analyzer) {
 			t.Errorf("%s does not require suppress.Analyzer", a.Name)
 		}
+	}
+}
+
+// TestFactTypesUnexported: a fact's layout is the business of the pass that
+// declares it, which alone imports and exports it; checks read what they need
+// through the pass's result. An exported fact type would let any package
+// depend on the layout, so every analyzer reachable from the checks
+// (through Requires) declares unexported fact types only.
+func TestFactTypesUnexported(t *testing.T) {
+	required := analyzerutil.Required(all.WithConfig(all.Analyzers()))
+	for _, a := range required {
+		for _, f := range a.FactTypes {
+			typ := reflect.TypeOf(f)
+			for typ.Kind() == reflect.Pointer {
+				typ = typ.Elem()
+			}
+			if name := typ.Name(); name == "" || unicode.IsUpper([]rune(name)[0]) {
+				t.Errorf("%s: fact type %s is exported (or unnamed): make it unexported, and give checks what they read through the pass's result", a.Name, typ)
+			}
+		}
+	}
+	if len(required) < 10 {
+		t.Errorf("walked %d analyzers; the checks and the passes they require are more: the walk is broken", len(required))
 	}
 }

@@ -849,8 +849,8 @@ func (ch *checker) literalEffect(f *ssa.Function, depth int) (sideeffects.Effect
 
 // exitEmission reports whether a call exits with ARG_ERROR, recording in
 // from the calls the code comes from: an exit function given 3 (or a code
-// that may be 3), a helper whose fact says it may exit with 3, or a helper
-// that exits with a parameter (exits.CodeFact) given 3.
+// that may be 3), a helper whose summary says it may exit with 3, or a helper
+// that exits with a parameter (exits.CodeParams) given 3.
 func (ch *checker) exitEmission(c *ssa.CallCommon, from map[ssa.Value]bool) (string, bool) {
 	fn := ch.calledFunc(c)
 	if fn == nil {
@@ -928,7 +928,7 @@ func (ch *checker) calledFunc(c *ssa.CallCommon) *types.Func {
 // codeArg reports whether the exit code v may be 3, ARG_ERROR, and how
 // ("" for the constant itself): a constant, an edge of a phi, a local
 // variable's stored value, the code a helper returns from a parameter
-// (exits.CodeFact: report(err, 3)), or exitcode.FromError of an error that
+// (exits.CodeParams: report(err, 3)), or exitcode.FromError of an error that
 // carries ARG_ERROR.
 func (ch *checker) codeArg(v ssa.Value, from map[ssa.Value]bool, depth int) (string, bool) {
 	if depth > 8 || from[v] {
@@ -983,7 +983,7 @@ func (ch *checker) codeArg(v ssa.Value, from map[ssa.Value]bool, depth int) (str
 // that cannot: nil, a new error, an error of the standard library (which
 // knows no sentinel of the program), or fmt.Errorf wrapping only such with
 // %w.
-func (ch *checker) cannotMatch(f *exits.ExitFact, c *ssa.CallCommon) bool {
+func (ch *checker) cannotMatch(f *exits.Summary, c *ssa.CallCommon) bool {
 	g, ok := f.Guard(argerror.ArgCode)
 	if !ok || g.IsStd || g.Param >= len(c.Args) {
 		return false

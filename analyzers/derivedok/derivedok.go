@@ -63,8 +63,8 @@ func (ch *checker) okField(recv types.Type, f *types.Var) *types.TypeName {
 	if p, ok := recv.Underlying().(*types.Pointer); ok {
 		recv = p.Elem()
 	}
-	env, fact := ch.c.Envelope(recv)
-	if env == nil || fact.OKField == "" || f.Name() != fact.OKField {
+	env, e := ch.c.Envelope(recv)
+	if env == nil || e.OKField == "" || f.Name() != e.OKField {
 		return nil
 	}
 	return env
@@ -118,8 +118,8 @@ func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 		ch.writtenMap(lit, m, body)
 		return
 	}
-	env, fact := ch.c.Envelope(t)
-	if env == nil || fact.OKField == "" {
+	env, e := ch.c.Envelope(t)
+	if env == nil || e.OKField == "" {
 		return
 	}
 	st, ok := t.Underlying().(*types.Struct)
@@ -129,10 +129,10 @@ func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 	for i, elt := range lit.Elts {
 		var value ast.Expr
 		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == fact.OKField {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == e.OKField {
 				value = kv.Value
 			}
-		} else if i < st.NumFields() && st.Field(i).Name() == fact.OKField {
+		} else if i < st.NumFields() && st.Field(i).Name() == e.OKField {
 			value = elt
 		}
 		if value == nil || ch.derived(value, body, 0) {
@@ -140,7 +140,7 @@ func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{
 			Pos: value.Pos(), End: value.End(), Category: "literal",
-			Message: message(fmt.Sprintf("%s: %s", fact.OKField, types.ExprString(value)), env),
+			Message: message(fmt.Sprintf("%s: %s", e.OKField, types.ExprString(value)), env),
 		})
 	}
 }

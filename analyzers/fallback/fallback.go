@@ -111,10 +111,10 @@ func catchAll(pass *analysis.Pass, ex *exits.Exits, call *ast.CallExpr, e exits.
 		// to check (a command's UsageString, whose exit is its own
 		// rendering failing): Must(err) and MustParse(s, err) are
 		// helpers, the caller's error their reason to exit.
-		if !e.Fact.Only(generalError) || e.Fact.Crossings > 0 || returnsError(e.Callee) || computes(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Fact.Module) {
+		if !e.Summary.Only(generalError) || e.Summary.Crossings > 0 || returnsError(e.Callee) || computes(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Summary.Module) {
 			return "", ""
 		}
-		return "helper", fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Fact.Via, advice)
+		return "helper", fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Summary.Via, advice)
 	}
 	return "", ""
 }

@@ -64,8 +64,8 @@ func handBuilt(pass *analysis.Pass, c *contract.Contract, cur inspector.Cursor) 
 		return composite(pass, c, n, enclosingFunc(pass, cur))
 	case *ast.CallExpr:
 		if b, ok := pass.TypesInfo.Uses[calleeIdent(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 {
-			if env, fact := c.Envelope(pass.TypesInfo.TypeOf(n.Args[0])); env != nil && !c.InFactory(env, fact, enclosingFunc(pass, cur)) {
-				return typedMessage(c, "new("+types.ExprString(n.Args[0])+")", env, fact), "typed"
+			if env, e := c.Envelope(pass.TypesInfo.TypeOf(n.Args[0])); env != nil && !c.InFactory(env, e, enclosingFunc(pass, cur)) {
+				return typedMessage(c, "new("+types.ExprString(n.Args[0])+")", env, e), "typed"
 			}
 		}
 	}
@@ -98,11 +98,11 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 	if t == nil {
 		return "", ""
 	}
-	if env, fact := c.Envelope(t); env != nil {
-		if c.InFactory(env, fact, fn) {
+	if env, e := c.Envelope(t); env != nil {
+		if c.InFactory(env, e, fn) {
 			return "", ""
 		}
-		return typedMessage(c, "a composite literal", env, fact), "typed"
+		return typedMessage(c, "a composite literal", env, e), "typed"
 	}
 	switch u := t.Underlying().(type) {
 	case *types.Struct:
@@ -140,13 +140,13 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 }
 
 // typedMessage says how to build an envelope of a named type instead.
-func typedMessage(c *contract.Contract, what string, env *types.TypeName, fact *contract.EnvelopeFact) string {
-	if fact.Source == "exitlint" {
+func typedMessage(c *contract.Contract, what string, env *types.TypeName, e *contract.Envelope) string {
+	if e.Source == "exitlint" {
 		return fmt.Sprintf("%s of envelope.Envelope builds the response envelope by hand: build it with envelope.New, the single factory, so that its shape and ok follow from the exit code", what)
 	}
 	pkg := env.Pkg()
 	where := fmt.Sprintf("one function of package %s that derives ok from the exit code, marked //exitlint:factory (none is marked yet)", pkg.Path())
-	factories := fact.Factories
+	factories := e.Factories
 	if inferred, ok := c.Inferred(env); ok && len(factories) == 0 {
 		factories = []string{inferred}
 	}

@@ -122,8 +122,8 @@ func checkPhase(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions
 			}
 			callee := calleeName(pass, e.Callee)
 			what := callee + " ends the process"
-			if e.Kind == exits.KindHelper && e.Fact != nil {
-				what = fmt.Sprintf("%s ends the process (via %s)", callee, e.Fact.Via)
+			if e.Kind == exits.KindHelper && e.Summary != nil {
+				what = fmt.Sprintf("%s ends the process (via %s)", callee, e.Summary.Via)
 			}
 			sup.Report(pass, analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: "phase-exit",
 				Message: what + " inside " + where + advice})

@@ -223,7 +223,7 @@ func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
 				return false
 			}
 			if call, ok := n.(*ast.CallExpr); ok {
-				if e, ok := ex.Call(call); ok && (e.Code == ArgCode || (e.Fact != nil && e.Fact.Has(ArgCode))) {
+				if e, ok := ex.Call(call); ok && (e.Code == ArgCode || (e.Summary != nil && e.Summary.Has(ArgCode))) {
 					found = true
 				}
 			}

@@ -35,37 +35,40 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Contract](),
-	FactTypes:  []analysis.Fact{(*EnumFact)(nil), (*EnvelopeFact)(nil), (*PackageFact)(nil), (*JSONFact)(nil)},
+	FactTypes:  []analysis.Fact{(*enumFact)(nil), (*envelopeFact)(nil), (*packageFact)(nil), (*jsonFact)(nil)},
 }
 
 func init() { config.AddAlias(Analyzer, "enum") }
 
-// EnumFact marks a named integer type as an exit-code enum.
-type EnumFact struct {
+// Enum is what the contract knows of an exit-code enum type.
+type Enum struct {
 	Members []string // names of the member constants, sorted
 	Values  []int64  // their values, in the order of Members
 	Source  string   // "exitlint", "directive" or "flag"
 }
 
-func (*EnumFact) AFact() {}
-
 // Member returns the name of the first member (in name order) whose value
 // is n, or "".
-func (f *EnumFact) Member(n int64) string {
-	for i, v := range f.Values {
-		if v == n && i < len(f.Members) {
-			return f.Members[i]
+func (e *Enum) Member(n int64) string {
+	for i, v := range e.Values {
+		if v == n && i < len(e.Members) {
+			return e.Members[i]
 		}
 	}
 	return ""
 }
 
-func (f *EnumFact) String() string {
+// enumFact marks a named integer type as an exit-code enum.
+type enumFact struct{ Enum }
+
+func (*enumFact) AFact() {}
+
+func (f *enumFact) String() string {
 	return "exitEnum(" + f.Source + ": " + strings.Join(f.Members, " ") + ")"
 }
 
-// EnvelopeFact marks a struct type as a response envelope.
-type EnvelopeFact struct {
+// Envelope is what the contract knows of a response envelope type.
+type Envelope struct {
 	OKField   string   // the Go field encoded as "ok" ("" for exitlint's, which has none)
 	Source    string   // "exitlint", "directive" or "json"
 	Factories []string // functions of the home package marked //exitlint:factory, sorted
@@ -81,9 +84,12 @@ type EnvelopeFact struct {
 	Tagged, Served, Nested bool
 }
 
-func (*EnvelopeFact) AFact() {}
+// envelopeFact marks a struct type as a response envelope.
+type envelopeFact struct{ Envelope }
 
-func (f *EnvelopeFact) String() string {
+func (*envelopeFact) AFact() {}
+
+func (f *envelopeFact) String() string {
 	s := "envelope(" + f.Source
 	if f.OKField != "" {
 		s += " ok=" + f.OKField
@@ -97,26 +103,26 @@ func (f *EnvelopeFact) String() string {
 	return s + ")"
 }
 
-// PackageFact says a package declares contract types, so that a dependent
+// packageFact says a package declares contract types, so that a dependent
 // package can tell cheaply whether any are in view.
-type PackageFact struct {
+type packageFact struct {
 	Enums, Envelopes bool
 }
 
-func (*PackageFact) AFact() {}
+func (*packageFact) AFact() {}
 
-func (f *PackageFact) String() string {
+func (f *packageFact) String() string {
 	return fmt.Sprintf("contract(enums=%t envelopes=%t)", f.Enums, f.Envelopes)
 }
 
 // Contract answers questions about the contract's types for one package.
 //
-// It is a snapshot taken during the pass: it holds the enum and envelope
-// facts of every type in view, never the pass.
+// It is a snapshot taken during the pass: it holds what the facts say of
+// every enum and envelope type in view, never the pass.
 type Contract struct {
 	pkg       *types.Package
-	enums     map[*types.TypeName]*EnumFact
-	envelopes map[*types.TypeName]*EnvelopeFact
+	enums     map[*types.TypeName]*Enum
+	envelopes map[*types.TypeName]*Envelope
 	builders  map[*types.TypeName]builders // of the package's own envelope types
 	out       *outputs
 	module    string // the module path of the package being checked, "" if unknown
@@ -134,8 +140,8 @@ type Contract struct {
 	factories []string
 }
 
-// Enum returns the enum fact of t (or of the named type t is), or nil.
-func (c *Contract) Enum(t types.Type) *EnumFact {
+// Enum returns the enum t is (or the named type t is), or nil.
+func (c *Contract) Enum(t types.Type) *Enum {
 	tn := typeName(t)
 	if tn == nil {
 		return nil
@@ -157,9 +163,9 @@ func (c *Contract) IsMember(obj types.Object) bool {
 	return i < len(f.Members) && f.Members[i] == k.Name()
 }
 
-// Envelope returns the envelope's type name and fact if t is an envelope
-// type (a pointer to one is not), or nil.
-func (c *Contract) Envelope(t types.Type) (*types.TypeName, *EnvelopeFact) {
+// Envelope returns the envelope's type name and what the contract knows of
+// it if t is an envelope type (a pointer to one is not), or nil.
+func (c *Contract) Envelope(t types.Type) (*types.TypeName, *Envelope) {
 	tn := typeName(t)
 	if tn == nil || c.decoded[tn] {
 		return nil, nil
@@ -177,7 +183,7 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *EnvelopeFact) {
 // reply, which would be decoded; no library's type), and no HTTP handler of
 // its package writes it. Programs declare their output types in one package
 // and write them in another.
-func (c *Contract) ownTagged(tn *types.TypeName, f *EnvelopeFact) bool {
+func (c *Contract) ownTagged(tn *types.TypeName, f *Envelope) bool {
 	if !f.Tagged || f.Served || f.Nested || c.module == "" {
 		return false
 	}
@@ -200,7 +206,7 @@ func (c *Contract) Written(lit *ast.CompositeLit) bool { return c.out.lits[lit] 
 // one that derives ok from an exit code. When that leaves no single
 // function, every function of the package may build it, and the handbuilt
 // check asks, once, for a marked factory.
-func (c *Contract) InFactory(env *types.TypeName, f *EnvelopeFact, fn *types.Func) bool {
+func (c *Contract) InFactory(env *types.TypeName, f *Envelope, fn *types.Func) bool {
 	if env.Pkg() != c.pkg {
 		return false
 	}
@@ -331,8 +337,8 @@ func typeName(t types.Type) *types.TypeName {
 func run(pass *analysis.Pass) (any, error) {
 	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	out := findOutputs(pass)
-	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, module: modulePath(pass), enums: map[*types.TypeName]*EnumFact{}, envelopes: map[*types.TypeName]*EnvelopeFact{}}
-	pkgFact := &PackageFact{}
+	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, module: modulePath(pass), enums: map[*types.TypeName]*Enum{}, envelopes: map[*types.TypeName]*Envelope{}}
+	pkgFact := &packageFact{}
 	factories := factoryNames(pass)
 	nested := nestedTypes(pass)
 
@@ -357,21 +363,21 @@ func run(pass *analysis.Pass) (any, error) {
 				}
 				if src := enumSource(tn, docs, cfg.Enums); src != "" {
 					names, values := members(pass, tn)
-					f := &EnumFact{Members: names, Values: values, Source: src}
-					c.enums[tn] = f
+					f := &enumFact{Enum{Members: names, Values: values, Source: src}}
+					c.enums[tn] = &f.Enum
 					pass.ExportObjectFact(tn, f)
 					pkgFact.Enums = true
 				}
-				if fact := envelopeFact(tn, docs, c.decoded[tn]); fact != nil {
-					fact.Factories = factories
-					fact.Written = out.written[tn]
-					fact.Served = out.served[tn]
-					fact.Tagged = okTagged(tn)
-					fact.Nested = nested[tn]
-					if fact.Source != "json" || fact.Written {
+				if env := envelope(tn, docs, c.decoded[tn]); env != nil {
+					env.Factories = factories
+					env.Written = out.written[tn]
+					env.Served = out.served[tn]
+					env.Tagged = okTagged(tn)
+					env.Nested = nested[tn]
+					if env.Source != "json" || env.Written {
 						c.home = true
 					}
-					c.envelopes[tn] = fact
+					c.envelopes[tn] = env
 					pkgFact.Envelopes = true
 				}
 			}
@@ -383,7 +389,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c.EnumsInView, c.EnvelopesInView = pkgFact.Enums, pkgFact.Envelopes
 	c.factories = factories
 	for _, pf := range pass.AllPackageFacts() {
-		if f, ok := pf.Fact.(*PackageFact); ok && pf.Package != pass.Pkg {
+		if f, ok := pf.Fact.(*packageFact); ok && pf.Package != pass.Pkg {
 			c.EnumsInView = c.EnumsInView || f.Enums
 			c.EnvelopesInView = c.EnvelopesInView || f.Envelopes
 			c.importTypes(pass, pf.Package, f)
@@ -392,21 +398,21 @@ func run(pass *analysis.Pass) (any, error) {
 	// The envelope facts are exported once their factory is known: marked,
 	// or inferred from the builders, which need the enums in view.
 	c.builders = findBuilders(pass, c)
-	for tn, f := range c.envelopes {
+	for tn, env := range c.envelopes {
 		if tn.Pkg() != pass.Pkg {
 			continue
 		}
-		if inferred, ok := c.Inferred(tn); ok && len(f.Factories) == 0 {
-			f.Factories = []string{inferred}
+		if inferred, ok := c.Inferred(tn); ok && len(env.Factories) == 0 {
+			env.Factories = []string{inferred}
 		}
-		pass.ExportObjectFact(tn, f)
+		pass.ExportObjectFact(tn, &envelopeFact{*env})
 	}
 	return c, nil
 }
 
-// importTypes copies the enum and envelope facts of the types of pkg, a
+// importTypes reads the enum and envelope facts of the types of pkg, a
 // dependency that declares some.
-func (c *Contract) importTypes(pass *analysis.Pass, pkg *types.Package, f *PackageFact) {
+func (c *Contract) importTypes(pass *analysis.Pass, pkg *types.Package, f *packageFact) {
 	scope := pkg.Scope()
 	for _, name := range scope.Names() {
 		tn, ok := scope.Lookup(name).(*types.TypeName)
@@ -414,13 +420,13 @@ func (c *Contract) importTypes(pass *analysis.Pass, pkg *types.Package, f *Packa
 			continue
 		}
 		if f.Enums {
-			if ef := new(EnumFact); pass.ImportObjectFact(tn, ef) {
-				c.enums[tn] = ef
+			if ef := new(enumFact); pass.ImportObjectFact(tn, ef) {
+				c.enums[tn] = &ef.Enum
 			}
 		}
 		if f.Envelopes {
-			if vf := new(EnvelopeFact); pass.ImportObjectFact(tn, vf) {
-				c.envelopes[tn] = vf
+			if vf := new(envelopeFact); pass.ImportObjectFact(tn, vf) {
+				c.envelopes[tn] = &vf.Envelope
 			}
 		}
 	}
@@ -458,9 +464,9 @@ func members(pass *analysis.Pass, tn *types.TypeName) (names []string, values []
 	return names, values
 }
 
-// Runtime returns exitlint's exitcode.Code and its fact, when the package
+// Runtime returns exitlint's exitcode.Code and its enum, when the package
 // or a dependency refers to the runtime.
-func (c *Contract) Runtime() (*types.TypeName, *EnumFact) {
+func (c *Contract) Runtime() (*types.TypeName, *Enum) {
 	for tn, f := range c.enums {
 		if f.Source == "exitlint" {
 			return tn, f
@@ -469,8 +475,8 @@ func (c *Contract) Runtime() (*types.TypeName, *EnumFact) {
 	return nil, nil
 }
 
-// EnumOf returns the enum type name and fact of t, or nil.
-func (c *Contract) EnumOf(t types.Type) (*types.TypeName, *EnumFact) {
+// EnumOf returns the enum type name and enum of t, or nil.
+func (c *Contract) EnumOf(t types.Type) (*types.TypeName, *Enum) {
 	tn := typeName(t)
 	if tn == nil || c.enums[tn] == nil {
 		return nil, nil
@@ -478,8 +484,8 @@ func (c *Contract) EnumOf(t types.Type) (*types.TypeName, *EnumFact) {
 	return tn, c.enums[tn]
 }
 
-// envelopeFact decides whether tn is an envelope type.
-func envelopeFact(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *EnvelopeFact {
+// envelope decides whether tn is an envelope type.
+func envelope(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *Envelope {
 	st, ok := tn.Type().Underlying().(*types.Struct)
 	if !ok {
 		return nil
@@ -487,13 +493,13 @@ func envelopeFact(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *Env
 	okField, names := jsonNames(st, 0)
 	switch {
 	case tn.Pkg().Path() == EnvelopePath && tn.Name() == "Envelope":
-		return &EnvelopeFact{Source: "exitlint"}
+		return &Envelope{Source: "exitlint"}
 	case analyzerutil.HasDirective(docs, "envelope"):
-		return &EnvelopeFact{Source: "directive", OKField: okField}
+		return &Envelope{Source: "directive", OKField: okField}
 	case decoded:
 		return nil
 	case KeysShape(names):
-		return &EnvelopeFact{Source: "json", OKField: okField}
+		return &Envelope{Source: "json", OKField: okField}
 	}
 	return nil
 }

@@ -6,9 +6,11 @@
 // contract: find the exit-code enum and the response envelope types
 //
 // The contract pass reports nothing. It runs on every package, dependencies
-// included, and exports facts that the checks read.
+// included, and exports facts that only it reads; the checks ask its result
+// (`contract.Contract`), which holds what the facts say of every type in
+// view (`contract.Enum`, `contract.Envelope`).
 //
-// An exit-code enum (`EnumFact` on the type) is a named integer type that
+// An exit-code enum (an enum fact on the type) is a named integer type that
 // is exitlint's `exitcode.Code`, is marked with a `//exitlint:enum` directive
 // in its doc comment, or is named by the `-config.enum` flag
 // (`-config.enum=example.com/cli/codes.Code`). Its members are the
@@ -26,11 +28,11 @@
 //     tagged `json:"-"` do not count, and anonymous struct fields are
 //     flattened;
 //   - such a struct is an envelope only where it is written: its own package
-//     writes it (`EnvelopeFact.Written`), or the package being checked does.
+//     writes it (`Envelope.Written`), or the package being checked does.
 //     Written means a value of the type (or a pointer, slice or map of it)
 //     is the argument of `json.Marshal`, `MarshalIndent` or an `Encoder`'s
 //     `Encode`, or of a function that hands that parameter to one (a
-//     `JSONFact` on `printJSON(v any)`, followed through closures such as
+//     JSON fact on `printJSON(v any)`, followed through closures such as
 //     `emit := func(v any) {…}; emit(data)`, across packages). What an HTTP
 //     handler (a function with an `http.ResponseWriter` parameter) encodes is
 //     a server's reply, a fake server's in tests included, never the
@@ -60,7 +62,7 @@
 // functions of that package carry `//exitlint:factory`, only they are the
 // factory.
 //
-// A package that declares either kind exports a `PackageFact`, so a check
+// A package that declares either kind exports a package fact, so a check
 // can tell cheaply that nothing of the contract is in view of a package and
 // return at once.
 //

@@ -22,17 +22,17 @@ import (
 // directly or through such a helper, is a reply model of another service,
 // never the program's envelope.
 
-// JSONFact marks a function that hands one of its parameters to a JSON
+// jsonFact marks a function that hands one of its parameters to a JSON
 // encoder as the program's output (Writes), or to a JSON decoder to fill
 // (Reads): printJSON(v any), decode(r io.Reader, out any).
-type JSONFact struct {
+type jsonFact struct {
 	Writes []int // indexes of the parameters it writes
 	Reads  []int // indexes of the parameters it decodes into
 }
 
-func (*JSONFact) AFact() {}
+func (*jsonFact) AFact() {}
 
-func (f *JSONFact) String() string {
+func (f *jsonFact) String() string {
 	list := func(xs []int) string {
 		var s []string
 		for _, x := range xs {
@@ -89,7 +89,7 @@ func (o *outputs) jsonArgs(call *ast.CallExpr, callee *types.Func) (writes, read
 // outputs is what a package writes and reads as JSON.
 type outputs struct {
 	info  *types.Info
-	facts *summary.Table[JSONFact, *JSONFact]
+	facts *summary.Table[jsonFact, *jsonFact]
 	// written and read are the named types whose values (or pointers to
 	// them) the package writes as output or decodes into.
 	written, read map[*types.TypeName]bool
@@ -104,21 +104,21 @@ type outputs struct {
 func findOutputs(pass *analysis.Pass) *outputs {
 	o := &outputs{
 		info:    pass.TypesInfo,
-		facts:   summary.NewTable[JSONFact](pass),
+		facts:   summary.NewTable[jsonFact](pass),
 		written: map[*types.TypeName]bool{},
 		read:    map[*types.TypeName]bool{},
 		served:  map[*types.TypeName]bool{},
 		lits:    map[*ast.CompositeLit]bool{},
 	}
-	if !analyzerutil.Imports(pass.Pkg, "encoding/json") && !o.facts.Any(func(*JSONFact) bool { return true }) {
+	if !analyzerutil.Imports(pass.Pkg, "encoding/json") && !o.facts.Any(func(*jsonFact) bool { return true }) {
 		return o
 	}
 	funcs := summary.Funcs(pass)
-	summary.Solve(o.facts, funcs, func(fn summary.Func, cur *JSONFact) (*JSONFact, bool) {
+	summary.Solve(o.facts, funcs, func(fn summary.Func, cur *jsonFact) (*jsonFact, bool) {
 		if serves(pass.TypesInfo, fn.Decl.Type) {
 			return cur, false
 		}
-		next := &JSONFact{}
+		next := &jsonFact{}
 		o.eachJSONCall(fn.Decl.Body, func(writes, reads []ast.Expr) {
 			for _, a := range writes {
 				if i := paramIndex(pass.TypesInfo, fn.Obj, fn.Decl.Body, a); i >= 0 && !slices.Contains(next.Writes, i) {

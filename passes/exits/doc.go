@@ -19,14 +19,14 @@
 //     zap, zerolog, klog, glog and charmbracelet/log; `Exit…` of klog and
 //     glog; and the functions the `-config.fatals` setting
 //     adds;
-//   - a call of a function that carries an `ExitFact`;
+//   - a call of a function that carries an exit fact;
 //   - a call of a package-level function variable that holds one of the
 //     exit functions (`var osExit = os.Exit`, the usual test seam), when no
 //     code of the program assigns it elsewhere; a test's swap, in a
 //     `_test.go` file or a helper that takes a `*testing.T`, does not count.
 //     A fact carries it to other packages.
 //
-// An `ExitFact` is exported on every function declaration whose body may end
+// An exit fact is exported on every function declaration whose body may end
 // the process, directly or through calls of other functions of its package
 // (followed to a fixed point) or of its dependencies (through their facts),
 // so a helper in a dependency that calls `os.Exit(1)` is known at every call
@@ -40,7 +40,10 @@
 // `ByCode` says how the function exits with each code, and when a code
 // comes only under `if errors.Is(param, ErrX)` (or a tagless switch's
 // `case errors.Is(param, ErrX)`): the parameter and the sentinel, so that a
-// call can be judged by the error it passes.
+// call can be judged by the error it passes. Only the pass reads its facts;
+// checks ask its result (`exits.Exits`): `Exits.Func` returns what a
+// function's exit fact says (`exits.Summary`), `Exits.Code` its code fact's
+// parameters (`exits.CodeParams`).
 //
 // # Exit codes that travel
 //
@@ -63,9 +66,9 @@
 // `r.state.exitCode`; `os.Exit(ce.code)` of an error type's field): every
 // constant the package assigns to it, or gives it in a composite literal
 // (`&codeError{code: 6}`), is an exit code. A named result returned by a
-// bare `return` carries what the function assigns it. A `CodeFact`
-// records a function's exit, returned and stored parameters, so a helper in
-// a dependency is followed too. By
+// bare `return` carries what the function assigns it. A code fact records
+// a function's exit, returned and stored parameters, so a helper in a
+// dependency is followed too. By
 // convention a method `ExitCode() int` of an error type, a function that
 // maps an error to an int and is named for exit codes
 // (`ExitCode(err error) int`), and a function whose result is of a type

@@ -25,7 +25,7 @@ import (
 //go:embed doc.go
 var doc string
 
-// Analyzer finds the calls that end the process and exports an ExitFact on
+// Analyzer finds the calls that end the process and exports an exit fact on
 // every function that may end it.
 var Analyzer = &analysis.Analyzer{
 	Name:       "exits",
@@ -34,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
-	FactTypes:  []analysis.Fact{(*ExitFact)(nil), (*exitVarFact)(nil), (*CodeFact)(nil), (*tableFact)(nil)},
+	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil)},
 }
 
 // Computed stands for an exit code that is not a constant.
@@ -63,8 +63,9 @@ var Fatals = []string{
 	"(*github.com/charmbracelet/log.Logger).Fatal", "(*github.com/charmbracelet/log.Logger).Fatalf",
 }
 
-// ExitFact marks a function that may end the process.
-type ExitFact struct {
+// Summary is how a function may end the process: with which codes, through
+// which calls.
+type Summary struct {
 	Codes  []int  // the exit codes it may end the process with, sorted; Computed for a non-constant code
 	Via    string // how: "os.Exit(1)", "log.Fatal", "die → os.Exit(1)"
 	Module string // the module that declares the function ("" for the standard library or when unknown)
@@ -94,7 +95,7 @@ type CodeVia struct {
 
 // Guard says when the function exits with code c: only when its parameter
 // param matches the sentinel is (errors.Is), if ok.
-func (f *ExitFact) Guard(c int) (g Guard, ok bool) {
+func (f *Summary) Guard(c int) (g Guard, ok bool) {
 	for _, cv := range f.ByCode {
 		if cv.Code == c && cv.Is != "" {
 			return Guard{Param: cv.Param, Is: cv.Is, IsStd: cv.IsStd}, true
@@ -111,7 +112,7 @@ type Guard struct {
 }
 
 // unguard records that the function exits with c unconditionally.
-func (f *ExitFact) unguard(c int) {
+func (f *Summary) unguard(c int) {
 	for i := range f.ByCode {
 		if f.ByCode[i].Code == c {
 			f.ByCode[i].Is = ""
@@ -120,7 +121,7 @@ func (f *ExitFact) unguard(c int) {
 }
 
 // guard records the condition of the function's first exit with c.
-func (f *ExitFact) guard(c int, via string, g Guard) {
+func (f *Summary) guard(c int, via string, g Guard) {
 	i, found := slices.BinarySearchFunc(f.ByCode, c, func(cv CodeVia, c int) int { return cv.Code - c })
 	if found {
 		f.ByCode[i].Param, f.ByCode[i].Is, f.ByCode[i].IsStd = g.Param, g.Is, g.IsStd
@@ -130,7 +131,7 @@ func (f *ExitFact) guard(c int, via string, g Guard) {
 }
 
 // ViaFor returns how the function exits with code c.
-func (f *ExitFact) ViaFor(c int) string {
+func (f *Summary) ViaFor(c int) string {
 	for _, cv := range f.ByCode {
 		if cv.Code == c {
 			return cv.Via
@@ -141,7 +142,7 @@ func (f *ExitFact) ViaFor(c int) string {
 
 // addVia records how the function exits with c, unless it is known or is
 // Via already.
-func (f *ExitFact) addVia(c int, via string) {
+func (f *Summary) addVia(c int, via string) {
 	if via == "" || via == f.Via {
 		return
 	}
@@ -154,9 +155,12 @@ func (f *ExitFact) addVia(c int, via string) {
 	f.ByCode = slices.Insert(f.ByCode, i, CodeVia{Code: c, Via: via})
 }
 
-func (*ExitFact) AFact() {}
+// exitFact marks a function that may end the process.
+type exitFact struct{ Summary }
 
-func (f *ExitFact) String() string {
+func (*exitFact) AFact() {}
+
+func (f *exitFact) String() string {
 	var codes []string
 	for _, c := range f.Codes {
 		if c == Computed {
@@ -169,7 +173,7 @@ func (f *ExitFact) String() string {
 }
 
 // Has reports whether the function may end the process with exit code c.
-func (f *ExitFact) Has(c int) bool {
+func (f *Summary) Has(c int) bool {
 	for _, x := range f.Codes {
 		if x == c {
 			return true
@@ -179,15 +183,15 @@ func (f *ExitFact) Has(c int) bool {
 }
 
 // Only reports whether every exit the function makes has exit code c.
-func (f *ExitFact) Only(c int) bool { return len(f.Codes) == 1 && f.Codes[0] == c }
+func (f *Summary) Only(c int) bool { return len(f.Codes) == 1 && f.Codes[0] == c }
 
 // Exit describes a call that ends the process.
 type Exit struct {
-	Code   int         // the exit code, or Computed
-	Arg    ast.Expr    // the code argument of an exit function, nil for fatals and helpers
-	Callee *types.Func // the function called
-	Kind   Kind        // what kind of call it is
-	Fact   *ExitFact   // for KindHelper: the callee's fact
+	Code    int         // the exit code, or Computed
+	Arg     ast.Expr    // the code argument of an exit function, nil for fatals and helpers
+	Callee  *types.Func // the function called
+	Kind    Kind        // what kind of call it is
+	Summary *Summary    // for KindHelper: how the callee may end the process
 }
 
 // Kind tells the kinds of exiting calls apart.
@@ -198,7 +202,7 @@ const (
 	KindExit Kind = iota
 	// KindFatal is a logging or library function that exits with 1.
 	KindFatal
-	// KindHelper is a function with an ExitFact.
+	// KindHelper is a function that may end the process (its Summary).
 	KindHelper
 )
 
@@ -211,13 +215,13 @@ type Exits struct {
 	info   *types.Info
 	module string
 	fatals *analyzerutil.Funcs
-	facts  *summary.Table[ExitFact, *ExitFact]
+	facts  *summary.Table[exitFact, *exitFact]
 	// vars are the package-level function variables, the package's and
 	// those of dependencies it refers to, that hold an exit function.
 	vars map[*types.Var]*types.Func
 	// codes are the code facts: which parameters of a function, the
 	// package's or a dependency's, it exits with or returns as an exit code.
-	codes *summary.Table[CodeFact, *CodeFact]
+	codes *summary.Table[codeFact, *codeFact]
 	// status are the package's exit-status variables (os.Exit(exitStatus)).
 	status map[*types.Var]string
 	// sites are the constants of the package that become exit codes.
@@ -249,7 +253,7 @@ func (f *exitVarFact) String() string { return "exitVar(" + f.Func + ")" }
 // InView reports whether a function this package refers to, its own or a
 // dependency's, may end the process with code, by the facts.
 func (e *Exits) InView(code int) bool {
-	return e.facts.Any(func(f *ExitFact) bool { return f.Has(code) })
+	return e.facts.Any(func(f *exitFact) bool { return f.Has(code) })
 }
 
 // Module is the module the package belongs to, "" if unknown.
@@ -277,15 +281,20 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 	case e.fatals.Has(fn):
 		return Exit{Code: int(exitcode.GeneralError), Callee: fn, Kind: KindFatal}, true
 	}
-	if f := e.facts.Of(fn); f != nil {
-		return Exit{Code: onlyCode(f), Callee: fn, Kind: KindHelper, Fact: f}, true
+	if f := e.Func(fn); f != nil {
+		return Exit{Code: onlyCode(f), Callee: fn, Kind: KindHelper, Summary: f}, true
 	}
 	return Exit{}, false
 }
 
-// Code returns the code fact of fn, from this package or a dependency, or
-// nil: the parameters it exits with or returns as an exit code.
-func (e *Exits) Code(fn *types.Func) *CodeFact { return e.codes.Of(fn) }
+// Code returns the parameters of fn, a function of this package or a
+// dependency, that it exits with or returns as an exit code, or nil.
+func (e *Exits) Code(fn *types.Func) *CodeParams {
+	if f := e.codes.Of(fn); f != nil {
+		return &f.CodeParams
+	}
+	return nil
+}
 
 // IsStatus reports whether v is an exit-status variable of the package: a
 // package-level integer that an exit call passes on (os.Exit(exitStatus)).
@@ -295,9 +304,14 @@ func (e *Exits) IsStatus(v *types.Var) bool { return e.status[v] != "" }
 // (var osExit = os.Exit), or nil.
 func (e *Exits) ExitVar(v *types.Var) *types.Func { return e.vars[v] }
 
-// Func returns the exit fact of fn, from this package or a dependency, or
-// nil.
-func (e *Exits) Func(fn *types.Func) *ExitFact { return e.facts.Of(fn) }
+// Func returns how fn, a function of this package or a dependency, may end
+// the process, or nil.
+func (e *Exits) Func(fn *types.Func) *Summary {
+	if f := e.facts.Of(fn); f != nil {
+		return &f.Summary
+	}
+	return nil
+}
 
 // IsExit reports whether fn is os.Exit, syscall.Exit or exitcode.Exit, whose
 // argument is the exit code.
@@ -352,7 +366,7 @@ func (e *Exits) NoReturn(fn *types.Func) bool {
 	return IsExit(fn) || e.fatals.Has(fn) || goexit.Has(fn)
 }
 
-func onlyCode(f *ExitFact) int {
+func onlyCode(f *Summary) int {
 	if len(f.Codes) == 1 {
 		return f.Codes[0]
 	}
@@ -381,12 +395,12 @@ func run(pass *analysis.Pass) (any, error) {
 		info:   pass.TypesInfo,
 		module: moduleOf(pass),
 		fatals: analyzerutil.NewFuncs(Fatals, cfg.Fatals),
-		facts:  summary.NewTable[ExitFact](pass),
+		facts:  summary.NewTable[exitFact](pass),
 		vars:   exitVars(pass),
 	}
 	// Each function's own exits, and its static calls of this package's
 	// functions, whose exits it inherits.
-	own := map[*types.Func]*ExitFact{}
+	own := map[*types.Func]*exitFact{}
 	calls := map[*types.Func][]*types.Func{}
 	funcs := summary.Funcs(pass)
 	for _, fn := range funcs {
@@ -404,7 +418,7 @@ func run(pass *analysis.Pass) (any, error) {
 	for fn, f := range own {
 		e.facts.Set(fn, f)
 	}
-	summary.Solve(e.facts, funcs, func(fn summary.Func, cur *ExitFact) (*ExitFact, bool) {
+	summary.Solve(e.facts, funcs, func(fn summary.Func, cur *exitFact) (*exitFact, bool) {
 		changed := false
 		for _, callee := range calls[fn.Obj] {
 			m := e.facts.Local(callee)
@@ -643,13 +657,13 @@ func exitFuncByName(pkg *types.Package, name string) *types.Func {
 // (f may be nil).
 //
 // g is the call's condition, nil when it is unconditional.
-func (f *ExitFact) with(ex Exit, module string, g *Guard) *ExitFact {
+func (f *exitFact) with(ex Exit, module string, g *Guard) *exitFact {
 	crossings := 0
 	if ex.Kind == KindHelper {
-		crossings = ex.Fact.Crossings + 1
+		crossings = ex.Summary.Crossings + 1
 	}
 	if f == nil {
-		f = &ExitFact{Module: module, Crossings: crossings}
+		f = &exitFact{Summary{Module: module, Crossings: crossings}}
 	} else if crossings < f.Crossings {
 		f.Crossings = crossings
 	}
@@ -657,10 +671,10 @@ func (f *ExitFact) with(ex Exit, module string, g *Guard) *ExitFact {
 		f.Via = describe(ex)
 	}
 	if ex.Kind == KindHelper {
-		for _, c := range ex.Fact.Codes {
+		for _, c := range ex.Summary.Codes {
 			if !f.Has(c) {
 				f.Codes = addCode(f.Codes, c)
-				f.addVia(c, Name(ex.Callee)+" → "+ex.Fact.ViaFor(c))
+				f.addVia(c, Name(ex.Callee)+" → "+ex.Summary.ViaFor(c))
 			} else {
 				f.unguard(c)
 			}
@@ -685,10 +699,10 @@ func (f *ExitFact) with(ex Exit, module string, g *Guard) *ExitFact {
 // inherit adds the exits of a callee of the same package to f (which may be
 // nil), and reports whether f grew: new codes, fewer crossings, or its
 // first Via.
-func (f *ExitFact) inherit(m *ExitFact, callee *types.Func, module string) (*ExitFact, bool) {
+func (f *exitFact) inherit(m *exitFact, callee *types.Func, module string) (*exitFact, bool) {
 	changed := false
 	if f == nil {
-		f = &ExitFact{Module: module, Crossings: m.Crossings}
+		f = &exitFact{Summary{Module: module, Crossings: m.Crossings}}
 		changed = true
 	} else if m.Crossings < f.Crossings {
 		f.Crossings = m.Crossings
@@ -731,7 +745,7 @@ func describe(ex Exit) string {
 		}
 		return fmt.Sprintf("%s(%d)", name, ex.Code)
 	case KindHelper:
-		return name + " → " + ex.Fact.Via
+		return name + " → " + ex.Summary.Via
 	}
 	return name
 }

@@ -16,8 +16,8 @@ import (
 	"github.com/exitlint/exitlint/internal/summary"
 )
 
-// CodeFact marks a function whose parameters carry exit codes.
-type CodeFact struct {
+// CodeParams are the parameters of a function that carry exit codes.
+type CodeParams struct {
 	// Exits are the parameters whose value the function ends the process
 	// with: die(c) that calls os.Exit(c).
 	Exits []int
@@ -31,9 +31,12 @@ type CodeFact struct {
 	Sets []int
 }
 
-func (*CodeFact) AFact() {}
+// codeFact marks a function whose parameters carry exit codes.
+type codeFact struct{ CodeParams }
 
-func (f *CodeFact) String() string {
+func (*codeFact) AFact() {}
+
+func (f *codeFact) String() string {
 	var parts []string
 	if len(f.Exits) > 0 {
 		parts = append(parts, "exits"+ints(f.Exits))
@@ -95,7 +98,7 @@ type flow struct {
 	e     *Exits
 	funcs []summary.Func
 	decl  map[*types.Func]summary.Func
-	facts *summary.Table[CodeFact, *CodeFact]
+	facts *summary.Table[codeFact, *codeFact]
 	// status are the package's exit-status variables: package-level
 	// integers an exit call of the package passes on, with how
 	// ("exitStatus → os.Exit").
@@ -103,7 +106,7 @@ type flow struct {
 }
 
 func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
-	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[CodeFact](pass), status: map[*types.Var]string{}}
+	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[codeFact](pass), status: map[*types.Var]string{}}
 	for _, fn := range funcs {
 		fl.decl[fn.Obj] = fn
 	}
@@ -448,10 +451,10 @@ func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string, s
 
 // solveFacts computes the package's code facts to a fixed point.
 func (fl *flow) solveFacts() {
-	summary.Solve(fl.facts, fl.funcs, func(fn summary.Func, cur *CodeFact) (*CodeFact, bool) {
-		next := &CodeFact{}
+	summary.Solve(fl.facts, fl.funcs, func(fn summary.Func, cur *codeFact) (*codeFact, bool) {
+		next := &codeFact{}
 		if cur != nil {
-			next = &CodeFact{Exits: slices.Clone(cur.Exits), Returns: slices.Clone(cur.Returns), Sets: slices.Clone(cur.Sets)}
+			next = &codeFact{CodeParams{Exits: slices.Clone(cur.Exits), Returns: slices.Clone(cur.Returns), Sets: slices.Clone(cur.Sets)}}
 		}
 		fl.exitArgs(fn, func(arg ast.Expr, _ string, sets bool) {
 			fl.origins(fn, arg, func(o origin) {
