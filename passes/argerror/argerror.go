@@ -39,11 +39,24 @@ var Analyzer = &analysis.Analyzer{
 // ArgCode is ARG_ERROR's value in the table.
 const ArgCode = int(exitcode.ArgError)
 
-// argFact marks a function that may return ARG_ERROR in some results.
-type argFact struct {
+// Returns says which results of a function may carry ARG_ERROR, and how.
+type Returns struct {
 	Results []int  // indexes of the results that may carry ARG_ERROR
 	Via     string // how: "exitcode.New", "ArgError", "validate"
 }
+
+// Has reports whether result i may carry ARG_ERROR.
+func (f *Returns) Has(i int) bool {
+	for _, r := range f.Results {
+		if r == i {
+			return true
+		}
+	}
+	return false
+}
+
+// argFact marks a function that may return ARG_ERROR in some results.
+type argFact struct{ Returns }
 
 func (*argFact) AFact() {}
 
@@ -53,16 +66,6 @@ func (f *argFact) String() string {
 		idx = append(idx, fmt.Sprint(i))
 	}
 	return "argError(results " + strings.Join(idx, ",") + " via " + f.Via + ")"
-}
-
-// Has reports whether result i may carry ARG_ERROR.
-func (f *argFact) Has(i int) bool {
-	for _, r := range f.Results {
-		if r == i {
-			return true
-		}
-	}
-	return false
 }
 
 // ArgErrors answers, for the package being analyzed, which functions may
@@ -86,8 +89,14 @@ type ArgErrors struct {
 	Any bool
 }
 
-// Func returns fn's fact, from this package or a dependency.
-func (a *ArgErrors) Func(fn *types.Func) *argFact { return a.facts.Of(fn) }
+// Func returns which results of fn may carry ARG_ERROR, from this package
+// or a dependency, or nil.
+func (a *ArgErrors) Func(fn *types.Func) *Returns {
+	if f := a.facts.Of(fn); f != nil {
+		return &f.Returns
+	}
+	return nil
+}
 
 // Sentinel returns how the package-level variable v carries ARG_ERROR, or
 // "" if it does not.
@@ -148,7 +157,7 @@ func (a *ArgErrors) findSentinels(pass *analysis.Pass) {
 				if via := a.Carries(vs.Values[i], nil, 0); via != "" {
 					a.sentinels[v] = via
 					if !analyzerutil.InStd(pass) {
-						pass.ExportObjectFact(v, &argFact{Results: []int{0}, Via: via})
+						pass.ExportObjectFact(v, &argFact{Returns{Results: []int{0}, Via: via}})
 					}
 				}
 			}
