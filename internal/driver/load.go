@@ -60,6 +60,11 @@ type Config struct {
 	// Memo, when set, keeps types, facts and findings in memory from one
 	// run to the next (the language server).
 	Memo *Memo
+	// LoadImports asks for the types and facts of what the requested
+	// packages import even when the requested packages' results come
+	// from the cache: with a Memo, it prepares the next edit of one of
+	// them (Result.Unprepared says when a run left that undone).
+	LoadImports bool
 	// Salt is what else the caller knows determines the analysis, for
 	// the keys; the analyzers' flags, the tags and the environment are
 	// in them already.

@@ -171,10 +171,11 @@ func writeFile(t *testing.T, path, src string) {
 
 // TestMemoOpensFromTheCache: an editor opens a file whose package a
 // command-line run left in the cache, which keeps no types. The first
-// analysis takes the package's findings from the cache and loads what it
-// imports into the Memo (adding to the cache the types of what it
-// imports directly); the first save
-// then analyzes the package alone, on what the Memo holds.
+// analysis takes the package's findings from the cache and says that what
+// it imports was not loaded; a run with LoadImports loads it into the Memo
+// (adding to the cache the types of what the package imports directly),
+// and the first save then analyzes the package alone, on what the Memo
+// holds.
 func TestMemoOpensFromTheCache(t *testing.T) {
 	dir := module(t)
 	app := filepath.Join(dir, "cmd", "app", "main.go")
@@ -185,8 +186,8 @@ func TestMemoOpensFromTheCache(t *testing.T) {
 	runPatterns(t, dir, cache, "./cmd/app")
 
 	memo := driver.NewMemo()
-	run := func(overlay map[string][]byte) (map[string]bool, *driver.Result) {
-		g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Env: env, Overlay: overlay, Memo: memo, Cache: cache}, "file="+app)
+	run := func(overlay map[string][]byte, load bool) (map[string]bool, *driver.Result) {
+		g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Env: env, Overlay: overlay, Memo: memo, Cache: cache, LoadImports: load}, "file="+app)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -194,15 +195,20 @@ func TestMemoOpensFromTheCache(t *testing.T) {
 		return findingsOf(g, res), res
 	}
 	want, _ := memoRun(t, dir, app, nil, nil)
-	got, res := run(nil)
+	got, res := run(nil, false)
 	compare(t, want, got)
-	if len(res.Analyzed) != 0 || res.KeptTypes != 1 {
-		t.Errorf("the open analyzed %v and added %d packages' types to the cache; want nothing analyzed, mid's types added (cmd/app imports lib through mid only)", res.Analyzed, res.KeptTypes)
+	if len(res.Analyzed) != 0 || !res.Unprepared || memo.Len() != 0 {
+		t.Errorf("the open analyzed %v, unprepared %v, with %d packages in memory; want nothing analyzed or loaded, unprepared", res.Analyzed, res.Unprepared, memo.Len())
+	}
+	got, res = run(nil, true)
+	compare(t, want, got)
+	if len(res.Analyzed) != 0 || res.Unprepared || res.KeptTypes != 1 {
+		t.Errorf("the preparation analyzed %v, unprepared %v, and added %d packages' types to the cache; want nothing analyzed, mid's types added (cmd/app imports lib through mid only)", res.Analyzed, res.Unprepared, res.KeptTypes)
 	}
 	src, _ := os.ReadFile(app)
 	buf := map[string][]byte{app: append(src, "\n// Edited.\n"...)}
 	want, _ = memoRun(t, dir, app, buf, nil)
-	got, res = run(buf)
+	got, res = run(buf, false)
 	compare(t, want, got)
 	hits, _ := memo.Stats()
 	if !slices.Equal(res.Analyzed, []string{"example.com/m/cmd/app"}) || res.CachedTypes != 0 || res.KeptTypes != 0 || hits < 2 {

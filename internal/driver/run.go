@@ -62,6 +62,10 @@ type Result struct {
 	// Cancelled reports that the Context ended the run: the packages not
 	// yet loaded were not.
 	Cancelled bool
+	// Unprepared reports that a requested package's results came from the
+	// cache and what it imports was not loaded: a run with
+	// Config.LoadImports would load it (into the Memo, if there is one).
+	Unprepared bool
 }
 
 // Run type-checks the graph's packages in dependency order, as many at a
@@ -109,6 +113,7 @@ func (g *Graph) Run(analyzers []*analysis.Analyzer) *Result {
 	}
 	sort.Strings(res.Analyzed)
 	res.KeptTypes = s.keptTypes
+	res.Unprepared = s.unprepared
 	res.Cancelled = g.cfg.Context != nil && g.cfg.Context.Err() != nil
 	for _, r := range g.Roots {
 		res.Actions = append(res.Actions, s.actions[r]...)
@@ -126,12 +131,13 @@ type schedule struct {
 
 	exportMu sync.Mutex // export data is read one package at a time
 
-	mu        sync.Mutex
-	cond      *sync.Cond
-	ready     readyHeap
-	left      int // packages not yet done
-	actions   map[*Package][]*Action
-	keptTypes int // cache entries given their package's types (keepTypes)
+	mu         sync.Mutex
+	cond       *sync.Cond
+	ready      readyHeap
+	left       int // packages not yet done
+	actions    map[*Package][]*Action
+	keptTypes  int  // cache entries given their package's types (keepTypes)
+	unprepared bool // Result.Unprepared
 }
 
 func newSchedule(g *Graph, analyzers []*analysis.Analyzer) *schedule {
@@ -315,15 +321,16 @@ func (s *schedule) plan() error {
 			need(n)
 		}
 	}
-	if g.cfg.Memo != nil {
-		// An editor edits the packages it asked for next: what they
-		// import is loaded now, into the Memo, so that the first save
-		// after an analysis the cache answered costs what later ones do.
-		for _, r := range g.Roots {
-			if r.memo == nil {
-				for _, d := range r.deps {
-					need(d)
-				}
+	for _, r := range g.Roots {
+		if r.memo != nil {
+			continue // its imports are in the Memo too
+		}
+		for _, d := range r.deps {
+			switch {
+			case g.cfg.LoadImports:
+				need(d)
+			case keyed && d.memo == nil && !d.needTypes && d.PkgPath != "unsafe":
+				s.unprepared = true
 			}
 		}
 	}

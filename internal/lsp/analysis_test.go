@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/exitlint/exitlint/internal/driver"
 )
 
 // TestSlowAnalysesCancelled edits and saves a buffer six times, 200 ms
@@ -173,5 +175,85 @@ func TestSaveReusesMemory(t *testing.T) {
 	}
 	if n := s.memo.GoListRuns(); n != 1 {
 		t.Errorf("go list ran %d times; want once, for the open", n)
+	}
+}
+
+// TestOpenPreparesTheNextEdit: a file opens in a second session whose
+// package the first left in the cache. Its findings come from the cache,
+// without loading what it imports; the server then loads that into its
+// memory while the editor is idle, and the first save loads the edited
+// package alone.
+func TestOpenPreparesTheNextEdit(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n",
+		"main.go":    "package main\n\nimport \"example.com/m/lib\"\n\nfunc main() { lib.Do() }\n",
+		"lib/lib.go": "package lib\n\nimport \"fmt\"\n\n// Do prints.\nfunc Do() { fmt.Println() }\n",
+	} {
+		path := filepath.Join(dir, name)
+		os.MkdirAll(filepath.Dir(path), 0o777)
+		if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Setenv("GOWORK", "off")
+	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("GOPROXY", "off")
+	cache, err := driver.OpenCache(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := &analysis.Analyzer{
+		Name: "lines", Doc: "reports the file's line count",
+		Run: func(pass *analysis.Pass) (any, error) {
+			for _, f := range pass.Files {
+				pass.Reportf(f.Package, "%d lines", pass.Fset.File(f.Pos()).LineCount())
+			}
+			return nil, nil
+		},
+	}
+	path := filepath.Join(dir, "main.go")
+	uri := uriOf(path)
+	text, _ := os.ReadFile(path)
+	open, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": map[string]any{
+		"textDocument": map[string]any{"uri": uri, "languageId": "go", "version": 1, "text": string(text)}}})
+	session := func() (*Server, *rawEditor) {
+		s := New([]*analysis.Analyzer{lines}, "test")
+		s.Cache = cache
+		e := startRaw(t, s)
+		e.send(framed(initializeReq))
+		e.wantResult("initialize", "1")
+		e.send(framed(string(open)))
+		if pub := nextPublication(t, e, uri, 2*time.Minute); len(pub.Diagnostics) != 1 {
+			t.Fatalf("the open published %+v; want the file's finding", pub)
+		}
+		return s, e
+	}
+	session() // fills the cache
+
+	s, e := session()
+	// Idle: nothing running or queued, the preparation included.
+	idle := func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.running == nil && len(s.pending) == 0 && len(s.prepares) == 0
+	}
+	deadline := time.Now().Add(2 * time.Minute)
+	for (s.memo.Len() == 0 || !idle()) && time.Now().Before(deadline) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	if s.memo.Len() == 0 {
+		t.Fatal("after an open the cache answered, the server loaded nothing into memory for the next edit")
+	}
+	change, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didChange", "params": map[string]any{
+		"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": string(text) + "\n// more\n"}}}})
+	e.send(framed(string(change)))
+	e.send(framed(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":%q}}}`, uri)))
+	pub := nextPublication(t, e, uri, 2*time.Minute)
+	if pub.Version == nil || *pub.Version != 2 || len(pub.Diagnostics) != 1 || pub.Diagnostics[0].Message != "7 lines" {
+		t.Errorf("after the edit: %+v; want version 2's finding, 7 lines", pub)
+	}
+	if hits, misses := s.memo.Stats(); misses != 1 || hits < 5 {
+		t.Errorf("the first save loaded %d packages and took %d from memory; want the edited package alone loaded", misses, hits)
 	}
 }

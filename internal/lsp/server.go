@@ -85,6 +85,7 @@ type Server struct {
 	published   map[string]*published // file path → its findings as published
 	byDir       map[string][]string   // package directory → the files published for it
 	pending     map[string]string     // package directory → a file to load it by
+	prepares    map[string]string     // the same, for preparations (prepare), run when nothing is pending
 	due         time.Time             // when the pending packages are analyzed
 	running     *run                  // the analysis in progress
 	kick        chan struct{}
@@ -152,8 +153,9 @@ type fileEdits struct {
 }
 
 type run struct {
-	dir    string
-	cancel context.CancelFunc
+	dir, path string
+	prepare   bool // a preparation (prepare), which any analysis asked for cancels
+	cancel    context.CancelFunc
 }
 
 // New returns a server that runs the given checks.
@@ -162,7 +164,7 @@ func New(analyzers []*analysis.Analyzer, version string) *Server {
 		analyzers: analyzers, version: version,
 		SaveDelay: 100 * time.Millisecond, ChangeDelay: 400 * time.Millisecond,
 		docs: map[string]document{}, published: map[string]*published{},
-		byDir: map[string][]string{}, pending: map[string]string{},
+		byDir: map[string][]string{}, pending: map[string]string{}, prepares: map[string]string{},
 		kick: make(chan struct{}, 1), configErrs: map[string]bool{},
 		memo: driver.NewMemo(),
 	}
@@ -519,9 +521,13 @@ func (s *Server) schedule(path string, delay time.Duration) {
 	}
 	s.pending[dir] = path
 	s.due = time.Now().Add(delay)
-	if s.running != nil && s.running.dir == dir {
-		s.running.cancel()
+	if r := s.running; r != nil && (r.dir == dir || r.prepare) {
+		r.cancel()
+		if r.prepare && r.dir != dir {
+			s.prepares[r.dir] = r.path // it runs again once nothing is pending
+		}
 	}
+	delete(s.prepares, dir) // the analysis loads what the preparation would
 	s.mu.Unlock()
 	select {
 	case s.kick <- struct{}{}:
@@ -572,15 +578,20 @@ func (s *Server) loop(ctx context.Context) {
 		if len(s.pending) > 0 && !s.stopped {
 			wait = max(time.Until(s.due), 0)
 		}
-		if wait == 0 {
-			dirs := make([]string, 0, len(s.pending))
-			for dir := range s.pending {
+		prepare := len(s.pending) == 0 && len(s.prepares) > 0 && !s.stopped
+		if wait == 0 || prepare {
+			queue := s.pending
+			if prepare {
+				queue = s.prepares
+			}
+			dirs := make([]string, 0, len(queue))
+			for dir := range queue {
 				dirs = append(dirs, dir)
 			}
 			sort.Strings(dirs)
 			dir := dirs[0]
-			path := s.pending[dir]
-			delete(s.pending, dir)
+			path := queue[dir]
+			delete(queue, dir)
 			snap := make(map[string]document, len(s.docs))
 			for p, d := range s.docs {
 				if strings.HasSuffix(p, ".go") && !d.lost {
@@ -588,9 +599,13 @@ func (s *Server) loop(ctx context.Context) {
 				}
 			}
 			rctx, cancel := context.WithCancel(ctx)
-			s.running = &run{dir: dir, cancel: cancel}
+			s.running = &run{dir: dir, path: path, prepare: prepare, cancel: cancel}
 			s.mu.Unlock()
-			s.analyze(rctx, dir, path, snap)
+			if prepare {
+				s.prepare(rctx, dir, path, snap)
+			} else {
+				s.analyze(rctx, dir, path, snap)
+			}
 			cancel()
 			s.mu.Lock()
 			s.running = nil
@@ -616,6 +631,42 @@ func (s *Server) loop(ctx context.Context) {
 	}
 }
 
+// overlayOf is the buffers of snap, by path, as the driver takes them.
+func overlayOf(snap map[string]document) map[string][]byte {
+	overlay := make(map[string][]byte, len(snap))
+	for p, d := range snap {
+		overlay[p] = d.text
+	}
+	return overlay
+}
+
+// prepare loads what the package of path imports into the Memo, after an
+// analysis whose findings the cache gave without loading it
+// (driver.Result.Unprepared): the first save then analyzes the package
+// alone, as later saves do, instead of type-checking everything below it
+// too. It publishes nothing (its findings are those just published), and
+// any analysis asked for in the meantime cancels it (schedule).
+func (s *Server) prepare(ctx context.Context, dir, path string, snap map[string]document) {
+	analyzers := s.analyzers
+	if s.Configure != nil {
+		setup, err := s.Configure(dir)
+		if err != nil {
+			return // the analysis said why
+		}
+		analyzers = setup.Analyzers
+	}
+	start := time.Now()
+	g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlayOf(snap), Context: ctx, Memo: s.memo, Cache: s.Cache, LoadImports: true}, "file="+path)
+	if err != nil || ctx.Err() != nil {
+		return
+	}
+	res := g.Run(analyzers)
+	if s.Verbose && !res.Cancelled {
+		_, misses := s.memo.Stats()
+		s.logf("exitlint lsp: %s: prepared for the next edit in %s; %d packages loaded", path, time.Since(start).Round(time.Millisecond), misses)
+	}
+}
+
 // analyze runs the checks on the package of path as the buffers of snap
 // have it and publishes the findings of each of its files, with the
 // version of the buffer they were computed on; a file whose old findings
@@ -624,10 +675,7 @@ func (s *Server) loop(ctx context.Context) {
 // file is published in their place. Nothing is published when ctx is
 // cancelled: a newer analysis is on its way.
 func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]document) {
-	overlay := make(map[string][]byte, len(snap))
-	for p, d := range snap {
-		overlay[p] = d.text
-	}
+	overlay := overlayOf(snap)
 	read := func(p string) ([]byte, error) {
 		if text, ok := overlay[p]; ok {
 			return text, nil
@@ -684,6 +732,13 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 	res := g.Run(analyzers)
 	if ctx.Err() != nil || res.Cancelled {
 		return
+	}
+	if res.Unprepared {
+		s.mu.Lock()
+		if _, due := s.pending[dir]; !due {
+			s.prepares[dir] = path
+		}
+		s.mu.Unlock()
 	}
 	if s.Verbose {
 		hits, misses := s.memo.Stats()
