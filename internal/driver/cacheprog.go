@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -125,7 +126,7 @@ func startProg(command string, stderr io.Writer) (*progStore, error) {
 	if err == nil && hello.ID != 0 {
 		err = fmt.Errorf("its first message has ID %d, not 0", hello.ID)
 	}
-	if err == nil && (!contains(hello.KnownCommands, "get") || !contains(hello.KnownCommands, "put")) {
+	if err == nil && (!slices.Contains(hello.KnownCommands, "get") || !slices.Contains(hello.KnownCommands, "put")) {
 		err = fmt.Errorf("it serves %q, not get and put", hello.KnownCommands)
 	}
 	if err != nil {
@@ -134,7 +135,7 @@ func startProg(command string, stderr io.Writer) (*progStore, error) {
 		cmd.Wait()
 		return nil, fmt.Errorf("GOCACHEPROG=%q is no cache program: %v", command, err)
 	}
-	p.canClose = contains(hello.KnownCommands, "close")
+	p.canClose = slices.Contains(hello.KnownCommands, "close")
 	go p.read(dec)
 	return p, nil
 }
@@ -144,15 +145,6 @@ func errOr(err error, s string) string {
 		return err.Error()
 	}
 	return s
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // read hands each response to the request waiting for it, until the
