@@ -143,6 +143,11 @@ func TestCacheProgram(t *testing.T) {
 	if log() != "" {
 		t.Fatalf("-cache=false spoke to the cache program:\n%s", log())
 	}
+	// Validation before any side effect: a run whose patterns match
+	// nothing ends before the program is started.
+	if r := exitlintEnv(t, dir, env, "-json", "./nosuch/..."); r.status == 0 || log() != "" {
+		t.Fatalf("patterns that match nothing: status %d, the program asked %q; want a failure, and the program never started", r.status, log())
+	}
 	if got := data(t, exitlintEnv(t, dir, env, args...)); got != want {
 		t.Errorf("cold run with the cache program:\n%s\nwithout a cache:\n%s", got, want)
 	}

@@ -354,20 +354,21 @@ func openCache(off bool, stderr io.Writer) (*driver.Cache, error) {
 	if off {
 		return nil, nil
 	}
-	if v := os.Getenv("EXITLINT_CACHE"); v == "" {
-		if command := driver.CacheProgCommand(); command != "" {
-			c, err := driver.OpenCacheProg(command, stderr)
-			if err == nil {
-				return c, nil
-			}
-			fmt.Fprintf(stderr, "exitlint: %v; using the cache directory instead\n", err)
-		}
-	}
 	dir, err := driver.DefaultCacheDir()
-	switch {
-	case err != nil && os.Getenv("EXITLINT_CACHE") != "":
+	set := os.Getenv("EXITLINT_CACHE") != ""
+	if err != nil && set {
 		return nil, exitcode.New(exitcode.ArgError, "USAGE", err.Error()).
 			WithSuggestion("set EXITLINT_CACHE to an absolute directory, or to off")
+	}
+	if command := driver.CacheProgCommand(); command != "" && !set {
+		// Started on first use, in the execute phase.
+		c, perr := driver.OpenCacheProg(command, dir, stderr)
+		if perr == nil {
+			return c, nil
+		}
+		fmt.Fprintf(stderr, "exitlint: %v; using the cache directory instead\n", perr)
+	}
+	switch {
 	case err != nil:
 		fmt.Fprintf(stderr, "exitlint: running without a cache: %v\n", err)
 		return nil, nil

@@ -74,18 +74,24 @@ func OpenCache(dir string) (*Cache, error) {
 
 // OpenCacheProg returns a cache whose entries a GOCACHEPROG program keeps:
 // command is the program and its arguments, as the go command reads them
-// from GOCACHEPROG. The program is started now; its stderr goes to stderr.
-// Close must be called when the cache is no longer used.
-func OpenCacheProg(command string, stderr io.Writer) (*Cache, error) {
-	p, err := startProg(command, stderr)
-	if err != nil {
-		return nil, err
+// from GOCACHEPROG. Nothing is started until the cache is first used, in
+// a run's execute phase, as nothing is written to a directory before
+// then; the program's stderr goes to stderr. A program that cannot be
+// started, or does not serve get and put, leaves the entries to the
+// directory dir (an absolute path; "" for none), and stderr is told. Close
+// must be called when the cache is no longer used.
+func OpenCacheProg(command, dir string, stderr io.Writer) (*Cache, error) {
+	if _, err := splitQuoted(command); err != nil {
+		return nil, fmt.Errorf("GOCACHEPROG=%q is no command: %v", command, err)
 	}
-	return &Cache{prog: p}, nil
+	if dir != "" && !filepath.IsAbs(dir) {
+		return nil, fmt.Errorf("the cache directory %q is not absolute", dir)
+	}
+	return &Cache{Dir: dir, prog: &progStore{command: command, stderr: stderr}}, nil
 }
 
-// Close ends the GOCACHEPROG program of a cache that has one; for a cache
-// in a directory it does nothing.
+// Close ends the GOCACHEPROG program of a cache that has started one; for
+// a cache in a directory it does nothing.
 func (c *Cache) Close() error {
 	if c.prog == nil {
 		return nil
@@ -93,12 +99,11 @@ func (c *Cache) Close() error {
 	return c.prog.close()
 }
 
-// Where says where the cache keeps its entries, for messages.
-func (c *Cache) Where() string {
-	if c.prog != nil {
-		return "GOCACHEPROG=" + strconv.Quote(c.prog.command)
-	}
-	return c.Dir
+// useProg reports whether the cache's GOCACHEPROG program keeps its
+// entries, starting it on first use; false when there is none or it could
+// not be started (then the directory keeps them, if there is one).
+func (c *Cache) useProg() bool {
+	return c.prog != nil && c.prog.started()
 }
 
 // WriteErr is the first error that kept an entry from being written, if
@@ -117,8 +122,11 @@ func (c *Cache) path(k key) string {
 
 // get returns the entry under k, or nil.
 func (c *Cache) get(k key) *entry {
-	if c.prog != nil {
+	if c.useProg() {
 		return decodeEntry(c.prog.get(k), k)
+	}
+	if c.Dir == "" {
+		return nil
 	}
 	name := c.path(k)
 	data, err := os.ReadFile(name)
@@ -167,8 +175,11 @@ func (c *Cache) write(e *entry) error {
 	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
 		return err
 	}
-	if c.prog != nil {
+	if c.useProg() {
 		return c.prog.put(e.Key, buf.Bytes())
+	}
+	if c.Dir == "" {
+		return nil // the program could not start, and there is no directory
 	}
 	name := c.path(e.Key)
 	if dir := filepath.Dir(name); !c.madeDir(dir) {
@@ -224,8 +235,8 @@ func (c *Cache) Trim() error {
 	if interval == 0 {
 		interval = time.Hour
 	}
-	if c.prog != nil {
-		return nil // the program keeps its store within bounds
+	if c.prog != nil || c.Dir == "" {
+		return nil // a program keeps its store within bounds itself
 	}
 	if _, err := os.Stat(c.Dir); err != nil {
 		return nil // nothing written yet

@@ -26,8 +26,13 @@ import (
 // command's.
 type progStore struct {
 	command string
-	cmd     *exec.Cmd
-	stdin   io.WriteCloser
+	stderr  io.Writer
+
+	once     sync.Once // starts the program (started)
+	startErr error
+
+	cmd   *exec.Cmd
+	stdin io.WriteCloser
 
 	wmu sync.Mutex // one request written at a time
 	w   *bufio.Writer
@@ -92,28 +97,40 @@ type progResponse struct {
 	DiskPath      string   `json:",omitempty"`
 }
 
-// startProg starts the GOCACHEPROG command (a program and its
-// space-separated arguments, quoted as the go command quotes them) and
-// reads its first message, which must say that it serves get and put.
-func startProg(command string, stderr io.Writer) (*progStore, error) {
+// started starts the program on first use and reports whether it runs.
+// One that cannot be started is named on stderr, once.
+func (p *progStore) started() bool {
+	p.once.Do(func() {
+		if err := p.start(); err != nil {
+			p.startErr = err
+			fmt.Fprintf(p.stderr, "exitlint: %v; using the cache directory instead\n", err)
+		}
+	})
+	return p.startErr == nil
+}
+
+// start starts the GOCACHEPROG command (a program and its space-separated
+// arguments, quoted as the go command quotes them) and reads its first
+// message, which must say that it serves get and put.
+func (p *progStore) start() error {
+	command := p.command
 	args, err := splitQuoted(command)
 	if err != nil || len(args) == 0 {
-		return nil, fmt.Errorf("GOCACHEPROG=%q is no command: %v", command, errOr(err, "it is empty"))
+		return fmt.Errorf("GOCACHEPROG=%q is no command: %v", command, errOr(err, "it is empty"))
 	}
 	cmd := exec.Command(args[0], args[1:]...)
-	cmd.Stderr = stderr
+	cmd.Stderr = p.stderr
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("GOCACHEPROG=%q could not be started: %v", command, err)
+		return fmt.Errorf("GOCACHEPROG=%q could not be started: %v", command, err)
 	}
-	p := &progStore{command: command, cmd: cmd, stdin: stdin, w: bufio.NewWriter(stdin), waiting: map[int64]chan progResponse{}, readDone: make(chan struct{})}
 	dec := json.NewDecoder(bufio.NewReader(stdout))
 	var hello progResponse
 	helloErr := make(chan error, 1)
@@ -133,11 +150,14 @@ func startProg(command string, stderr io.Writer) (*progStore, error) {
 		stdin.Close()
 		cmd.Process.Kill()
 		cmd.Wait()
-		return nil, fmt.Errorf("GOCACHEPROG=%q is no cache program: %v", command, err)
+		return fmt.Errorf("GOCACHEPROG=%q is no cache program: %v", command, err)
 	}
+	p.cmd, p.stdin, p.w = cmd, stdin, bufio.NewWriter(stdin)
+	p.waiting = map[int64]chan progResponse{}
+	p.readDone = make(chan struct{})
 	p.canClose = slices.Contains(hello.KnownCommands, "close")
 	go p.read(dec)
-	return p, nil
+	return nil
 }
 
 func errOr(err error, s string) string {
@@ -263,6 +283,10 @@ func (p *progStore) put(k key, data []byte) error {
 // close asks the program to exit, if it serves close, and waits a while
 // for it to answer and exit; then it is killed.
 func (p *progStore) close() error {
+	p.once.Do(func() { p.startErr = errors.New("closed before its first use") })
+	if p.startErr != nil {
+		return nil // never started, or could not be
+	}
 	p.mu.Lock()
 	if p.closed {
 		p.mu.Unlock()

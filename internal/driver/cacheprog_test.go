@@ -51,7 +51,7 @@ func TestCacheProg(t *testing.T) {
 	command, logFile := fakeProg(t)
 	want, _ := runOnce(t, dir, nil)
 
-	cache, err := driver.OpenCacheProg(command, os.Stderr)
+	cache, err := driver.OpenCacheProg(command, "", os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -68,7 +68,7 @@ func TestCacheProg(t *testing.T) {
 		t.Errorf("cold run: %d puts for %d packages analyzed, %d closes; want one put each and one close", puts, len(res.Analyzed), countLines(t, logFile, "close"))
 	}
 
-	cache, err = driver.OpenCacheProg(command, os.Stderr)
+	cache, err = driver.OpenCacheProg(command, "", os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,25 +80,39 @@ func TestCacheProg(t *testing.T) {
 	}
 }
 
-// TestCacheProgFailures: a GOCACHEPROG that cannot be started, or does not
-// serve get and put, is an error that names it; one that dies in the
-// middle of a run costs the run its cache, never its findings.
+// TestCacheProgFailures: a GOCACHEPROG that cannot be parsed is an error
+// that names it. One that cannot be started, or does not serve get and
+// put, is started only when the cache is first used, and leaves the entries
+// to the directory, saying so on stderr. One that dies in the middle of a
+// run costs the run its cache, never its findings.
 func TestCacheProgFailures(t *testing.T) {
-	if _, err := driver.OpenCacheProg("/nonexistent/cacheprog -x", os.Stderr); err == nil || !strings.Contains(err.Error(), "GOCACHEPROG") {
-		t.Errorf("a missing program: %v; want an error naming GOCACHEPROG", err)
-	}
-	if _, err := driver.OpenCacheProg(`prog "unclosed`, os.Stderr); err == nil || !strings.Contains(err.Error(), "quote") {
+	if _, err := driver.OpenCacheProg(`prog "unclosed`, "", os.Stderr); err == nil || !strings.Contains(err.Error(), "quote") {
 		t.Errorf("an unclosed quote: %v; want an error saying so", err)
 	}
-	command, _ := fakeProg(t, "-commands", "get")
-	if _, err := driver.OpenCacheProg(command, os.Stderr); err == nil || !strings.Contains(err.Error(), "not get and put") {
-		t.Errorf("a program serving get alone: %v; want an error saying it must serve get and put", err)
-	}
-
 	dir := module(t)
 	want, _ := runOnce(t, dir, nil)
-	command, _ = fakeProg(t, "-die-after", "5")
-	cache, err := driver.OpenCacheProg(command, os.Stderr)
+	getOnly, _ := fakeProg(t, "-commands", "get")
+	for _, command := range []string{"/nonexistent/cacheprog -x", getOnly} {
+		cdir := t.TempDir()
+		var stderr strings.Builder
+		cache, err := driver.OpenCacheProg(command, cdir, &stderr)
+		if err != nil {
+			t.Fatalf("%s: %v", command, err)
+		}
+		if stderr.Len() != 0 {
+			t.Errorf("%s: before its first use: %q; want nothing started, nothing said", command, stderr.String())
+		}
+		got, _ := runOnce(t, dir, cache)
+		compare(t, want, got)
+		entries, _ := filepath.Glob(filepath.Join(cdir, "*", "*-e"))
+		if msg := stderr.String(); len(entries) == 0 || !strings.Contains(msg, "GOCACHEPROG") || !strings.Contains(msg, "using the cache directory instead") || strings.Count(msg, "GOCACHEPROG") != 1 {
+			t.Errorf("%s: %d entries in the directory, stderr %q; want entries there and one note naming the program", command, len(entries), msg)
+		}
+		cache.Close()
+	}
+
+	command, _ := fakeProg(t, "-die-after", "5")
+	cache, err := driver.OpenCacheProg(command, "", os.Stderr)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,6 +1,7 @@
 // Command cacheprog is a GOCACHEPROG program for exitlint's tests: it keeps
 // bodies and their output IDs in a directory and appends one line per
-// request to a log ("get hit", "get miss", "put", "close"), each after the
+// request to a log ("get hit", "get miss", "put", "close"; "start" when it
+// starts), each after the
 // name of the program that started it and a colon ("exitlint: put"): the
 // go command, which reads GOCACHEPROG too, may start it as well.
 //
@@ -55,6 +56,7 @@ func main() {
 	say := func(what string) { fmt.Fprintf(log, "%s: %s\n", parent, what) }
 	out := json.NewEncoder(os.Stdout)
 	out.Encode(response{KnownCommands: strings.Split(*commands, ",")})
+	say("start")
 	in := bufio.NewReader(os.Stdin)
 	dec := json.NewDecoder(in)
 	for n := 1; ; n++ {
