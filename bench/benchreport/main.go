@@ -375,6 +375,7 @@ func lspTable(w io.Writer, path string) error {
 		{"standalone", "exitlint -cache=false on the package (standalone run)"},
 		{"open", "open → first diagnostics"},
 		{"open-cached", "open → first diagnostics, the cache filled by a run of exitlint on the package"},
+		{"first-save-cached", "after that open and 20 s idle, edit + save → diagnostics"},
 		{"save", "edit + save → diagnostics (median of each run's saves)"},
 		{"save-max", "slowest save of a run"},
 		{"save-unchanged", "save without an edit → diagnostics"},
