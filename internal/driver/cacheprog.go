@@ -43,8 +43,6 @@ type progStore struct {
 	err      error // why the program can serve no more requests
 	closed   bool
 	canClose bool // it serves close
-
-	readDone chan struct{}
 }
 
 // CacheProgCommand returns the GOCACHEPROG the go command would start:
@@ -154,7 +152,6 @@ func (p *progStore) start() error {
 	}
 	p.cmd, p.stdin, p.w = cmd, stdin, bufio.NewWriter(stdin)
 	p.waiting = map[int64]chan progResponse{}
-	p.readDone = make(chan struct{})
 	p.canClose = slices.Contains(hello.KnownCommands, "close")
 	go p.read(dec)
 	return nil
@@ -170,7 +167,6 @@ func errOr(err error, s string) string {
 // read hands each response to the request waiting for it, until the
 // program's output ends; then every request still waiting fails.
 func (p *progStore) read(dec *json.Decoder) {
-	defer close(p.readDone)
 	for {
 		var r progResponse
 		if err := dec.Decode(&r); err != nil {

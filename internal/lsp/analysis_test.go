@@ -119,11 +119,11 @@ func publication(t *testing.T, e *rawEditor, uri string, limit time.Duration) (p
 	}
 }
 
-// TestSaveReusesMemory opens a file of a package that imports another of
-// its module, then edits and saves it: the second analysis loads the edited
-// package alone, the imported one and the standard library come from the
-// server's memory, and go list is not run again (no import changed).
-func TestSaveReusesMemory(t *testing.T) {
+// linesModule writes a module whose main package imports another of its
+// packages, which imports fmt, and returns its directory and an analyzer
+// that reports each file's line count.
+func linesModule(t *testing.T) (string, *analysis.Analyzer) {
+	t.Helper()
 	dir := t.TempDir()
 	for name, src := range map[string]string{
 		"go.mod":     "module example.com/m\n\ngo 1.22\n",
@@ -148,6 +148,29 @@ func TestSaveReusesMemory(t *testing.T) {
 			return nil, nil
 		},
 	}
+	return dir, lines
+}
+
+// editAndSave makes version 2 of the buffer of uri, text with a line
+// added, saves it, and wants its finding from the lines analyzer.
+func editAndSave(t *testing.T, e *rawEditor, uri string, text []byte) {
+	t.Helper()
+	change, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didChange", "params": map[string]any{
+		"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": string(text) + "\n// more\n"}}}})
+	e.send(framed(string(change)))
+	e.send(framed(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":%q}}}`, uri)))
+	pub := nextPublication(t, e, uri, 2*time.Minute)
+	if pub.Version == nil || *pub.Version != 2 || len(pub.Diagnostics) != 1 || pub.Diagnostics[0].Message != "7 lines" {
+		t.Errorf("after the edit: %+v; want version 2's finding, 7 lines", pub)
+	}
+}
+
+// TestSaveReusesMemory opens a file of a package that imports another of
+// its module, then edits and saves it: the second analysis loads the edited
+// package alone, the imported one and the standard library come from the
+// server's memory, and go list is not run again (no import changed).
+func TestSaveReusesMemory(t *testing.T) {
+	dir, lines := linesModule(t)
 	s := New([]*analysis.Analyzer{lines}, "test")
 	e := startRaw(t, s)
 	e.send(framed(initializeReq))
@@ -161,14 +184,7 @@ func TestSaveReusesMemory(t *testing.T) {
 	nextPublication(t, e, uri, 2*time.Minute)
 	_, firstMisses := s.memo.Stats()
 
-	change, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didChange", "params": map[string]any{
-		"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": string(text) + "\n// more\n"}}}})
-	e.send(framed(string(change)))
-	e.send(framed(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":%q}}}`, uri)))
-	pub := nextPublication(t, e, uri, 2*time.Minute)
-	if pub.Version == nil || *pub.Version != 2 || len(pub.Diagnostics) != 1 || pub.Diagnostics[0].Message != "7 lines" {
-		t.Errorf("after the edit: %+v; want version 2's finding, 7 lines", pub)
-	}
+	editAndSave(t, e, uri, text)
 	hits, misses := s.memo.Stats()
 	if misses != 1 || hits < 5 || firstMisses < 5 {
 		t.Errorf("the save loaded %d packages and took %d from memory (the open loaded %d); want the edited package alone loaded", misses, hits, firstMisses)
@@ -184,33 +200,10 @@ func TestSaveReusesMemory(t *testing.T) {
 // memory while the editor is idle, and the first save loads the edited
 // package alone.
 func TestOpenPreparesTheNextEdit(t *testing.T) {
-	dir := t.TempDir()
-	for name, src := range map[string]string{
-		"go.mod":     "module example.com/m\n\ngo 1.22\n",
-		"main.go":    "package main\n\nimport \"example.com/m/lib\"\n\nfunc main() { lib.Do() }\n",
-		"lib/lib.go": "package lib\n\nimport \"fmt\"\n\n// Do prints.\nfunc Do() { fmt.Println() }\n",
-	} {
-		path := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(path), 0o777)
-		if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GOWORK", "off")
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOPROXY", "off")
+	dir, lines := linesModule(t)
 	cache, err := driver.OpenCache(t.TempDir())
 	if err != nil {
 		t.Fatal(err)
-	}
-	lines := &analysis.Analyzer{
-		Name: "lines", Doc: "reports the file's line count",
-		Run: func(pass *analysis.Pass) (any, error) {
-			for _, f := range pass.Files {
-				pass.Reportf(f.Package, "%d lines", pass.Fset.File(f.Pos()).LineCount())
-			}
-			return nil, nil
-		},
 	}
 	path := filepath.Join(dir, "main.go")
 	uri := uriOf(path)
@@ -245,14 +238,7 @@ func TestOpenPreparesTheNextEdit(t *testing.T) {
 	if s.memo.Len() == 0 {
 		t.Fatal("after an open the cache answered, the server loaded nothing into memory for the next edit")
 	}
-	change, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didChange", "params": map[string]any{
-		"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": string(text) + "\n// more\n"}}}})
-	e.send(framed(string(change)))
-	e.send(framed(fmt.Sprintf(`{"jsonrpc":"2.0","method":"textDocument/didSave","params":{"textDocument":{"uri":%q}}}`, uri)))
-	pub := nextPublication(t, e, uri, 2*time.Minute)
-	if pub.Version == nil || *pub.Version != 2 || len(pub.Diagnostics) != 1 || pub.Diagnostics[0].Message != "7 lines" {
-		t.Errorf("after the edit: %+v; want version 2's finding, 7 lines", pub)
-	}
+	editAndSave(t, e, uri, text)
 	if hits, misses := s.memo.Stats(); misses != 1 || hits < 5 {
 		t.Errorf("the first save loaded %d packages and took %d from memory; want the edited package alone loaded", misses, hits)
 	}

@@ -640,6 +640,13 @@ func overlayOf(snap map[string]document) map[string][]byte {
 	return overlay
 }
 
+// load loads the package of path, and its test variants, from the buffers
+// of overlay for an analysis, or with loadImports for a preparation
+// (prepare): both with the same settings, so that the Memo's keys match.
+func (s *Server) load(ctx context.Context, dir, path string, overlay map[string][]byte, loadImports bool) (*driver.Graph, error) {
+	return driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlay, Context: ctx, Memo: s.memo, Cache: s.Cache, LoadImports: loadImports}, "file="+path)
+}
+
 // prepare loads what the package of path imports into the Memo, after an
 // analysis whose findings the cache gave without loading it
 // (driver.Result.Unprepared): the first save then analyzes the package
@@ -656,7 +663,7 @@ func (s *Server) prepare(ctx context.Context, dir, path string, snap map[string]
 		analyzers = setup.Analyzers
 	}
 	start := time.Now()
-	g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlayOf(snap), Context: ctx, Memo: s.memo, Cache: s.Cache, LoadImports: true}, "file="+path)
+	g, err := s.load(ctx, dir, path, overlayOf(snap), true)
 	if err != nil || ctx.Err() != nil {
 		return
 	}
@@ -719,7 +726,7 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 	// memory; the package of the file and its test variants are loaded
 	// from the buffers and analyzed again.
 	start := time.Now()
-	g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlay, Context: ctx, Memo: s.memo, Cache: s.Cache}, "file="+path)
+	g, err := s.load(ctx, dir, path, overlay, false)
 	if ctx.Err() != nil {
 		return
 	}
