@@ -71,7 +71,7 @@ func exitFinding(pass *analysis.Pass, ex *exits.Exits, file *ast.File, cur inspe
 		return analysis.Diagnostic{}, false
 	}
 	category, msg := catchAll(pass, ex, call, e)
-	if msg == "" || classification(func(n ast.Node) bool { return specificExit(ex, n) }, cur) || stdioWriteFailed(pass, cur) {
+	if msg == "" || classification(func(n ast.Node) bool { return specificExit(ex, n) }, cur) || stdioWriteFailed(pass, cur) || cannotFail(pass, cur) {
 		return analysis.Diagnostic{}, false
 	}
 	if returnsErrorHere(pass, cur) {
@@ -137,7 +137,7 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 			continue
 		}
 		if s.Return != nil {
-			if ret, ok := root.FindNode(s.Return); ok && (classification(specific, ret) || guardsComputed(pass, ret) || stdioWriteFailed(pass, ret)) {
+			if ret, ok := root.FindNode(s.Return); ok && (classification(specific, ret) || guardsComputed(pass, ret) || stdioWriteFailed(pass, ret) || cannotFail(pass, ret)) {
 				continue
 			}
 		}
@@ -462,6 +462,25 @@ func hasError(vars *types.Tuple) bool {
 // the envelope that would explain any other code is lost too, and
 // GENERAL_ERROR is the last resort the contract keeps it for.
 func stdioWriteFailed(pass *analysis.Pass, cur inspector.Cursor) bool {
+	return errorOf(pass, cur, func(call *ast.CallExpr, body *ast.BlockStmt) bool {
+		return writesStdio(pass.TypesInfo, call, body)
+	})
+}
+
+// cannotFail reports whether cur lies in the body of an `if err != nil`
+// whose err is the error result of a function of the package that returns
+// nil for it on every path: the exit there never happens, and no agent
+// sees its code.
+func cannotFail(pass *analysis.Pass, cur inspector.Cursor) bool {
+	return errorOf(pass, cur, func(call *ast.CallExpr, _ *ast.BlockStmt) bool {
+		return nilErrorAlways(pass, typeutil.StaticCallee(pass.TypesInfo, call))
+	})
+}
+
+// errorOf reports whether cur lies in the body of an `if err != nil` whose
+// err comes from a call for which is returns true (is is given the body of
+// the function the if is in).
+func errorOf(pass *analysis.Pass, cur inspector.Cursor, is func(call *ast.CallExpr, body *ast.BlockStmt) bool) bool {
 	body, _ := analyzerutil.EnclosingFunc(pass.TypesInfo, cur)
 	if body == nil {
 		return false
@@ -478,11 +497,58 @@ func stdioWriteFailed(pass *analysis.Pass, cur inspector.Cursor) bool {
 		if errVar == nil {
 			continue
 		}
-		if call := errSource(pass.TypesInfo, ifCur, errVar); call != nil && writesStdio(pass.TypesInfo, call, body) {
+		if call := errSource(pass.TypesInfo, ifCur, errVar); call != nil && is(call, body) {
 			return true
 		}
 	}
 	return false
+}
+
+// nilErrorAlways reports whether fn, a function declared in the package,
+// ends in an error result and returns nil for it in every return statement
+// of its body (a bare return, or one that returns another call's results,
+// does not count).
+func nilErrorAlways(pass *analysis.Pass, fn *types.Func) bool {
+	if fn == nil || fn.Pkg() != pass.Pkg {
+		return false
+	}
+	res := fn.Signature().Results()
+	if res.Len() == 0 || !analyzerutil.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	decl := funcDecl(pass, fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	returns, all := 0, true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) != res.Len() {
+				all = false
+			} else if id, ok := ast.Unparen(n.Results[res.Len()-1]).(*ast.Ident); !ok || pass.TypesInfo.Uses[id] != types.Universe.Lookup("nil") {
+				all = false
+			}
+		}
+		return all
+	})
+	return all && returns > 0
+}
+
+// funcDecl returns the declaration of fn among the package's files.
+func funcDecl(pass *analysis.Pass, fn *types.Func) *ast.FuncDecl {
+	fn = fn.Origin()
+	for _, f := range pass.Files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && pass.TypesInfo.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
 }
 
 // errNotNil returns the variable an `err != nil` condition tests, or nil.

@@ -13,7 +13,12 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func run() error { return nil }
+func run() error {
+	if len(os.Args) > 2 {
+		return errors.New("too many arguments")
+	}
+	return nil
+}
 
 func main() {
 	if err := run(); err != nil {
