@@ -69,6 +69,12 @@
 //     `bufio.Writer` over it): with the output stream broken, the envelope
 //     that would explain any other code is lost too, and GENERAL_ERROR is
 //     the last resort the contract keeps it for.
+//   - An exit in the body of `if err != nil` where err is the error result
+//     of a function of the package that returns `nil` for it in every
+//     `return` (a config-path lookup that falls back instead of failing):
+//     the exit never happens, so no agent sees its code. A function that
+//     returns an error variable, or its named result bare, may fail, and
+//     the exit after it is reported.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that
