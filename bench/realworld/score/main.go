@@ -2,13 +2,18 @@
 // hand-judged files of bench/realworld/judged. bench/realworld/run calls it;
 // bench/realworld/README.md describes the files it reads.
 //
-//	score manifest repos.tsv [NAME...]
+//	score manifest [-half H] repos.tsv [NAME...]
 //	score findings -root DIR -status FILE MODULE=ENVELOPE...
-//	score report [-json] [-v] -manifest repos.tsv -out DIR -judged DIR [NAME...]
+//	score report [-json] [-v] [-half H] -manifest repos.tsv -out DIR -judged DIR [NAME...]
 //
-// manifest checks the manifest and prints the repositories named (default
-// all), one a line: name, owner/repo, commit, modules (comma-separated),
-// patterns (space-separated), separated by tabs.
+// -half selects a half of the corpus: tuning (the default), heldout or all.
+// A NAME of the other half is an error, so that a held-out repository is
+// never run or scored by accident.
+//
+// manifest checks the manifest and prints the repositories of the half
+// that are named (default all of them), one a line: name, owner/repo,
+// commit, modules (comma-separated), patterns (space-separated), separated
+// by tabs.
 //
 // findings reads the envelopes exitlint -json -findings-ok wrote in the
 // module directories of one checkout at DIR, prints their findings sorted,
@@ -16,11 +21,11 @@
 // appends what the envelopes say (packages analyzed, skipped, failed
 // checks, errors) to the status file.
 //
-// report reads, for each repository of the manifest (or each NAME),
+// report reads, for each repository of the half (or each NAME),
 // OUT/NAME.status, OUT/NAME.findings.txt and JUDGED/NAME.txt, and prints
 // per repository and per check the findings, their verdicts, the judged
 // lines no longer reported, the misses now found, precision and recall;
-// then the totals. -v lists the unjudged findings and the changed
+// then the totals, per half when both are selected. -v lists the unjudged findings and the changed
 // judgements; -json writes all of it as one JSON object instead.
 //
 // Exit codes: 0 done; 3 bad arguments or an unknown NAME; 4 a manifest,
@@ -76,9 +81,9 @@ func fileError(err error) error {
 }
 
 const usage = `usage:
-  score manifest repos.tsv [NAME...]
+  score manifest [-half tuning|heldout|all] repos.tsv [NAME...]
   score findings -root DIR -status FILE MODULE=ENVELOPE...
-  score report [-json] [-v] -manifest repos.tsv -out DIR -judged DIR [NAME...]`
+  score report [-json] [-v] [-half tuning|heldout|all] -manifest repos.tsv -out DIR -judged DIR [NAME...]`
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
@@ -130,6 +135,13 @@ func readManifest(file string) ([]Repo, error) {
 }
 
 func cmdManifest(args []string, stdout io.Writer) error {
+	fl := flag.NewFlagSet("manifest", flag.ContinueOnError)
+	fl.SetOutput(io.Discard)
+	half := fl.String("half", HalfTuning, "tuning, heldout or all")
+	if err := fl.Parse(args); err != nil {
+		return argError("manifest: %v", err)
+	}
+	args = fl.Args()
 	if len(args) < 1 || strings.HasPrefix(args[0], "-") {
 		return argError("manifest wants the manifest file")
 	}
@@ -137,7 +149,7 @@ func cmdManifest(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sel, err := Select(repos, args[1:])
+	sel, err := Select(repos, *half, args[1:])
 	if err != nil {
 		return unknownName(err)
 	}
@@ -207,6 +219,7 @@ func cmdReport(args []string, stdout io.Writer) error {
 	judged := fl.String("judged", "", "the directory of the judged files")
 	asJSON := fl.Bool("json", false, "write JSON")
 	verbose := fl.Bool("v", false, "list unjudged findings and changed judgements")
+	half := fl.String("half", HalfTuning, "tuning, heldout or all")
 	if err := fl.Parse(args); err != nil {
 		return argError("report: %v", err)
 	}
@@ -217,7 +230,7 @@ func cmdReport(args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	sel, err := Select(repos, fl.Args())
+	sel, err := Select(repos, *half, fl.Args())
 	if err != nil {
 		return unknownName(err)
 	}

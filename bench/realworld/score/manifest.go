@@ -15,17 +15,28 @@ type Repo struct {
 	Commit   string   `json:"commit"`
 	Modules  []string `json:"modules"`  // module directories inside the repository, "." for the root
 	Patterns []string `json:"patterns"` // package patterns given to exitlint in each module directory
+	Half     string   `json:"half"`     // HalfTuning or HalfHeldOut
 	Note     string   `json:"note"`
 }
+
+// The halves of the corpus. The tuning half is what checks are changed
+// against; the held-out half is judged once and scored only at the end of a
+// session, so that it measures how a change does on code nobody looked at
+// while making it.
+const (
+	HalfTuning  = "tuning"
+	HalfHeldOut = "heldout"
+	HalfAll     = "all" // a selection, not a half: both
+)
 
 var (
 	nameRE     = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]*$`)
 	repoNameRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_-]*/[A-Za-z0-9][A-Za-z0-9._-]*$`)
 )
 
-// ParseManifest reads repos.tsv: a repository a line, six fields separated
-// by tabs (name, owner/repo, commit, modules, patterns, note); blank lines
-// and lines starting with # are comments.
+// ParseManifest reads repos.tsv: a repository a line, seven fields
+// separated by tabs (name, owner/repo, commit, modules, patterns, half,
+// note); blank lines and lines starting with # are comments.
 func ParseManifest(r io.Reader, name string) ([]Repo, error) {
 	var repos []Repo
 	seen := map[string]int{}
@@ -35,13 +46,13 @@ func ParseManifest(r io.Reader, name string) ([]Repo, error) {
 			continue
 		}
 		f := strings.Split(line, "\t")
-		if len(f) != 6 {
-			return nil, fmt.Errorf("%s:%d: %d tab-separated fields, want 6 (name, owner/repo, commit, modules, patterns, note)", name, n, len(f))
+		if len(f) != 7 {
+			return nil, fmt.Errorf("%s:%d: %d tab-separated fields, want 7 (name, owner/repo, commit, modules, patterns, half, note)", name, n, len(f))
 		}
 		for i := range f {
 			f[i] = strings.TrimSpace(f[i])
 		}
-		rp := Repo{Name: f[0], Repo: f[1], Commit: f[2], Patterns: strings.Fields(f[4]), Note: f[5]}
+		rp := Repo{Name: f[0], Repo: f[1], Commit: f[2], Patterns: strings.Fields(f[4]), Half: f[5], Note: f[6]}
 		switch {
 		case !nameRE.MatchString(rp.Name):
 			return nil, fmt.Errorf("%s:%d: name %q: lower-case letters, digits, '.', '_' and '-' only", name, n, rp.Name)
@@ -51,6 +62,8 @@ func ParseManifest(r io.Reader, name string) ([]Repo, error) {
 			return nil, fmt.Errorf("%s:%d: commit %q: want the full commit, 40 lower-case hex digits", name, n, rp.Commit)
 		case len(rp.Patterns) == 0:
 			return nil, fmt.Errorf("%s:%d: no package patterns", name, n)
+		case rp.Half != HalfTuning && rp.Half != HalfHeldOut:
+			return nil, fmt.Errorf("%s:%d: half %q: want %s or %s", name, n, rp.Half, HalfTuning, HalfHeldOut)
 		case rp.Note == "":
 			return nil, fmt.Errorf("%s:%d: say in a note why %s is in the set", name, n, rp.Name)
 		}
@@ -76,22 +89,41 @@ func ParseManifest(r io.Reader, name string) ([]Repo, error) {
 	return repos, nil
 }
 
-// Select returns the repositories named, in the manifest's order, or all
-// of them when names is empty. An unknown name is an error.
-func Select(repos []Repo, names []string) ([]Repo, error) {
+// Select returns the repositories of half (HalfTuning, HalfHeldOut or
+// HalfAll) that are named, in the manifest's order, or all of the half's
+// when names is empty. An unknown name is an error, and so is a name of the
+// other half: a held-out repository is never scored by accident.
+func Select(repos []Repo, half string, names []string) ([]Repo, error) {
+	if half != HalfTuning && half != HalfHeldOut && half != HalfAll {
+		return nil, fmt.Errorf("half %q: want %s, %s or %s", half, HalfTuning, HalfHeldOut, HalfAll)
+	}
+	inHalf := func(r Repo) bool { return half == HalfAll || r.Half == half }
 	if len(names) == 0 {
-		return repos, nil
+		var out []Repo
+		for _, r := range repos {
+			if inHalf(r) {
+				out = append(out, r)
+			}
+		}
+		return out, nil
 	}
 	want := map[string]bool{}
 	for _, n := range names {
 		want[n] = true
 	}
 	var out []Repo
+	var other []string
 	for _, r := range repos {
 		if want[r.Name] {
+			if !inHalf(r) {
+				other = append(other, r.Name)
+			}
 			out = append(out, r)
 			delete(want, r.Name)
 		}
+	}
+	if len(other) > 0 {
+		return nil, fmt.Errorf("%s not in the %s half (select it with -half %s or -half %s)", strings.Join(other, ", "), half, HalfAll, otherHalf(half))
 	}
 	if len(want) > 0 {
 		var unknown, all []string
@@ -106,4 +138,11 @@ func Select(repos []Repo, names []string) ([]Repo, error) {
 		return nil, fmt.Errorf("no repository %s in the manifest (it has %s)", strings.Join(unknown, ", "), strings.Join(all, ", "))
 	}
 	return out, nil
+}
+
+func otherHalf(h string) string {
+	if h == HalfHeldOut {
+		return HalfTuning
+	}
+	return HalfHeldOut
 }

@@ -26,6 +26,7 @@ type RepoReport struct {
 	Name         string             `json:"name"`
 	Repo         string             `json:"repo"`
 	Commit       string             `json:"commit"`
+	Half         string             `json:"half"`
 	State        string             `json:"state"`
 	Problems     []string           `json:"problems"` // why the state is not ok, and trouble with the judged file
 	Modules      []ModuleRun        `json:"modules"`
@@ -58,7 +59,7 @@ type Inputs struct {
 
 // ScoreRepo scores one repository from what the run left and its judged file.
 func ScoreRepo(rp Repo, in Inputs) *RepoReport {
-	r := &RepoReport{Name: rp.Name, Repo: rp.Repo, Commit: rp.Commit, Analyzed: -1, JudgedFile: in.JudgedFile,
+	r := &RepoReport{Name: rp.Name, Repo: rp.Repo, Commit: rp.Commit, Half: rp.Half, Analyzed: -1, JudgedFile: in.JudgedFile,
 		Problems: []string{}, Skipped: []string{}, Failed: []string{}, Modules: []ModuleRun{}}
 	var js []Judgement
 	switch {
@@ -177,13 +178,17 @@ func Totals(reps []*RepoReport) (map[string]*Counts, Counts) {
 	return per, all
 }
 
-const countsHeader = "findings\tTP\tFP\tNOISE\tunjudged\tfixedFP\tlostTP\tgoneNOISE\tFNfound\tFNmissed\tprecision\trecall"
+const countsHeader = "findings\tTP\tFP\tNOISE\tunjudged\tfixedFP\tlostTP\tgoneNOISE\tFNfound\tFNmissed\tprecision\tstrictP\trecall"
+
+// countsColumns is the number of columns countsRow writes.
+const countsColumns = 13
 
 func countsRow(c Counts) string {
 	p, pok := c.Precision()
+	sp, spok := c.StrictPrecision()
 	rc, rok := c.Recall()
-	return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s",
-		c.Findings, c.TP, c.FP, c.Noise, c.Unjudged, c.FixedFP, c.LostTP, c.GoneNoise, c.FNFound, c.FNMissed, ratio(p, pok), ratio(rc, rok))
+	return fmt.Sprintf("%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\t%s\t%s",
+		c.Findings, c.TP, c.FP, c.Noise, c.Unjudged, c.FixedFP, c.LostTP, c.GoneNoise, c.FNFound, c.FNMissed, ratio(p, pok), ratio(sp, spok), ratio(rc, rok))
 }
 
 func ratio(v float64, ok bool) string {
@@ -269,21 +274,30 @@ func WriteText(w io.Writer, reps []*RepoReport, verbose bool) {
 	for _, r := range reps {
 		nw, sw = max(nw, len(r.Name)), max(sw, len(r.State))
 	}
-	fmt.Fprintf(tw, "%-*s\t%-*s\tpackages\tseconds\t%s\t\n", nw, "repo", sw, "state", countsHeader)
+	fmt.Fprintf(tw, "%-*s\t%-*s\thalf\tpackages\tseconds\t%s\t\n", nw, "repo", sw, "state", countsHeader)
 	for _, r := range reps {
 		if !r.scored() {
-			fmt.Fprintf(tw, "%-*s\t%-*s\t-\t-\t%s\t\n", nw, r.Name, sw, r.State, strings.Repeat("-\t", 11)+"-")
+			fmt.Fprintf(tw, "%-*s\t%-*s\t%s\t-\t-\t%s\t\n", nw, r.Name, sw, r.State, r.Half, strings.Repeat("-\t", countsColumns-1)+"-")
 			continue
 		}
 		pk := "?"
 		if r.Analyzed >= 0 {
 			pk = fmt.Sprint(r.Analyzed)
 		}
-		fmt.Fprintf(tw, "%-*s\t%-*s\t%s\t%.1f\t%s\t\n", nw, r.Name, sw, r.State, pk, r.Seconds, countsRow(r.All))
+		fmt.Fprintf(tw, "%-*s\t%-*s\t%s\t%s\t%.1f\t%s\t\n", nw, r.Name, sw, r.State, r.Half, pk, r.Seconds, countsRow(r.All))
 	}
-	fmt.Fprintf(tw, "%-*s\t%-*s\t\t\t%s\t\n", nw, "all", sw, "", countsRow(all))
+	fmt.Fprintf(tw, "%-*s\t%-*s\t\t\t\t%s\t\n", nw, "all", sw, "", countsRow(all))
 	tw.Flush()
-	fmt.Fprintln(w)
+	if halves := byHalf(reps); len(halves) > 1 {
+		for _, h := range []string{HalfTuning, HalfHeldOut} {
+			hp, ha := Totals(halves[h])
+			fmt.Fprintf(w, "\n== the %s half (%d repositories)\n", h, len(halves[h]))
+			checkTable(w, hp, ha)
+		}
+		fmt.Fprintln(w, "\n== both halves")
+	} else {
+		fmt.Fprintln(w)
+	}
 	checkTable(w, per, all)
 	var left []string
 	for _, r := range reps {
@@ -296,17 +310,30 @@ func WriteText(w io.Writer, reps []*RepoReport, verbose bool) {
 	}
 }
 
+// byHalf groups the reports by their half.
+func byHalf(reps []*RepoReport) map[string][]*RepoReport {
+	out := map[string][]*RepoReport{}
+	for _, r := range reps {
+		out[r.Half] = append(out[r.Half], r)
+	}
+	return out
+}
+
 // countsJSON is Counts with its ratios, null when undefined.
 type countsJSON struct {
 	Counts
-	Precision *float64 `json:"precision"`
-	Recall    *float64 `json:"recall"`
+	Precision       *float64 `json:"precision"`
+	StrictPrecision *float64 `json:"strict_precision"` // NOISE counted as wrong
+	Recall          *float64 `json:"recall"`
 }
 
 func withRatios(c Counts) countsJSON {
 	out := countsJSON{Counts: c}
 	if p, ok := c.Precision(); ok {
 		out.Precision = &p
+	}
+	if p, ok := c.StrictPrecision(); ok {
+		out.StrictPrecision = &p
 	}
 	if r, ok := c.Recall(); ok {
 		out.Recall = &r
@@ -330,12 +357,22 @@ func WriteJSON(w io.Writer, reps []*RepoReport) error {
 		Checks map[string]countsJSON `json:"checks"`
 		All    countsJSON            `json:"all"`
 	}
+	type halfJSON struct {
+		Repos  int                   `json:"repos"`
+		Checks map[string]countsJSON `json:"checks"`
+		All    countsJSON            `json:"all"`
+	}
 	per, all := Totals(reps)
 	out := struct {
 		Repos  []repoJSON            `json:"repos"`
+		Halves map[string]halfJSON   `json:"halves"`
 		Checks map[string]countsJSON `json:"checks"`
 		All    countsJSON            `json:"all"`
-	}{Repos: []repoJSON{}, Checks: perJSON(per), All: withRatios(all)}
+	}{Repos: []repoJSON{}, Halves: map[string]halfJSON{}, Checks: perJSON(per), All: withRatios(all)}
+	for h, rs := range byHalf(reps) {
+		hp, ha := Totals(rs)
+		out.Halves[h] = halfJSON{Repos: len(rs), Checks: perJSON(hp), All: withRatios(ha)}
+	}
 	for _, r := range reps {
 		out.Repos = append(out.Repos, repoJSON{RepoReport: r, Checks: perJSON(r.Checks), All: withRatios(r.All)})
 	}

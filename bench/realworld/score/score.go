@@ -48,6 +48,17 @@ func (c Counts) Precision() (p float64, ok bool) {
 	return float64(right) / float64(right+c.FP), true
 }
 
+// StrictPrecision is Precision with NOISE counted as wrong: a finding a
+// user would not want is a cost to them whether or not it is true. ok is
+// false when no reported line is judged.
+func (c Counts) StrictPrecision() (p float64, ok bool) {
+	right := c.TP + c.FNFound
+	if right+c.FP+c.Noise == 0 {
+		return 0, false
+	}
+	return float64(right) / float64(right+c.FP+c.Noise), true
+}
+
 // Recall is the share of the judged misses that are now found. ok is
 // false when nothing is judged FN.
 func (c Counts) Recall() (r float64, ok bool) {

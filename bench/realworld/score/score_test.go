@@ -258,6 +258,13 @@ func TestScore(t *testing.T) {
 	if _, ok := per["fallback"].Precision(); ok {
 		t.Error("fallback has only NOISE: precision should be undefined")
 	}
+	// Strict precision counts NOISE as wrong: fallback's one NOISE line is 0 of 1.
+	if p, ok := per["fallback"].StrictPrecision(); !ok || p != 0 {
+		t.Errorf("fallback strict precision %v %v, want 0", p, ok)
+	}
+	if p, ok := per["argphase"].StrictPrecision(); !ok || p != 2.0/3 {
+		t.Errorf("argphase strict precision %v %v, want 2/3", p, ok)
+	}
 	if _, ok := per["barecode"].Recall(); ok {
 		t.Error("barecode has no FN: recall should be undefined")
 	}
@@ -407,25 +414,29 @@ func TestParseStatus(t *testing.T) {
 }
 
 func TestParseManifest(t *testing.T) {
-	good := "# c\n\nx\to/x\t" + commitA + "\t., tools\t./... ./cmd/...\twhy\n"
+	good := "# c\n\nx\to/x\t" + commitA + "\t., tools\t./... ./cmd/...\ttuning\twhy\nh\to/h\t" + commitA + "\t.\t./...\theldout\tunseen\n"
 	repos, err := ParseManifest(strings.NewReader(good), "m")
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []Repo{{Name: "x", Repo: "o/x", Commit: commitA, Modules: []string{".", "tools"}, Patterns: []string{"./...", "./cmd/..."}, Note: "why"}}
+	want := []Repo{
+		{Name: "x", Repo: "o/x", Commit: commitA, Modules: []string{".", "tools"}, Patterns: []string{"./...", "./cmd/..."}, Half: HalfTuning, Note: "why"},
+		{Name: "h", Repo: "o/h", Commit: commitA, Modules: []string{"."}, Patterns: []string{"./..."}, Half: HalfHeldOut, Note: "unseen"},
+	}
 	if !reflect.DeepEqual(repos, want) {
 		t.Errorf("got %+v", repos)
 	}
 	for _, c := range []struct{ in, want string }{
-		{"x\to/x\t" + commitA + "\t.\t./...", "want 6"},
-		{"X\to/x\t" + commitA + "\t.\t./...\twhy", "name"},
-		{"x\tox\t" + commitA + "\t.\t./...\twhy", "not owner/name"},
-		{"x\to/x\tabc123\t.\t./...\twhy", "full commit"},
-		{"x\to/x\t" + commitA + "\t../up\t./...\twhy", "module directory"},
-		{"x\to/x\t" + commitA + "\t./a\t./...\twhy", "module directory"},
-		{"x\to/x\t" + commitA + "\t.\t \twhy", "no package patterns"},
-		{"x\to/x\t" + commitA + "\t.\t./...\t", "note"},
-		{"x\to/x\t" + commitA + "\t.\t./...\twhy\nx\to/y\t" + commitA + "\t.\t./...\twhy", "on line 1 already"},
+		{"x\to/x\t" + commitA + "\t.\t./...\twhy", "want 7"},
+		{"X\to/x\t" + commitA + "\t.\t./...\ttuning\twhy", "name"},
+		{"x\tox\t" + commitA + "\t.\t./...\ttuning\twhy", "not owner/name"},
+		{"x\to/x\tabc123\t.\t./...\ttuning\twhy", "full commit"},
+		{"x\to/x\t" + commitA + "\t../up\t./...\ttuning\twhy", "module directory"},
+		{"x\to/x\t" + commitA + "\t./a\t./...\ttuning\twhy", "module directory"},
+		{"x\to/x\t" + commitA + "\t.\t \ttuning\twhy", "no package patterns"},
+		{"x\to/x\t" + commitA + "\t.\t./...\thalf\twhy", `half "half"`},
+		{"x\to/x\t" + commitA + "\t.\t./...\ttuning\t", "note"},
+		{"x\to/x\t" + commitA + "\t.\t./...\ttuning\twhy\nx\to/y\t" + commitA + "\t.\t./...\ttuning\twhy", "on line 1 already"},
 		{"# nothing", "no repositories"},
 	} {
 		_, err := ParseManifest(strings.NewReader(c.in), "m")
@@ -433,8 +444,31 @@ func TestParseManifest(t *testing.T) {
 			t.Errorf("%q: error %v, want one containing %q", c.in, err, c.want)
 		}
 	}
-	if _, err := Select(repos, []string{"x", "nope"}); err == nil || !strings.Contains(err.Error(), "no repository nope") {
+	if _, err := Select(repos, HalfAll, []string{"x", "nope"}); err == nil || !strings.Contains(err.Error(), "no repository nope") {
 		t.Errorf("Select: %v", err)
+	}
+	for _, c := range []struct {
+		half  string
+		names []string
+		want  []string // the names selected; nil for an error
+	}{
+		{HalfTuning, nil, []string{"x"}},
+		{HalfHeldOut, nil, []string{"h"}},
+		{HalfAll, nil, []string{"x", "h"}},
+		{HalfAll, []string{"h"}, []string{"h"}},
+		{HalfTuning, []string{"x"}, []string{"x"}},
+		{HalfTuning, []string{"h"}, nil}, // a held-out name is never selected by accident
+		{HalfHeldOut, []string{"x"}, nil},
+		{"both", nil, nil},
+	} {
+		sel, err := Select(repos, c.half, c.names)
+		var got []string
+		for _, r := range sel {
+			got = append(got, r.Name)
+		}
+		if (err == nil) != (c.want != nil) || !reflect.DeepEqual(got, c.want) {
+			t.Errorf("Select(%s, %q) = %q, %v; want %q", c.half, c.names, got, err, c.want)
+		}
 	}
 }
 
@@ -495,7 +529,7 @@ func TestCommands(t *testing.T) {
 		}
 		return p
 	}
-	manifest := write("repos.tsv", "x\to/x\t"+commitA+"\t.,tools\t./...\twhy\ny\to/y\t"+commitA+"\t.\t./...\twhy\n")
+	manifest := write("repos.tsv", "x\to/x\t"+commitA+"\t.,tools\t./...\ttuning\twhy\ny\to/y\t"+commitA+"\t.\t./...\ttuning\twhy\nh\to/h\t"+commitA+"\t.\t./...\theldout\tunseen\n")
 	root := filepath.Join(dir, "checkout")
 	data := map[string]any{"analyzed": []string{"p"}, "skipped": []any{}, "diagnostics": []any{
 		map[string]any{"check": "fallback", "file": "z.go", "line": 4, "column": 1, "message": "late"},
@@ -535,9 +569,16 @@ func TestCommands(t *testing.T) {
 			t.Errorf("report lacks %q:\n%s", want, out)
 		}
 	}
-	// barecode on x: 2 findings, TP 1, FP 1, precision 0.50.
-	if !strings.Contains(strings.Join(strings.Fields(out), " "), "barecode 2 1 1 0 0 0 0 0 0 0 0.50 - fallback 1 0 0 0 1 0 0 0 0 1 - 0.00") {
+	// barecode on x: 2 findings, TP 1, FP 1, precision and strict precision 0.50.
+	if !strings.Contains(strings.Join(strings.Fields(out), " "), "barecode 2 1 1 0 0 0 0 0 0 0 0.50 0.50 - fallback 1 0 0 0 1 0 0 0 0 1 - - 0.00") {
 		t.Errorf("report's barecode row:\n%s", out)
+	}
+	if strings.Contains(out, "== h ") || strings.Contains(out, "half (") {
+		t.Errorf("the default report names the held-out repository or a half:\n%s", out)
+	}
+	code, out, errs = run1("report", "-half", "all", "-manifest", manifest, "-out", filepath.Join(dir, "out"), "-judged", filepath.Join(dir, "judged"))
+	if code != 0 || !strings.Contains(out, "== h ") || !strings.Contains(out, "== the heldout half (1 repositories)") || !strings.Contains(out, "== both halves") {
+		t.Errorf("report -half all: exit %d (%s):\n%s", code, errs, out)
 	}
 
 	code, out, _ = run1("manifest", manifest, "y")
@@ -559,6 +600,10 @@ func TestCommands(t *testing.T) {
 		{[]string{"bogus"}, exitArgError},
 		{[]string{"manifest"}, exitArgError},
 		{[]string{"manifest", manifest, "nope"}, exitArgError},
+		{[]string{"manifest", manifest, "h"}, exitArgError},
+		{[]string{"manifest", "-half", "heldout", manifest, "h"}, exitSuccess},
+		{[]string{"manifest", "-half", "none", manifest}, exitArgError},
+		{[]string{"report", "-half", "tuning", "-manifest", manifest, "-out", dir, "-judged", dir, "h"}, exitArgError},
 		{[]string{"manifest", filepath.Join(dir, "missing.tsv")}, exitNotFound},
 		{[]string{"manifest", write("bad.tsv", "x\ty\n")}, exitPrecondition},
 		{[]string{"findings", "-root", root}, exitArgError},
