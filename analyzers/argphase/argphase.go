@@ -865,25 +865,25 @@ func (ch *checker) exitEmission(c *ssa.CallCommon, from map[ssa.Value]bool) (str
 			return "", false
 		}
 		if how != "" {
-			return "emitted by " + exits.Name(fn) + " (" + how + ")", true
+			return "emitted by " + analyzerutil.CallName(fn) + " (" + how + ")", true
 		}
-		return "emitted by " + exits.Name(fn), true
+		return "emitted by " + analyzerutil.CallName(fn), true
 	}
 	if f := ch.ex.Func(fn); f != nil && f.Has(argerror.ArgCode) && !ch.cannotMatch(f, c) {
-		return "emitted by " + exits.Name(fn) + " (which may exit with it, via " + f.ViaFor(argerror.ArgCode) + ")", true
+		return "emitted by " + analyzerutil.CallName(fn) + " (which may exit with it, via " + f.ViaFor(argerror.ArgCode) + ")", true
 	}
 	if f := ch.ex.Code(fn); f != nil {
 		for _, j := range f.Exits {
 			if j < len(c.Args) {
 				if _, ok := ch.codeArg(c.Args[j], from, 0); ok {
-					return "emitted by " + exits.Name(fn) + " (it exits with the code it is given)", true
+					return "emitted by " + analyzerutil.CallName(fn) + " (it exits with the code it is given)", true
 				}
 			}
 		}
 		for _, j := range f.Sets {
 			if j < len(c.Args) {
 				if _, ok := ch.codeArg(c.Args[j], from, 0); ok {
-					return "emitted by " + exits.Name(fn) + " (it sets the exit status the process ends with)", true
+					return "emitted by " + analyzerutil.CallName(fn) + " (it sets the exit status the process ends with)", true
 				}
 			}
 		}
@@ -961,7 +961,7 @@ func (ch *checker) codeArg(v ssa.Value, from map[ssa.Value]bool, depth int) (str
 		if exits.IsFromError(fn) && len(args) == 1 {
 			if via := ch.carries(args[0], from, depth+1); via != "" {
 				from[x] = true
-				return exits.Name(fn) + " of " + via, true
+				return analyzerutil.CallName(fn) + " of " + via, true
 			}
 			return "", false
 		}
@@ -969,7 +969,7 @@ func (ch *checker) codeArg(v ssa.Value, from map[ssa.Value]bool, depth int) (str
 			for _, j := range f.Returns {
 				if j < len(args) {
 					if _, ok := ch.codeArg(args[j], from, depth+1); ok {
-						return exits.Name(fn) + " returns the code it is given", true
+						return analyzerutil.CallName(fn) + " returns the code it is given", true
 					}
 				}
 			}
@@ -1036,7 +1036,7 @@ func (ch *checker) callMayWrap(call *ssa.Call, seen map[ssa.Value]bool, depth in
 		if k, ok := args[0].(*ssa.Const); ok {
 			format = k.Value
 		}
-		wrapped, known := argerror.WrappedArgs(format)
+		wrapped, known := analyzerutil.WrappedArgs(format)
 		for i, el := range sliceElems(args[1]) {
 			if el != nil && (!known || slices.Contains(wrapped, i)) && ch.mayWrap(el, seen, depth+1) {
 				return true
@@ -1105,7 +1105,7 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 			if fn := staticFunc(call.Common()); fn != nil {
 				if f := ch.ae.Func(fn); f != nil && f.Has(x.Index) {
 					from[call] = true
-					return exits.Name(fn)
+					return analyzerutil.CallName(fn)
 				}
 			}
 		}
@@ -1194,7 +1194,7 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 			if i := argerror.ExitCoderArg(fn); i < len(args) {
 				if k, ok := unconvert(args[i]).(*ssa.Const); ok && argerror.IsArgCode(k.Value) {
 					from[x] = true
-					return exits.Name(fn)
+					return analyzerutil.CallName(fn)
 				}
 			}
 			return ""
@@ -1226,7 +1226,7 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 			if k, ok := args[0].(*ssa.Const); ok {
 				format = k.Value
 			}
-			wrapped, known := argerror.WrappedArgs(format)
+			wrapped, known := analyzerutil.WrappedArgs(format)
 			for i, el := range sliceElems(args[1]) {
 				if known && !slices.Contains(wrapped, i) {
 					continue
@@ -1239,7 +1239,7 @@ func (ch *checker) carries(v ssa.Value, from map[ssa.Value]bool, depth int) stri
 		}
 		if f := ch.ae.Func(fn); f != nil && f.Has(0) && fn.Signature().Results().Len() == 1 {
 			from[x] = true
-			return exits.Name(fn)
+			return analyzerutil.CallName(fn)
 		}
 	}
 	return ""

@@ -20,7 +20,6 @@ import (
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/config"
-	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/sideeffects"
 	"github.com/exitlint/exitlint/passes/suppress"
@@ -97,7 +96,7 @@ func catchAll(pass *analysis.Pass, ex *exits.Exits, call *ast.CallExpr, e exits.
 		}
 		return "exit", fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: exit with the code that fits, or map the error with exitcode.FromError(err)", types.ExprString(call), advice)
 	case exits.KindFatal:
-		return "fatal", fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: report the error and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), advice)
+		return "fatal", fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: report the error and exit with the code that fits (exitcode.FromError(err) maps an error to one)", analyzerutil.CallName(e.Callee), advice)
 	case exits.KindHelper:
 		// A library's helper is blamed at the call when it exits in its
 		// own package (Must, Die); not when the exit lies in another
@@ -114,7 +113,7 @@ func catchAll(pass *analysis.Pass, ex *exits.Exits, call *ast.CallExpr, e exits.
 		if !e.Summary.Only(generalError) || e.Summary.Crossings > 0 || returnsError(e.Callee) || computes(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Summary.Module) {
 			return "", ""
 		}
-		return "helper", fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", exits.Name(e.Callee), e.Summary.Via, advice)
+		return "helper", fmt.Sprintf("%s may end the process with GENERAL_ERROR (1) (via %s), %s: handle the error here and exit with the code that fits (exitcode.FromError(err) maps an error to one)", analyzerutil.CallName(e.Callee), e.Summary.Via, advice)
 	}
 	return "", ""
 }
@@ -385,7 +384,7 @@ func mapError(pass *analysis.Pass, file *ast.File, cur inspector.Cursor) (analys
 func exitcodeName(file *ast.File) string {
 	name := ""
 	for _, imp := range file.Imports {
-		if p, _ := strconv.Unquote(imp.Path.Value); p == contract.ExitcodePath {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == analyzerutil.ExitcodePath {
 			name = "exitcode"
 			if imp.Name != nil {
 				name = imp.Name.Name

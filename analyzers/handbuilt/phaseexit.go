@@ -11,7 +11,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
-	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/suppress"
 )
@@ -74,7 +73,7 @@ func isRunnerCommand(t types.Type) bool {
 		return false
 	}
 	obj := named.Origin().Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == contract.EnvelopePath && obj.Name() == "Command"
+	return obj.Pkg() != nil && obj.Pkg().Path() == analyzerutil.EnvelopePath && obj.Name() == "Command"
 }
 
 // commandName returns the constant Name of a command literal, or "".

@@ -222,7 +222,7 @@ func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
 	}
 	// Only an exit function (os, syscall, exitcode) or a helper whose fact
 	// has code 3 can exit with ARG_ERROR: most packages have neither.
-	if !analyzerutil.Imports(pass.Pkg, "os", "syscall", contract.ExitcodePath) && !ex.InView(ArgCode) {
+	if !analyzerutil.Imports(pass.Pkg, "os", "syscall", analyzerutil.ExitcodePath) && !ex.InView(ArgCode) {
 		return false
 	}
 	found := false
@@ -385,7 +385,7 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 			if len(x.Args) == 0 {
 				return ""
 			}
-			wrapped, known := WrappedArgs(info.Types[x.Args[0]].Value)
+			wrapped, known := analyzerutil.WrappedArgs(info.Types[x.Args[0]].Value)
 			for i, arg := range x.Args[1:] {
 				if known && !slices.Contains(wrapped, i) {
 					continue
@@ -449,43 +449,6 @@ func IsArgCode(v constant.Value) bool {
 	return exact && n == int64(ArgCode)
 }
 
-// WrappedArgs returns the indexes, among the arguments after the format,
-// of those a constant fmt.Errorf format wraps with %w. known is false when
-// the format is no constant string or uses explicit argument indexes
-// ("%[2]w"): then any argument may be wrapped.
-func WrappedArgs(format constant.Value) (wrapped []int, known bool) {
-	if format == nil || format.Kind() != constant.String {
-		return nil, false
-	}
-	f := constant.StringVal(format)
-	arg := 0
-	for i := 0; i < len(f); i++ {
-		if f[i] != '%' {
-			continue
-		}
-		i++
-		if i < len(f) && f[i] == '%' {
-			continue
-		}
-		// Flags, width and precision; a * takes an argument.
-		for ; i < len(f) && strings.IndexByte("+-# 0123456789.*[]", f[i]) >= 0; i++ {
-			switch f[i] {
-			case '*':
-				arg++
-			case '[':
-				return nil, false
-			}
-		}
-		if i < len(f) {
-			if f[i] == 'w' {
-				wrapped = append(wrapped, arg)
-			}
-			arg++
-		}
-	}
-	return wrapped, true
-}
-
 // CarrierOf returns how a call of fn carries ARG_ERROR on.
 func CarrierOf(fn *types.Func) Carrier {
 	if _, ok := exits.ExitCoderArg(fn); ok {
@@ -495,9 +458,9 @@ func CarrierOf(fn *types.Func) Carrier {
 	switch {
 	case !ok:
 		return NoCarrier
-	case name == contract.ExitcodePath+".New":
+	case name == analyzerutil.ExitcodePath+".New":
 		return CarrierCode
-	case strings.HasPrefix(name, "(*"+contract.ExitcodePath+".Error).With"), name == "(*"+contract.ExitcodePath+".Error).Wrap":
+	case strings.HasPrefix(name, "(*"+analyzerutil.ExitcodePath+".Error).With"), name == "(*"+analyzerutil.ExitcodePath+".Error).Wrap":
 		return CarrierRecv
 	case name == "fmt.Errorf":
 		return CarrierWrap
@@ -508,7 +471,7 @@ func CarrierOf(fn *types.Func) Carrier {
 }
 
 // carrierFuncs are the packages of the carriers CarrierOf knows by name.
-var carrierFuncs = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"})
+var carrierFuncs = analyzerutil.NewFuncs([]string{analyzerutil.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"})
 
 // localCarries reports whether any value assigned to the local variable v
 // in body carries ARG_ERROR.

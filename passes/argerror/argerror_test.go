@@ -1,9 +1,7 @@
 package argerror_test
 
 import (
-	"go/constant"
 	"path/filepath"
-	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/analysis/analysistest"
@@ -16,29 +14,4 @@ var testdata = filepath.Join("..", "..", "testdata", "src")
 // TestFacts asserts ArgFacts, including facts carried across packages.
 func TestFacts(t *testing.T) {
 	analysistest.Run(t, testdata, argerror.Analyzer, "cases/argphase/validate", "cases/argphase/reexport")
-}
-
-func TestWrappedArgs(t *testing.T) {
-	for _, tc := range []struct {
-		format  string
-		wrapped []int
-		known   bool
-	}{
-		{"save: %w", []int{0}, true},
-		{"save %s: %v", nil, true},
-		{"save %s: %w", []int{1}, true},
-		{"%w and %w", []int{0, 1}, true},
-		{"100%% %s: %w", []int{1}, true},
-		{"%*d %w", []int{2}, true},
-		{"%-8.3f %+v %w", []int{2}, true},
-		{"%[2]w %[1]s", nil, false},
-	} {
-		got, known := argerror.WrappedArgs(constant.MakeString(tc.format))
-		if known != tc.known || !slices.Equal(got, tc.wrapped) {
-			t.Errorf("WrappedArgs(%q) = %v, %v; want %v, %v", tc.format, got, known, tc.wrapped, tc.known)
-		}
-	}
-	if _, known := argerror.WrappedArgs(nil); known {
-		t.Error("a format that is no constant: known")
-	}
 }

@@ -20,12 +20,6 @@ import (
 //go:embed doc.go
 var doc string
 
-// Import paths of exitlint's runtime.
-const (
-	ExitcodePath = "github.com/exitlint/exitlint/exitcode"
-	EnvelopePath = "github.com/exitlint/exitlint/envelope"
-)
-
 // Analyzer computes the contract's types for every package and exports them
 // as facts; its result answers the checks' questions about them.
 var Analyzer = &analysis.Analyzer{
@@ -440,7 +434,7 @@ func enumSource(tn *types.TypeName, docs *ast.CommentGroup, named []string) stri
 	}
 	path := tn.Pkg().Path() + "." + tn.Name()
 	switch {
-	case path == ExitcodePath+".Code":
+	case path == analyzerutil.ExitcodePath+".Code":
 		return "exitlint"
 	case analyzerutil.HasDirective(docs, "enum"):
 		return "directive"
@@ -492,7 +486,7 @@ func envelope(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *Envelop
 	}
 	okField, names := jsonNames(st, 0)
 	switch {
-	case tn.Pkg().Path() == EnvelopePath && tn.Name() == "Envelope":
+	case tn.Pkg().Path() == analyzerutil.EnvelopePath && tn.Name() == "Envelope":
 		return &Envelope{Source: "exitlint"}
 	case analyzerutil.HasDirective(docs, "envelope"):
 		return &Envelope{Source: "directive", OKField: okField}

@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/contract"
 )
 
@@ -32,10 +33,10 @@ func TestRuntimeFacts(t *testing.T) {
 	for _, f := range results[0].Action.AllObjectFacts() {
 		fact := fmt.Sprint(f.Fact)
 		switch f.Object.Pkg().Path() + "." + f.Object.Name() {
-		case contract.ExitcodePath + ".Code":
+		case analyzerutil.ExitcodePath + ".Code":
 			members, ok := strings.CutPrefix(fact, "exitEnum(exitlint: ")
 			code = ok && len(strings.Fields(strings.TrimSuffix(members, ")"))) == 14
-		case contract.EnvelopePath + ".Envelope":
+		case analyzerutil.EnvelopePath + ".Envelope":
 			env = strings.HasPrefix(fact, "envelope(exitlint")
 		}
 	}

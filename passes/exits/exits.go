@@ -19,7 +19,6 @@ import (
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/config"
-	"github.com/exitlint/exitlint/passes/contract"
 )
 
 //go:embed doc.go
@@ -353,9 +352,9 @@ func ExitCoderArg(fn *types.Func) (int, bool) {
 func IsFromError(fn *types.Func) bool { return fromError.Has(fn) }
 
 var (
-	fromError    = analyzerutil.NewFuncs([]string{contract.ExitcodePath + ".FromError"})
+	fromError    = analyzerutil.NewFuncs([]string{analyzerutil.ExitcodePath + ".FromError"})
 	processExits = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit"})
-	exitFuncs    = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit", contract.ExitcodePath + ".Exit"})
+	exitFuncs    = analyzerutil.NewFuncs([]string{"os.Exit", "syscall.Exit", analyzerutil.ExitcodePath + ".Exit"})
 )
 
 var goexit = analyzerutil.NewFuncs([]string{"runtime.Goexit"})
@@ -601,7 +600,7 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 		if !pass.ImportObjectFact(v, f) {
 			continue
 		}
-		for _, name := range []string{"os.Exit", "syscall.Exit", contract.ExitcodePath + ".Exit"} {
+		for _, name := range []string{"os.Exit", "syscall.Exit", analyzerutil.ExitcodePath + ".Exit"} {
 			if f.Func == name {
 				out[v] = exitFuncByName(pass.Pkg, name)
 			}
@@ -674,7 +673,7 @@ func (f *exitFact) with(ex Exit, module string, g *Guard) *exitFact {
 		for _, c := range ex.Summary.Codes {
 			if !f.Has(c) {
 				f.Codes = addCode(f.Codes, c)
-				f.addVia(c, Name(ex.Callee)+" → "+ex.Summary.ViaFor(c))
+				f.addVia(c, analyzerutil.CallName(ex.Callee)+" → "+ex.Summary.ViaFor(c))
 			} else {
 				f.unguard(c)
 			}
@@ -737,7 +736,7 @@ func addCode(codes []int, c int) []int {
 // describe names an exiting call for a fact's Via: "os.Exit(1)",
 // "log.Fatal", "pkg.Helper → os.Exit(1)".
 func describe(ex Exit) string {
-	name := Name(ex.Callee)
+	name := analyzerutil.CallName(ex.Callee)
 	switch ex.Kind {
 	case KindExit:
 		if ex.Code == Computed {
@@ -748,14 +747,4 @@ func describe(ex Exit) string {
 		return name + " → " + ex.Summary.Via
 	}
 	return name
-}
-
-// Name spells a function as code calls it and messages show it:
-// "os.Exit"; "(*log.Logger).Fatal" becomes "log.Logger.Fatal".
-func Name(fn *types.Func) string {
-	name, named := analyzerutil.FuncName(fn)
-	if fn.Pkg() == nil || !named {
-		return name
-	}
-	return fn.Pkg().Name() + "." + name
 }

@@ -130,7 +130,7 @@ func (fl *flow) findStatus() {
 			if ex, ok := fl.e.Call(call); ok && ex.Kind == KindExit {
 				fl.origins(fn, ex.Arg, func(o origin) {
 					if o.status != nil && fl.status[o.status] == "" {
-						fl.status[o.status] = o.status.Name() + " → " + Name(ex.Callee)
+						fl.status[o.status] = o.status.Name() + " → " + analyzerutil.CallName(ex.Callee)
 					}
 				})
 			}
@@ -422,7 +422,7 @@ func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string, s
 			return true
 		}
 		if ex, ok := fl.e.Call(call); ok && ex.Kind == KindExit {
-			yield(ex.Arg, Name(ex.Callee), false)
+			yield(ex.Arg, analyzerutil.CallName(ex.Callee), false)
 			return true
 		}
 		callee, ok := typeutil.Callee(info, call).(*types.Func)
@@ -430,7 +430,7 @@ func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string, s
 			return true
 		}
 		if j, ok := ExitCoderArg(callee); ok && j < len(call.Args) {
-			yield(call.Args[j], Name(callee)+frameworkExit, false)
+			yield(call.Args[j], analyzerutil.CallName(callee)+frameworkExit, false)
 			return true
 		}
 		if f := fl.facts.Of(callee); f != nil {
@@ -595,7 +595,7 @@ func (fl *flow) name(fn *types.Func) string {
 		name, _ := analyzerutil.FuncName(fn)
 		return name
 	}
-	return Name(fn)
+	return analyzerutil.CallName(fn)
 }
 
 func (fl *flow) inTest(n ast.Node) bool { return analyzerutil.InTestFile(fl.pass.Fset, n.Pos()) }

@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
-	"github.com/exitlint/exitlint/passes/contract"
 )
 
 // tableFact marks a constant that is a member of a program's own exit
@@ -80,7 +79,7 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 			t.foreign[k] = true
 		}
 	}
-	if pass.Pkg.Path() == contract.ExitcodePath || analyzerutil.InStd(pass) {
+	if pass.Pkg.Path() == analyzerutil.ExitcodePath || analyzerutil.InStd(pass) {
 		return t
 	}
 	decls := constDecls(pass)

@@ -16,7 +16,6 @@ import (
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/config"
-	"github.com/exitlint/exitlint/passes/exits"
 )
 
 //go:embed doc.go
@@ -332,17 +331,17 @@ func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 		name = "" // in no package the catalogue or the flag names
 	}
 	if e, ok := s.catalog[name]; named && ok {
-		return Effect{Chain: []string{exits.Name(fn)}, What: e.What}, Rule{Kind: e.Rule, Arg: e.Arg, AllOrNothing: e.AllOrNothing}, true
+		return Effect{Chain: []string{analyzerutil.CallName(fn)}, What: e.What}, Rule{Kind: e.Rule, Arg: e.Arg, AllOrNothing: e.AllOrNothing}, true
 	}
 	if named && s.extra[name] {
-		return Effect{Chain: []string{exits.Name(fn)}, What: "has a side effect (-config.sideeffects)"}, Rule{}, true
+		return Effect{Chain: []string{analyzerutil.CallName(fn)}, What: "has a side effect (-config.sideeffects)"}, Rule{}, true
 	}
 	if f := s.facts.Of(fn); f != nil {
 		rule := Rule{}
 		if f.Cond != nil {
 			rule = Rule{Kind: f.Cond.Kind, Arg: f.Cond.Param}
 		}
-		return Effect{Chain: append([]string{exits.Name(fn)}, f.Chain...), What: f.What}, rule, true
+		return Effect{Chain: append([]string{analyzerutil.CallName(fn)}, f.Chain...), What: f.What}, rule, true
 	}
 	return Effect{}, Rule{}, false
 }
@@ -657,7 +656,7 @@ func run(pass *analysis.Pass) (any, error) {
 			if m == nil {
 				continue
 			}
-			e := Effect{Chain: append([]string{exits.Name(lc.callee)}, m.Chain...), What: m.What}
+			e := Effect{Chain: append([]string{analyzerutil.CallName(lc.callee)}, m.Chain...), What: m.What}
 			rule := Rule{}
 			if m.Cond != nil {
 				rule = Rule{Kind: m.Cond.Kind, Arg: m.Cond.Param}

@@ -1,0 +1,60 @@
+package analyzerutil
+
+import (
+	"go/constant"
+	"go/types"
+	"strings"
+)
+
+// Import paths of exitlint's runtime, which every pass recognises by name.
+const (
+	ExitcodePath = "github.com/exitlint/exitlint/exitcode"
+	EnvelopePath = "github.com/exitlint/exitlint/envelope"
+)
+
+// CallName spells a function as code calls it and messages show it:
+// "os.Exit"; "(*log.Logger).Fatal" becomes "log.Logger.Fatal".
+func CallName(fn *types.Func) string {
+	name, named := FuncName(fn)
+	if fn.Pkg() == nil || !named {
+		return name
+	}
+	return fn.Pkg().Name() + "." + name
+}
+
+// WrappedArgs returns the indexes, among the arguments after the format,
+// of those a constant fmt.Errorf format wraps with %w. known is false when
+// the format is no constant string or uses explicit argument indexes
+// ("%[2]w"): then any argument may be wrapped.
+func WrappedArgs(format constant.Value) (wrapped []int, known bool) {
+	if format == nil || format.Kind() != constant.String {
+		return nil, false
+	}
+	f := constant.StringVal(format)
+	arg := 0
+	for i := 0; i < len(f); i++ {
+		if f[i] != '%' {
+			continue
+		}
+		i++
+		if i < len(f) && f[i] == '%' {
+			continue
+		}
+		// Flags, width and precision; a * takes an argument.
+		for ; i < len(f) && strings.IndexByte("+-# 0123456789.*[]", f[i]) >= 0; i++ {
+			switch f[i] {
+			case '*':
+				arg++
+			case '[':
+				return nil, false
+			}
+		}
+		if i < len(f) {
+			if f[i] == 'w' {
+				wrapped = append(wrapped, arg)
+			}
+			arg++
+		}
+	}
+	return wrapped, true
+}
