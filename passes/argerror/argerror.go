@@ -39,6 +39,13 @@ var Analyzer = &analysis.Analyzer{
 // ArgCode is ARG_ERROR's value in the table.
 const ArgCode = int(exitcode.ArgError)
 
+// maxCarryDepth is how many steps (a conversion, a local variable's value,
+// a wrapping call, a function literal's result) the syntax side and the SSA
+// side alike follow a value to tell whether it carries ARG_ERROR. A value is
+// made a few steps from where it is returned; an SSA value takes a step more
+// for each conversion the syntax leaves implicit, which the bound allows.
+const maxCarryDepth = 8
+
 // Returns says which results of a function may carry ARG_ERROR, and how.
 type Returns struct {
 	Results []int  // indexes of the results that may carry ARG_ERROR
@@ -299,7 +306,7 @@ func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
 // package documentation. body is the enclosing function's body, for local
 // variables.
 func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
-	if depth > 6 || e == nil {
+	if depth > maxCarryDepth || e == nil {
 		return ""
 	}
 	info := a.info
@@ -404,8 +411,8 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 }
 
 // Carrier is how a call passes ARG_ERROR on from what it is given to what
-// it returns. CarrierOf is the one table of carriers: this pass reads it
-// over syntax, the argphase check over SSA.
+// it returns. CarrierOf is the one table of carriers, read over syntax
+// (Carries) and over SSA (the SSA view).
 type Carrier int
 
 const (
@@ -549,7 +556,7 @@ func (a *ArgErrors) literal(fun ast.Expr, body *ast.BlockStmt) *ast.FuncLit {
 // literalCarries reports how result i of a function literal may carry
 // ARG_ERROR: what its own return statements return there.
 func (a *ArgErrors) literalCarries(lit *ast.FuncLit, i, depth int) string {
-	if depth > 6 {
+	if depth > maxCarryDepth {
 		return ""
 	}
 	via := ""

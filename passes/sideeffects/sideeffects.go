@@ -131,6 +131,12 @@ const (
 	RuleNotSelf
 )
 
+// maxFollowDepth is how many steps (a local variable's value, a request's
+// copy, a join's first element) the rules follow an argument back to the
+// call that made it, on the syntax side and the SSA side alike: a temporary
+// path or a GET request is made a few lines above the call that uses it.
+const maxFollowDepth = 3
+
 // Recv is the argument index that stands for a method call's receiver.
 const Recv = -1
 
@@ -479,7 +485,7 @@ func (c syntaxCall) temp(e ast.Expr, depth int) bool {
 // yes, or a local variable of body every value of which is, a few
 // variables deep.
 func (c syntaxCall) follow(e ast.Expr, depth int, made func(fn *types.Func, call *ast.CallExpr, depth int) bool) bool {
-	if depth > 3 {
+	if depth > maxFollowDepth {
 		return false
 	}
 	switch x := ast.Unparen(e).(type) {
@@ -532,7 +538,7 @@ func (c syntaxCall) method(e ast.Expr, depth int) (string, bool) {
 		if !ok {
 			return "", false
 		}
-		if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel && IsRequestCopy(fn) && depth <= 3 {
+		if sel, isSel := ast.Unparen(x.Fun).(*ast.SelectorExpr); isSel && IsRequestCopy(fn) && depth <= maxFollowDepth {
 			return c.method(sel.X, depth+1)
 		}
 		i, ok := RequestMethodArg(fn)
@@ -546,7 +552,7 @@ func (c syntaxCall) method(e ast.Expr, depth int) (string, bool) {
 		return constant.StringVal(v), true
 	case *ast.Ident:
 		values := c.assigned(x)
-		if depth > 2 || len(values) == 0 {
+		if depth > maxFollowDepth || len(values) == 0 {
 			return "", false
 		}
 		method := ""

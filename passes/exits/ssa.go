@@ -1,0 +1,280 @@
+package exits
+
+import (
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/internal/ssavalue"
+)
+
+// maxCodeDepth is how many steps (a phi's edge, a local variable's store,
+// a helper's parameter, exitcode.FromError's error) the SSA view follows an
+// exit code back to where it is chosen: as many as ssavalue follows a value.
+const maxCodeDepth = ssavalue.MaxSourceDepth
+
+// maxWrapDepth is how many steps (a conversion, a phi's edge, an argument
+// fmt.Errorf wraps) the SSA view follows an error to tell whether it may
+// wrap one of the program's sentinel errors.
+const maxWrapDepth = 6
+
+// SSACodes answers, over SSA, where the process may end with one exit
+// code: the syntax side's code sites (Sites, through origins) and helper
+// summaries (Func, Code) applied to the SSA form of a function.
+type SSACodes struct {
+	e    *Exits
+	code int
+	// carries reports how an error value carries the code, for
+	// exitcode.FromError's argument ("" if it does not), recording the
+	// calls it comes from.
+	carries func(err ssa.Value, from map[ssa.Value]bool, depth int) string
+	// returns are the return statements whose integer result becomes the
+	// exit code, by position, with how (CodeSite.Via).
+	returns map[token.Pos]string
+}
+
+// SSA returns the SSA view of where the package's code may end the process
+// with exit code code; carries tells which errors carry it.
+func (e *Exits) SSA(code int, carries func(err ssa.Value, from map[ssa.Value]bool, depth int) string) *SSACodes {
+	s := &SSACodes{e: e, code: code, carries: carries, returns: map[token.Pos]string{}}
+	for _, site := range e.sites {
+		if site.Return != nil {
+			s.returns[site.Return.Return] = site.Via
+		}
+	}
+	return s
+}
+
+// Exit reports whether a call ends the process with the code, and how,
+// recording in from the calls the code comes from: an exit function given
+// the code (or a value that may be it), a helper whose summary says it may
+// exit with it, or a helper that exits with a parameter (CodeParams) given
+// it.
+func (s *SSACodes) Exit(c *ssa.CallCommon, from map[ssa.Value]bool) (string, bool) {
+	fn := s.Callee(c)
+	if fn == nil {
+		return "", false
+	}
+	if IsExit(fn) {
+		if len(c.Args) != 1 {
+			return "", false
+		}
+		how, ok := s.value(c.Args[0], from, 0)
+		if !ok {
+			return "", false
+		}
+		if how != "" {
+			return "emitted by " + analyzerutil.CallName(fn) + " (" + how + ")", true
+		}
+		return "emitted by " + analyzerutil.CallName(fn), true
+	}
+	if f := s.e.Func(fn); f != nil && f.Has(s.code) && !s.cannotMatch(f, c) {
+		return "emitted by " + analyzerutil.CallName(fn) + " (which may exit with it, via " + f.ViaFor(s.code) + ")", true
+	}
+	if f := s.e.Code(fn); f != nil {
+		for _, j := range f.Exits {
+			if j < len(c.Args) {
+				if _, ok := s.value(c.Args[j], from, 0); ok {
+					return "emitted by " + analyzerutil.CallName(fn) + " (it exits with the code it is given)", true
+				}
+			}
+		}
+		for _, j := range f.Sets {
+			if j < len(c.Args) {
+				if _, ok := s.value(c.Args[j], from, 0); ok {
+					return "emitted by " + analyzerutil.CallName(fn) + " (it sets the exit status the process ends with)", true
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// Return reports whether a return statement returns the code from a
+// function whose integer result becomes the process's exit code (a code
+// site: main calls os.Exit(run())), how, and the calls the code comes from.
+func (s *SSACodes) Return(ret *ssa.Return) (string, map[ssa.Value]bool, bool) {
+	via, ok := s.returns[ret.Pos()]
+	if !ok {
+		return "", nil, false
+	}
+	for _, r := range ret.Results {
+		if !analyzerutil.IsInteger(r.Type()) {
+			continue
+		}
+		from := map[ssa.Value]bool{}
+		if _, ok := s.value(r, from, 0); ok {
+			return via, from, true
+		}
+	}
+	return "", nil, false
+}
+
+// Status reports whether a store puts the code into an exit-status
+// variable (exitStatus = 3, then os.Exit(exitStatus)), and which.
+func (s *SSACodes) Status(st *ssa.Store, from map[ssa.Value]bool) (*types.Var, bool) {
+	g, ok := st.Addr.(*ssa.Global)
+	if !ok {
+		return nil, false
+	}
+	v, ok := g.Object().(*types.Var)
+	if !ok || !s.e.IsStatus(v) {
+		return nil, false
+	}
+	if _, ok := s.value(st.Val, from, 0); !ok {
+		return nil, false
+	}
+	return v, true
+}
+
+// Callee returns the function a call calls: its static callee, or the
+// exit function a package-level variable holds (var osExit = os.Exit).
+func (s *SSACodes) Callee(c *ssa.CallCommon) *types.Func {
+	if fn := ssavalue.StaticFunc(c); fn != nil {
+		return fn
+	}
+	if load, ok := c.Value.(*ssa.UnOp); ok && load.Op == token.MUL {
+		if g, ok := load.X.(*ssa.Global); ok {
+			if v, ok := g.Object().(*types.Var); ok {
+				return s.e.ExitVar(v)
+			}
+		}
+	}
+	return nil
+}
+
+// value reports whether the exit code v may be the code, and how ("" for
+// the constant itself): a constant, an edge of a phi, a local variable's
+// stored value, the code a helper returns from a parameter (CodeParams:
+// report(err, 3)), or exitcode.FromError of an error that carries it.
+func (s *SSACodes) value(v ssa.Value, from map[ssa.Value]bool, depth int) (string, bool) {
+	if depth > maxCodeDepth || from[v] {
+		return "", false
+	}
+	switch x := ssavalue.Unconvert(v).(type) {
+	case *ssa.Const:
+		return "", isCode(x.Value, s.code)
+	case *ssa.Phi:
+		from[x] = true
+		for _, e := range x.Edges {
+			if how, ok := s.value(e, from, depth+1); ok {
+				return how, true
+			}
+		}
+	case *ssa.UnOp:
+		if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL && ssavalue.WholeValue(alloc) {
+			for _, st := range ssavalue.ReachingStores(x, alloc) {
+				if how, ok := s.value(st, from, depth+1); ok {
+					return how, true
+				}
+			}
+		}
+	case *ssa.Call:
+		fn := ssavalue.StaticFunc(x.Common())
+		if fn == nil {
+			return "", false
+		}
+		args := x.Common().Args
+		if IsFromError(fn) && len(args) == 1 {
+			if via := s.carries(args[0], from, depth+1); via != "" {
+				from[x] = true
+				return analyzerutil.CallName(fn) + " of " + via, true
+			}
+			return "", false
+		}
+		if f := s.e.Code(fn); f != nil {
+			for _, j := range f.Returns {
+				if j < len(args) {
+					if _, ok := s.value(args[j], from, depth+1); ok {
+						return analyzerutil.CallName(fn) + " returns the code it is given", true
+					}
+				}
+			}
+		}
+	}
+	return "", false
+}
+
+// isCode reports whether a constant is the integer code, whatever its
+// integer type.
+func isCode(v constant.Value, code int) bool {
+	if v == nil || v.Kind() != constant.Int {
+		return false
+	}
+	n, exact := constant.Int64Val(v)
+	return exact && n == int64(code)
+}
+
+// cannotMatch reports whether a helper that exits with the code only when
+// a parameter matches a sentinel error (errors.Is) is given, there, an
+// error that cannot: nil, a new error, an error of the standard library
+// (which knows no sentinel of the program), or fmt.Errorf wrapping only
+// such with %w.
+func (s *SSACodes) cannotMatch(f *Summary, c *ssa.CallCommon) bool {
+	g, ok := f.Guard(s.code)
+	if !ok || g.IsStd || g.Param >= len(c.Args) {
+		return false
+	}
+	return !mayWrap(c.Args[g.Param], map[ssa.Value]bool{}, 0)
+}
+
+// mayWrap reports whether the error value v may be, or wrap, a sentinel
+// error of the program.
+func mayWrap(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if seen[v] || depth > maxWrapDepth {
+		return !seen[v]
+	}
+	seen[v] = true
+	switch x := v.(type) {
+	case *ssa.Const:
+		return false // nil
+	case *ssa.MakeInterface:
+		return mayWrap(x.X, seen, depth+1)
+	case *ssa.ChangeInterface:
+		return mayWrap(x.X, seen, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if mayWrap(e, seen, depth+1) {
+				return true
+			}
+		}
+		return false
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return callMayWrap(call, seen, depth)
+		}
+	case *ssa.Call:
+		return callMayWrap(x, seen, depth)
+	}
+	return true
+}
+
+func callMayWrap(call *ssa.Call, seen map[ssa.Value]bool, depth int) bool {
+	fn := ssavalue.StaticFunc(call.Common())
+	if fn == nil || fn.Pkg() == nil {
+		return true
+	}
+	args := call.Common().Args
+	switch name := fn.FullName(); {
+	case name == "errors.New":
+		return false
+	case name == "fmt.Errorf" && len(args) == 2:
+		var format constant.Value
+		if k, ok := args[0].(*ssa.Const); ok {
+			format = k.Value
+		}
+		wrapped, known := analyzerutil.WrappedArgs(format)
+		for i, el := range ssavalue.SliceElems(args[1]) {
+			if el != nil && (!known || slices.Contains(wrapped, i)) && mayWrap(el, seen, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	// The standard library returns none of the program's sentinels.
+	return !analyzerutil.StdPackage(fn.Pkg().Path())
+}
