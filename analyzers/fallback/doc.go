@@ -40,7 +40,11 @@
 //     result becomes the exit code (`return exitError` in `run() int` that
 //     main passes to `os.Exit`, or in a function returning a type named for
 //     exit codes), assigned to the variable an exit is called with, or
-//     passed to a helper's code parameter (`die(1)`).
+//     passed to a helper's code parameter (`die(1)`); also when the
+//     function is in another package than the exit (`os.Exit(cli.Main())`
+//     with `return 1` in package cli): the `return` is reported in that
+//     package, where the code must change, unless it is the last branch
+//     of a classification there.
 //
 // Inside a function that returns an error (a command's handler), the advice
 // is to return the error, so that the exit code is chosen in one place; in

@@ -14,6 +14,7 @@ import (
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
+	"github.com/exitlint/exitlint/passes/suppress"
 )
 
 // CodeParams are the parameters of a function that carry exit codes.
@@ -103,10 +104,22 @@ type flow struct {
 	// integers an exit call of the package passes on, with how
 	// ("exitStatus → os.Exit").
 	status map[*types.Var]string
+	// results are the result facts of the package's functions and of the
+	// other packages' functions it calls (forward.go).
+	results *summary.Table[resultFact, *resultFact]
+	// fwd memoizes forward: the sources of a function's integer result.
+	fwd map[*types.Func][]Source
+	sup *suppress.Suppressions
+	// foreign are the constants of other packages that become this
+	// package's exit codes, found by sites.
+	foreign []ForeignSite
+	// numberUse marks the functions whose result the package uses as a
+	// number of another kind (otherUse), once asked.
+	numberUse map[*types.Func]bool
 }
 
 func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
-	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[codeFact](pass), status: map[*types.Var]string{}}
+	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[codeFact](pass), status: map[*types.Var]string{}, results: summary.NewTable[resultFact](pass)}
 	for _, fn := range funcs {
 		fl.decl[fn.Obj] = fn
 	}
@@ -270,6 +283,10 @@ type origin struct {
 	// status is a package-level integer variable of the package whose
 	// value is the exit code (os.Exit(exitStatus)).
 	status *types.Var
+	// foreign is the result fact of callee, a function of another package
+	// whose result it is (at call).
+	foreign *resultFact
+	callee  *types.Func
 }
 
 // origins yields where e's value, in function fn, may come from. It looks
@@ -338,6 +355,11 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 			}
 			if _, local := fl.decl[callee.Origin()]; local && codeResult(callee.Signature()) >= 0 {
 				yield(origin{param: -1, result: callee.Origin(), call: x})
+			}
+			if callee.Pkg() != fl.pass.Pkg {
+				if f := fl.results.Of(callee); f != nil {
+					yield(origin{param: -1, foreign: f, callee: callee, call: x})
+				}
 			}
 		}
 	}
@@ -538,6 +560,7 @@ func (fl *flow) sites() []CodeSite {
 	var out []CodeSite
 	seen := map[ast.Expr]bool{}
 	sunk := map[*types.Func]bool{}
+	foreignSeen := map[analyzerutil.Loc]bool{}
 	for len(work) > 0 {
 		it := work[0]
 		work = work[1:]
@@ -566,8 +589,15 @@ func (fl *flow) sites() []CodeSite {
 				}
 			case o.result != nil && !sunk[o.result]:
 				sunk[o.result] = true
-				if g := fl.decl[o.result]; !fl.inTest(g.Decl) {
+				if g := fl.decl[o.result]; !fl.inTest(g.Decl) && !fl.otherUse(g.Obj) {
 					work = fl.seedReturns(work, g, g.Obj.Name()+"'s result → "+it.via)
+				}
+			case o.foreign != nil && !o.foreign.Other:
+				for _, src := range o.foreign.Sources {
+					if !foreignSeen[src.Pos] {
+						foreignSeen[src.Pos] = true
+						fl.foreign = append(fl.foreign, fl.foreignSite(src, o.callee, it.via, o.call))
+					}
 				}
 			}
 		})

@@ -1,0 +1,26 @@
+// Command tool exits with the codes package cli and package errs choose.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+
+	"cases/crosspkg/cli"
+	"cases/crosspkg/errs"
+)
+
+func main() {
+	if len(os.Args) > 5 {
+		n, _ := cli.ToInt(os.Args[5])
+		os.Exit(n)
+	}
+	fmt.Println(cli.Count())
+	var c errs.Coded
+	if err := check(); errors.As(err, &c) {
+		os.Exit(c.Code())
+	}
+	os.Exit(cli.Main(os.Args))
+}
+
+func check() error { return nil }
