@@ -137,6 +137,9 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 				continue
 			}
 		}
+		if at, ok := root.FindNode(s.Expr); ok && ex.Exemptions().AssignedAt(at) {
+			continue
+		}
 		what := "exit code 1"
 		if _, lit := ast.Unparen(s.Expr).(*ast.BasicLit); !lit {
 			what = fmt.Sprintf("exit code %s (1)", types.ExprString(s.Expr))

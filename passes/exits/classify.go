@@ -57,17 +57,23 @@ func (x *Exemptions) ReturnAt(cur inspector.Cursor, codes func(*ast.ReturnStmt) 
 	return x.classification(specific, cur) || x.guardsComputed(cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur)
 }
 
-// Return is ReturnAt for a return statement of the package's files, whose
-// codes are the constants the function's returns spell.
-func (x *Exemptions) Return(ret *ast.ReturnStmt) bool {
+// LastResort reports whether the constant e of the package's files, which
+// the return statement ret (nil when none) passes on, is the contract's
+// last resort: ret is exempt (ReturnAt, with the constants the function's
+// returns spell as its codes), or e is the catch-all assigned to a variable
+// that a classification overwrites (AssignedAt).
+func (x *Exemptions) LastResort(e ast.Expr, ret *ast.ReturnStmt) bool {
 	if x.ins == nil {
 		x.ins = inspector.New(x.files)
 	}
-	cur, ok := x.ins.Root().FindNode(ret)
-	if !ok {
-		return false
+	root := x.ins.Root()
+	if ret != nil {
+		if cur, ok := root.FindNode(ret); ok && x.ReturnAt(cur, x.spelledCodes) {
+			return true
+		}
 	}
-	return x.ReturnAt(cur, x.spelledCodes)
+	cur, ok := root.FindNode(e)
+	return ok && x.AssignedAt(cur)
 }
 
 // spelledCodes returns the integer constants a return statement's results
@@ -102,25 +108,79 @@ func (x *Exemptions) classification(specific func(ast.Node) bool, cur inspector.
 		default:
 			continue
 		}
-		return specificBefore(specific, stmts, stmt.Node()) || specificBranch(specific, list)
+		return x.specificBefore(specific, stmts, stmt.Node()) || specificBranch(specific, list)
 	}
 }
 
 // specificBefore reports whether an if or switch statement of list before
-// stmt is specific.
-func specificBefore(specific func(ast.Node) bool, list []ast.Stmt, stmt ast.Node) bool {
+// stmt is specific and tests a value stmt is about: a catch-all that names
+// a variable (dep.Must(err)) follows a classification only of that
+// variable, not an earlier check of another value (if *version == "").
+func (x *Exemptions) specificBefore(specific func(ast.Node) bool, list []ast.Stmt, stmt ast.Node) bool {
 	for _, s := range list {
 		if s == stmt {
 			break
 		}
 		switch s.(type) {
 		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-			if specific(s) {
+			if specific(s) && (!usesVars(x.info, stmt) || sharesVar(x.info, stmt, tested(s)...)) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// tested returns what an if or switch statement tests: its init and
+// condition, its tag, its cases' expressions, down an else-if chain.
+func tested(s ast.Stmt) []ast.Node {
+	var out []ast.Node
+	add := func(n ast.Node, present bool) {
+		if present {
+			out = append(out, n)
+		}
+	}
+	for s != nil {
+		switch st := s.(type) {
+		case *ast.IfStmt:
+			add(st.Init, st.Init != nil)
+			add(st.Cond, true)
+			s = nil
+			if elif, ok := st.Else.(*ast.IfStmt); ok {
+				s = elif
+			}
+		case *ast.SwitchStmt:
+			add(st.Init, st.Init != nil)
+			add(st.Tag, st.Tag != nil)
+			for _, cl := range st.Body.List {
+				for _, e := range cl.(*ast.CaseClause).List {
+					add(e, true)
+				}
+			}
+			s = nil
+		case *ast.TypeSwitchStmt:
+			add(st.Init, st.Init != nil)
+			add(st.Assign, true)
+			s = nil
+		default:
+			s = nil
+		}
+	}
+	return out
+}
+
+// usesVars reports whether n uses a variable.
+func usesVars(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if _, ok := info.Uses[id].(*types.Var); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
 }
 
 // specificBranch reports whether list is a last branch whose earlier
@@ -142,8 +202,9 @@ func specificBranch(specific func(ast.Node) bool, list inspector.Cursor) bool {
 
 // specificExit reports whether n holds (outside function literals) a call
 // that ends the process directly with a specific failure code: one of the
-// table's 2–13, or a command-specific code. Success, a computed code and a
-// helper that might exit somewhere below make no classification.
+// table's 2–13, a command-specific code, or a code computed from what went
+// wrong. Success and a helper that might exit somewhere below make no
+// classification.
 func (x *Exemptions) specificExit(n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(n ast.Node) bool {
@@ -154,7 +215,9 @@ func (x *Exemptions) specificExit(n ast.Node) bool {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			if e, ok := x.ex.Call(n); ok && e.Kind == KindExit && SpecificCode(e.Code) {
+			// A code computed from what went wrong (os.Exit(ce.code)) is a
+			// branch of a classification too, as in the return form.
+			if e, ok := x.ex.Call(n); ok && e.Kind == KindExit && (SpecificCode(e.Code) || e.Code == Computed) {
 				found = true
 			}
 		}
@@ -210,20 +273,22 @@ func (x *Exemptions) guardsComputed(ret inspector.Cursor) bool {
 		return false
 	}
 	computed, ok := next.Node().(*ast.ReturnStmt)
-	return ok && x.returnsComputed(computed) && sharesVar(x.info, ifs.Cond, computed)
+	return ok && x.returnsComputed(computed) && sharesVar(x.info, computed, ifs.Cond)
 }
 
-// sharesVar reports whether a and b use a variable in common.
-func sharesVar(info *types.Info, a, b ast.Node) bool {
+// sharesVar reports whether b uses a variable that one of as uses.
+func sharesVar(info *types.Info, b ast.Node, as ...ast.Node) bool {
 	vars := map[*types.Var]bool{}
-	ast.Inspect(a, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok {
-				vars[v] = true
+	for _, a := range as {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					vars[v] = true
+				}
 			}
-		}
-		return true
-	})
+			return true
+		})
+	}
 	shared := false
 	ast.Inspect(b, func(n ast.Node) bool {
 		if id, ok := n.(*ast.Ident); ok {
@@ -463,4 +528,118 @@ func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) boo
 		}
 	}
 	return false
+}
+
+// AssignedAt reports whether the code at cur, assigned to a local
+// variable (code := 1, code = 1) that later becomes the exit code, is the
+// catch-all of a classification of that variable: the last branch of one
+// whose other branches assign the variable specific codes (or exit or
+// return with them), or the initial value that a following if or switch
+// overwrites with specific codes for the cases it knows. It is the same
+// rule as for an exit or a return, written as an assignment.
+func (x *Exemptions) AssignedAt(cur inspector.Cursor) bool {
+	v, stmt, ok := x.assignedVar(cur)
+	if !ok {
+		return false
+	}
+	specific := func(n ast.Node) bool {
+		return x.assignsSpecific(v, n) || x.specificExit(n) || x.specificReturn(x.spelledCodes, n)
+	}
+	if x.classification(specific, stmt) {
+		return true
+	}
+	for next, ok := stmt.NextSibling(); ok; next, ok = next.NextSibling() {
+		switch next.Node().(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			if x.assignsSpecific(v, next.Node()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assignedVar returns the local variable the expression at cur is
+// assigned to, and the cursor of the assignment or declaration statement.
+func (x *Exemptions) assignedVar(cur inspector.Cursor) (*types.Var, inspector.Cursor, bool) {
+	e, ok := cur.Node().(ast.Expr)
+	if !ok {
+		return nil, cur, false
+	}
+	parent := cur.Parent()
+	var lhs ast.Expr
+	switch p := parent.Node().(type) {
+	case *ast.AssignStmt:
+		if (p.Tok != token.ASSIGN && p.Tok != token.DEFINE) || len(p.Lhs) != len(p.Rhs) {
+			return nil, cur, false
+		}
+		for i, r := range p.Rhs {
+			if r == e {
+				lhs = p.Lhs[i]
+			}
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) != len(p.Values) {
+			return nil, cur, false
+		}
+		for i, val := range p.Values {
+			if val == e {
+				lhs = p.Names[i]
+			}
+		}
+		parent = parent.Parent() // the GenDecl, inside a DeclStmt
+		if _, ok := parent.Node().(*ast.GenDecl); ok {
+			parent = parent.Parent()
+		}
+	default:
+		return nil, cur, false
+	}
+	id, ok := lhs.(*ast.Ident)
+	if !ok {
+		return nil, cur, false
+	}
+	v, ok := x.info.ObjectOf(id).(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == x.pkg.Scope() {
+		return nil, cur, false
+	}
+	return v, parent, true
+}
+
+// assignsSpecific reports whether n assigns (outside function literals) a
+// specific failure code, or a code computed from what went wrong, to v.
+func (x *Exemptions) assignsSpecific(v *types.Var, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(m.Lhs) != len(m.Rhs) {
+				return true
+			}
+			for i, l := range m.Lhs {
+				if id, ok := l.(*ast.Ident); !ok || x.info.ObjectOf(id) != v {
+					continue
+				}
+				tv, ok := x.info.Types[m.Rhs[i]]
+				if !ok {
+					continue
+				}
+				if tv.Value == nil || (tv.Value.Kind() == constant.Int && SpecificCode(intOf(tv.Value))) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// intOf returns an integer constant's value, -1 when it does not fit.
+func intOf(v constant.Value) int {
+	n, exact := constant.Int64Val(v)
+	if !exact {
+		return -1
+	}
+	return int(n)
 }

@@ -34,8 +34,8 @@ type Source struct {
 	// returned through, innermost first, up to the function the fact is on
 	// (left out): ["runInit"] for RunCLI's return runInit(args).
 	Chain []string
-	// LastBranch marks a return that is the last branch of a
-	// classification (Exempt): a 1 there is the last resort.
+	// LastBranch marks a 1 that is the contract's last resort where it is
+	// written: the last branch of a classification (Exemptions.LastResort).
 	LastBranch bool
 	// Ignored are the checks an //exitlint:ignore directive at the source
 	// names, in its own package (a generated file ignores every check).
@@ -199,8 +199,8 @@ func (fl *flow) source(e ast.Expr, ret *ast.ReturnStmt) (Source, bool) {
 	if k, ok := info.Uses[analyzerutil.NameIdent(e)].(*types.Const); ok && k.Pkg() != nil {
 		s.ConstPkg, s.Const = k.Pkg().Path(), k.Name()
 	}
-	if ret != nil && n == generalErrorCode {
-		s.LastBranch = fl.lastBranch(ret)
+	if n == generalErrorCode {
+		s.LastBranch = fl.e.exempt.LastResort(e, ret)
 	}
 	for _, check := range []string{"barecode", "fallback"} {
 		if fl.sup.Suppressed(check, e.Pos()) {
@@ -212,12 +212,6 @@ func (fl *flow) source(e ast.Expr, ret *ast.ReturnStmt) (Source, bool) {
 
 // generalErrorCode is GENERAL_ERROR's value.
 const generalErrorCode = 1
-
-// lastBranch reports whether ret is the last branch of a classification
-// (Exempt), for a 1 it returns.
-func (fl *flow) lastBranch(ret *ast.ReturnStmt) bool {
-	return fl.e.exempt.Return(ret)
-}
 
 // interfaceFacts gives each method of the package's interfaces that has
 // one integer result the sources of the package's methods that implement

@@ -82,3 +82,25 @@ func Pick(list []string, s string) string {
 
 // Count's result is printed, never an exit code.
 func Count() int { return 70 }
+
+// Report classifies by assignment: its 1 is the initial value the
+// classification overwrites, the last resort.
+func Report(err error) int {
+	code := 1
+	switch {
+	case errors.Is(err, os.ErrNotExist):
+		code = 5 // want barecode:`exit code 5 written as a bare integer`
+	case errors.Is(err, os.ErrPermission):
+		code = 7 // want barecode:`exit code 7 written as a bare integer`
+	}
+	return code
+}
+
+// Fail gives 1 for every error: a catch-all where it is written.
+func Fail(err error) int {
+	code := 0
+	if err != nil {
+		code = 1 // want fallback:`exit code 1 is GENERAL_ERROR.*cli.Fail's result → os.Exit`
+	}
+	return code
+}

@@ -20,6 +20,12 @@ func main() {
 	if err := check(); errors.As(err, &c) {
 		os.Exit(c.Code())
 	}
+	if err := check(); err != nil {
+		os.Exit(cli.Report(err))
+	}
+	if len(os.Args) == 4 {
+		os.Exit(cli.Fail(check()))
+	}
 	os.Exit(cli.Main(os.Args))
 }
 
