@@ -51,6 +51,10 @@ type resultFact struct {
 	// general-purpose helper, whose constants are no exit codes whatever an
 	// importer does with one call's result.
 	Other bool
+	// Fields are the fields (by fieldKey) whose value the result may be
+	// (an ExitCode method that returns e.code): what the packages that
+	// import this one store in them is the result too.
+	Fields []string
 }
 
 func (*resultFact) AFact() {}
@@ -66,6 +70,9 @@ func (f *resultFact) String() string {
 			p += " (last branch)"
 		}
 		parts = append(parts, p)
+	}
+	for _, k := range f.Fields {
+		parts = append(parts, "field "+fieldDisplay(k))
 	}
 	out := "result(" + strings.Join(parts, ", ")
 	if f.Other {
@@ -96,47 +103,60 @@ const maxSources = 64
 // exports them (resultFact): for the packages that import it. The
 // standard library and exitlint's runtime export none.
 func (fl *flow) forwardFacts(sup *suppress.Suppressions) {
-	if analyzerutil.InStd(fl.pass) || fl.pass.Pkg.Path() == analyzerutil.ExitcodePath {
+	if fl.runtime() {
 		// The runtime's codes are the contract's own (FromError's
 		// GENERAL_ERROR is its classification's last branch).
 		return
 	}
-	fl.fwd = map[*types.Func][]Source{}
+	fl.fwd = map[*types.Func]forwardResult{}
 	fl.sup = sup
 	for _, fn := range fl.funcs {
 		if !fn.Obj.Exported() || fl.inTest(fn.Decl) || codeResult(fn.Obj.Signature()) < 0 {
 			continue
 		}
-		if srcs := fl.forward(fn); len(srcs) > 0 {
-			fl.results.Set(fn.Obj, &resultFact{Sources: srcs, Other: fl.otherUse(fn.Obj)})
+		if r := fl.forward(fn); len(r.Sources) > 0 || len(r.Fields) > 0 {
+			fl.results.Set(fn.Obj, &resultFact{Sources: r.Sources, Fields: r.Fields, Other: fl.otherUse(fn.Obj)})
 		}
 	}
 	fl.interfaceFacts()
 	fl.results.Export(fl.pass)
+	fl.fieldStoreFacts()
 }
 
-// forward returns the sources of fn's integer result, memoized; a function
-// met again while its sources are being found (recursion) adds none.
-func (fl *flow) forward(fn summary.Func) []Source {
-	if srcs, ok := fl.fwd[fn.Obj]; ok {
-		return srcs
+// forwardResult is what forward finds of a function's integer result.
+type forwardResult struct {
+	Sources []Source
+	Fields  []string
+}
+
+// forward returns the sources of fn's integer result, and the fields it
+// may return, memoized; a function met again while its sources are being
+// found (recursion) adds none.
+func (fl *flow) forward(fn summary.Func) forwardResult {
+	if r, ok := fl.fwd[fn.Obj]; ok {
+		return r
 	}
-	fl.fwd[fn.Obj] = nil
+	fl.fwd[fn.Obj] = forwardResult{}
 	res := codeResult(fn.Obj.Signature())
 	if res < 0 {
-		return nil
+		return forwardResult{}
 	}
-	var out []Source
+	var out forwardResult
 	seen := map[analyzerutil.Loc]bool{}
 	add := func(s Source, chain ...string) {
-		if seen[s.Pos] || len(out) >= maxSources {
+		if seen[s.Pos] || len(out.Sources) >= maxSources {
 			return
 		}
 		seen[s.Pos] = true
 		if len(chain) > 0 {
 			s.Chain = append(slices.Clone(s.Chain), chain...)
 		}
-		out = append(out, s)
+		out.Sources = append(out.Sources, s)
+	}
+	addField := func(key string) {
+		if key != "" && !slices.Contains(out.Fields, key) {
+			out.Fields = append(out.Fields, key)
+		}
 	}
 	returns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
 		fl.origins(fn, e, func(o origin) {
@@ -147,16 +167,29 @@ func (fl *flow) forward(fn summary.Func) []Source {
 				}
 			case o.result != nil:
 				if g, ok := fl.decl[o.result]; ok && !fl.inTest(g.Decl) {
-					for _, s := range fl.forward(g) {
+					r := fl.forward(g)
+					for _, s := range r.Sources {
 						add(s, fl.name(g.Obj))
+					}
+					for _, k := range r.Fields {
+						addField(k)
 					}
 				}
 			case o.foreign != nil && !o.foreign.Other:
 				for _, s := range o.foreign.Sources {
 					add(s, analyzerutil.CallName(o.callee))
 				}
+				for _, k := range o.foreign.Fields {
+					addField(k)
+				}
 			case o.status != nil:
 				fl.storedSources(o.status, func(s Source) { add(s) })
+				for _, s := range fl.importedStores(o.status) {
+					add(s)
+				}
+				if o.status.IsField() {
+					addField(fieldKey(o.status))
+				}
 			}
 		})
 	})
@@ -165,20 +198,15 @@ func (fl *flow) forward(fn summary.Func) []Source {
 }
 
 // storedSources yields the constants the package stores into the
-// variable or field v, outside tests.
+// variable or field v, outside tests, directly or through the parameters
+// of the functions that store them.
 func (fl *flow) storedSources(v *types.Var, yield func(Source)) {
 	for _, g := range fl.funcs {
 		if fl.inTest(g.Decl) {
 			continue
 		}
 		fl.stores(g, func(w *types.Var) bool { return w == v }, func(val ast.Expr, _ *types.Var) {
-			fl.origins(g, val, func(o origin) {
-				if o.konst != nil {
-					if s, ok := fl.source(o.konst, nil); ok {
-						yield(s)
-					}
-				}
-			})
+			fl.constSources(g, val, nil, map[paramAt]bool{}, yield)
 		})
 	}
 }
@@ -237,6 +265,7 @@ func (fl *flow) interfaceFacts() {
 				continue
 			}
 			var srcs []Source
+			var fields []string
 			for _, impl := range named {
 				if _, isIface := impl.Underlying().(*types.Interface); isIface {
 					continue
@@ -249,6 +278,11 @@ func (fl *flow) interfaceFacts() {
 					if impl, ok := obj.(*types.Func); ok {
 						if f := fl.results.Local(impl); f != nil && !f.Other {
 							srcs = append(srcs, f.Sources...)
+							for _, k := range f.Fields {
+								if !slices.Contains(fields, k) {
+									fields = append(fields, k)
+								}
+							}
 						}
 					}
 					break
@@ -257,8 +291,8 @@ func (fl *flow) interfaceFacts() {
 			if len(srcs) > maxSources {
 				srcs = srcs[:maxSources]
 			}
-			if len(srcs) > 0 {
-				fl.results.Set(m, &resultFact{Sources: srcs})
+			if len(srcs) > 0 || len(fields) > 0 {
+				fl.results.Set(m, &resultFact{Sources: srcs, Fields: fields})
 			}
 		}
 	}
