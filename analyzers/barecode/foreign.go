@@ -22,7 +22,7 @@ import (
 func (ch *checker) foreignSites() {
 	judged := map[*types.Const]bool{}
 	for _, s := range ch.ex.ForeignSites() {
-		if slices.Contains(s.Ignored, ch.pass.Analyzer.Name) || s.Value == int64(exitcode.GeneralError) || s.Value == int64(exitcode.Success) {
+		if s.Reported || slices.Contains(s.Ignored, ch.pass.Analyzer.Name) || s.Value == int64(exitcode.GeneralError) || s.Value == int64(exitcode.Success) {
 			continue // a 1 is the fallback check's; a bare 0 misleads no agent (bareZero)
 		}
 		if k := ch.ex.Const(s.Source); k != nil {

@@ -147,7 +147,7 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 		sup.Report(pass, analysis.Diagnostic{Pos: s.Expr.Pos(), End: s.Expr.End(), Category: "flow", Message: siteMessage(what, s.Via)})
 	}
 	for _, s := range ex.ForeignSites() {
-		if s.Value != int64(generalError) || s.LastBranch || slices.Contains(s.Ignored, pass.Analyzer.Name) {
+		if s.Value != int64(generalError) || s.LastBranch || s.Reported || slices.Contains(s.Ignored, pass.Analyzer.Name) {
 			continue
 		}
 		pos, end := analyzerutil.PosOf(pass.Fset, s.Pos, s.End)

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,6 +118,8 @@ type flow struct {
 	// fwd memoizes forward: the sources of a function's integer result.
 	fwd map[*types.Func]forwardResult
 	sup *suppress.Suppressions
+	// siteExprs are the package's own code sites' constants.
+	siteExprs map[ast.Expr]bool
 	// foreign are the constants of other packages that become this
 	// package's exit codes, found by sites.
 	foreign []ForeignSite
@@ -598,7 +601,7 @@ func (fl *flow) sites() []CodeSite {
 			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: direct})
 		})
 		fl.statusStores(fn, func(val ast.Expr, via string) {
-			work = append(work, flowItem{fn: fn, e: val, via: via})
+			work = append(work, flowItem{fn: fn, e: val, via: via, stored: true})
 		})
 		switch sig := fn.Obj.Signature(); {
 		case conventional(fl.pass.TypesInfo, fn):
@@ -631,6 +634,16 @@ func (fl *flow) sites() []CodeSite {
 			if !foreignSeen[src.Pos] {
 				foreignSeen[src.Pos] = true
 				fl.foreign = append(fl.foreign, ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + it.via, Exit: analyzerutil.LocOf(fl.pass.Fset, it.e.Pos())})
+			}
+		}
+	}
+	// The exit-status variables and fields an exit reads directly
+	// (findStatus): what the packages this one imports store in a field.
+	for _, v := range slices.SortedFunc(maps.Keys(fl.status), func(a, b *types.Var) int { return int(a.Pos() - b.Pos()) }) {
+		for _, src := range fl.importedStores(v) {
+			if !foreignSeen[src.Pos] {
+				foreignSeen[src.Pos] = true
+				fl.foreign = append(fl.foreign, ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + fl.status[v]})
 			}
 		}
 	}

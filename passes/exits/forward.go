@@ -40,6 +40,11 @@ type Source struct {
 	// Ignored are the checks an //exitlint:ignore directive at the source
 	// names, in its own package (a generated file ignores every check).
 	Ignored []string
+	// Reported marks a constant its own package already knows as an exit
+	// code (one of its Sites, through a function that follows the
+	// ExitCode convention there): its checks report it, and an importing
+	// package must not again.
+	Reported bool
 }
 
 // resultFact marks a function whose integer result may be a constant of
@@ -110,6 +115,10 @@ func (fl *flow) forwardFacts(sup *suppress.Suppressions) {
 	}
 	fl.fwd = map[*types.Func]forwardResult{}
 	fl.sup = sup
+	fl.siteExprs = map[ast.Expr]bool{}
+	for _, site := range fl.e.sites {
+		fl.siteExprs[site.Expr] = true
+	}
 	for _, fn := range fl.funcs {
 		if !fn.Obj.Exported() || fl.inTest(fn.Decl) || codeResult(fn.Obj.Signature()) < 0 {
 			continue
@@ -230,6 +239,7 @@ func (fl *flow) source(e ast.Expr, ret *ast.ReturnStmt) (Source, bool) {
 	if n == generalErrorCode {
 		s.LastBranch = fl.e.exempt.LastResort(e, ret)
 	}
+	s.Reported = fl.siteExprs[e]
 	for _, check := range []string{"barecode", "fallback"} {
 		if fl.sup.Suppressed(check, e.Pos()) {
 			s.Ignored = append(s.Ignored, check)

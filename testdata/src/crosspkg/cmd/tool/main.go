@@ -7,6 +7,8 @@ import (
 	"os"
 
 	"cases/crosspkg/cli"
+	"cases/crosspkg/clierr"
+	"cases/crosspkg/cmds"
 	"cases/crosspkg/errs"
 )
 
@@ -25,6 +27,15 @@ func main() {
 	}
 	if len(os.Args) == 4 {
 		os.Exit(cli.Fail(check()))
+	}
+	if err := cmds.Get(os.Args[1]); err != nil {
+		var ee *clierr.ExitError
+		if errors.As(err, &ee) {
+			os.Exit(ee.Code)
+		}
+	}
+	if err := cmds.Put(os.Args[1]); err != nil {
+		os.Exit(cmds.ExitCodeFor(err))
 	}
 	os.Exit(cli.Main(os.Args))
 }
