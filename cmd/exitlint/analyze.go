@@ -100,12 +100,12 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 		if len(p.ListErrors) > 0 {
 			continue
 		}
-		errs, dep := p.Broken()
+		errs := p.Errors()
 		switch {
-		case dep != nil:
-			res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: []string{brokenDependency(dep)}})
+		case len(errs) > 0 && errs[0].Kind == driver.DependencyError:
+			res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: []string{brokenDependency(errs[0].Import)}})
 		case len(errs) > 0:
-			res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: errs})
+			res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: driver.ErrorTexts(errs)})
 		default:
 			analyzed[p.PkgPath] = true
 		}

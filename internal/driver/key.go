@@ -204,7 +204,7 @@ func (g *Graph) computeKeys(s key) {
 			fmt.Fprintf(h, "module %q %q %q %v\n", mod.Path, mod.Version, mod.GoVersion, mod.Main)
 		}
 		for _, e := range n.ListErrors {
-			fmt.Fprintf(h, "error %q\n", e)
+			fmt.Fprintf(h, "error %q\n", e.Error())
 		}
 		for _, list := range [][]string{m.CompiledGoFiles, m.GoFiles, m.OtherFiles, m.IgnoredFiles} {
 			fmt.Fprintf(h, "files %d\n", len(list))

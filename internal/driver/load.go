@@ -22,7 +22,6 @@ package driver
 import (
 	"context"
 	"crypto/sha256"
-	"fmt"
 	"go/token"
 	"go/types"
 	"maps"
@@ -90,7 +89,7 @@ type Package struct {
 
 	// ListErrors are go list's errors for this package (a missing
 	// package, an import cycle, a bad build constraint).
-	ListErrors []string
+	ListErrors []PackageError
 
 	meta       *packages.Package
 	imports    map[string]*Package // by import path as written in the source
@@ -100,12 +99,11 @@ type Package struct {
 	exportFile string
 
 	// Set while loading; read by dependents after this package is done.
-	types    *types.Package
-	errors   []string // parse, type or export-data errors
-	brokenBy *Package // the first import that could not be loaded
-	pending  int      // imports not yet done
-	live     int      // dependents whose types are still held
-	facts    *facts
+	types   *types.Package
+	errors  []PackageError // why it did not load, after go list listed it
+	pending int            // imports not yet done
+	live    int            // dependents whose types are still held
+	facts   *facts
 
 	// What the cache and the memo decide (run.go's plan).
 	key         key
@@ -141,13 +139,14 @@ func (p *Package) TestOnly() bool {
 	return true
 }
 
-// Broken reports why the package could not be loaded: its own errors, or
-// the import that failed. Both are empty for a loaded package.
-func (p *Package) Broken() (errs []string, dep *Package) {
+// Errors reports why the package could not be analyzed, nil when it
+// loaded: go list's errors; else a DependencyError naming the first
+// import that did not load; else its parse, type or internal errors.
+func (p *Package) Errors() []PackageError {
 	if len(p.ListErrors) > 0 {
-		return p.ListErrors, nil
+		return p.ListErrors
 	}
-	return p.errors, p.brokenBy
+	return p.errors
 }
 
 // NoFiles reports whether go list found no Go files for the package and
@@ -492,8 +491,3 @@ func (g *Graph) Sums() map[string][sha256.Size]byte {
 
 // String returns the package's ID.
 func (p *Package) String() string { return p.ID }
-
-// errorf formats a load error of a package the way go/types does.
-func errorf(pos, format string, args ...any) string {
-	return pos + ": " + fmt.Sprintf(format, args...)
-}

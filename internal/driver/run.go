@@ -6,11 +6,9 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/gob"
-	"errors"
 	"fmt"
 	"go/ast"
 	"go/parser"
-	"go/scanner"
 	"go/types"
 	"io"
 	"os"
@@ -370,12 +368,12 @@ func (s *schedule) process(n *Package) {
 	defer func() {
 		if r := recover(); r != nil {
 			// A bug in exitlint or go/types must cost this package, not the run.
-			n.errors = append(n.errors, fmt.Sprintf("internal error while loading %s: %v\n%s", n.ID, r, debug.Stack()))
+			n.errors = append(n.errors, PackageError{Kind: InternalError, Msg: fmt.Sprintf("internal error while loading %s: %v\n%s", n.ID, r, debug.Stack())})
 		}
 	}()
 	if ctx := s.g.cfg.Context; ctx != nil && ctx.Err() != nil {
 		if len(n.ListErrors) == 0 {
-			n.errors = append(n.errors, fmt.Sprintf("%s was not loaded: %v", n.ID, context.Cause(ctx)))
+			n.errors = append(n.errors, PackageError{Kind: NotLoaded, Msg: fmt.Sprintf("%s was not loaded: %v", n.ID, context.Cause(ctx))})
 		}
 		return
 	}
@@ -389,8 +387,8 @@ func (s *schedule) process(n *Package) {
 		return
 	}
 	for _, d := range n.deps {
-		if errs, dep := d.Broken(); len(errs) > 0 || dep != nil {
-			n.brokenBy = d
+		if len(d.Errors()) > 0 {
+			n.errors = []PackageError{{Kind: DependencyError, Msg: "a package it imports does not load: " + d.ID, Import: d}}
 			return
 		}
 	}
@@ -591,14 +589,8 @@ func (s *schedule) check(n *Package) ([]*ast.File, *types.Info) {
 		if f != nil {
 			files = append(files, f)
 		}
-		var list scanner.ErrorList
-		switch {
-		case errors.As(err, &list):
-			for _, e := range list {
-				n.errors = append(n.errors, e.Error())
-			}
-		case err != nil:
-			n.errors = append(n.errors, errorf(name, "%v", err))
+		if err != nil {
+			n.errors = append(n.errors, parseErrors(name, err)...)
 		}
 	}
 	info := newInfo()
@@ -614,7 +606,7 @@ func (s *schedule) check(n *Package) ([]*ast.File, *types.Info) {
 		}),
 		Sizes: s.g.sizes,
 		Error: func(err error) {
-			n.errors = append(n.errors, err.Error())
+			n.errors = append(n.errors, typeError(err))
 		},
 	}
 	if m := n.meta.Module; m != nil && m.GoVersion != "" {
@@ -622,7 +614,7 @@ func (s *schedule) check(n *Package) ([]*ast.File, *types.Info) {
 	}
 	err := types.NewChecker(conf, s.g.Fset, n.types, info).Files(files)
 	if err != nil && len(n.errors) == 0 {
-		n.errors = append(n.errors, err.Error())
+		n.errors = append(n.errors, typeError(err))
 	}
 	return files, info
 }

@@ -769,12 +769,12 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 				byFile[f] = nil
 			}
 		}
-		errs, dep := p.Broken()
-		if dep != nil {
-			first, _ := dep.Broken()
+		errs := driver.ErrorTexts(p.Errors())
+		if e := p.Errors(); len(e) > 0 && e[0].Kind == driver.DependencyError {
+			dep := e[0].Import
 			msg := "a package it imports does not type-check: " + dep.PkgPath
-			if len(first) > 0 {
-				msg += ": " + first[0]
+			if first := dep.Errors(); len(first) > 0 && first[0].Kind != driver.DependencyError {
+				msg += ": " + first[0].Error()
 			}
 			errs = []string{msg}
 		}
