@@ -25,7 +25,6 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -36,7 +35,6 @@ import (
 
 	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/internal/findings"
-	"github.com/exitlint/exitlint/internal/textpos"
 )
 
 // Server holds what the editor has open and what was published.
@@ -752,73 +750,71 @@ func (s *Server) analyze(ctx context.Context, dir, path string, snap map[string]
 		s.logf("exitlint lsp: %s: go list %s, analysis %s; %d packages from memory, %d not, analyzed %s", path,
 			loaded.Sub(start).Round(time.Millisecond), time.Since(loaded).Round(time.Millisecond), hits, misses, strings.Join(res.Analyzed, ", "))
 	}
-	var logs []string
-	lines := textpos.NewLines(read)
-	type pkgError struct {
-		pkg string
-		err string
-	}
-	var broken []pkgError
+	c := findings.NewCollector(g.Fset, "", read)
+	var roots []*driver.Package
 	for _, p := range g.Roots {
 		if p.IsTest() && strings.HasSuffix(p.ID, ".test") && !strings.Contains(p.ID, " ") {
 			continue // the generated main package of the tests
 		}
+		roots = append(roots, p)
 		goFiles, _ := p.Files()
 		for _, f := range goFiles {
 			if _, seen := byFile[f]; !seen {
 				byFile[f] = nil
 			}
 		}
-		errs := driver.ErrorTexts(p.Errors())
-		if e := p.Errors(); len(e) > 0 && e[0].Kind == driver.DependencyError {
-			dep := e[0].Import
-			msg := "a package it imports does not type-check: " + dep.PkgPath
-			if first := dep.Errors(); len(first) > 0 && first[0].Kind != driver.DependencyError {
-				msg += ": " + first[0].Error()
-			}
-			errs = []string{msg}
-		}
-		if len(errs) == 0 {
-			continue
-		}
-		for _, e := range errs {
-			broken = append(broken, pkgError{p.PkgPath, e})
-		}
-		logs = append(logs, fmt.Sprintf("%s does not type-check, so it was not analyzed: %s", p.ID, strings.Join(errs, "; ")))
 	}
-	// The first error of each file, in place of its findings; errors
-	// elsewhere on the file that was opened or saved.
-	hasError := map[string]bool{}
-	for _, b := range broken {
-		file, line, col, msg := splitError(b.err)
-		if _, in := byFile[file]; !in {
-			file, line, col, msg = path, 0, 0, b.err
-		}
-		if hasError[file] {
-			continue
-		}
-		hasError[file] = true
-		r := lspRange{}
-		if line > 0 {
-			p := position{Line: line - 1, Character: lines.UTF16Column(file, line, max(col, 1)) - 1}
-			r = lspRange{Start: p, End: p}
-		}
-		byFile[file] = append(byFile[file], notAnalyzed(r, fmt.Sprintf("exitlint cannot analyze %s until it compiles: %s", b.pkg, msg)))
+	a := findings.Gather(roots, res.Actions, c)
+	logs := placeErrors(a.Unloaded, path, byFile, c)
+	for _, act := range a.Failed {
+		logs = append(logs, fmt.Sprintf("the %s check failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err))
 	}
-	c := findings.NewCollector(g.Fset, "", read)
-	for _, act := range res.Actions {
-		if act.Err != nil {
-			logs = append(logs, fmt.Sprintf("the %s check failed on %s: %v", act.Analyzer.Name, act.Package.ID, act.Err))
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			c.Add(act.Analyzer, d)
-		}
-	}
-	for _, f := range c.Findings() {
+	for _, f := range a.Findings {
 		byFile[f.Pos.Filename] = append(byFile[f.Pos.Filename], newFinding(f, versionOf))
 	}
 	s.publish(ctx, dir, byFile, versionOf, logs)
+}
+
+// placeErrors publishes, for each package that could not be analyzed,
+// the first error of each of its files in place of the file's findings;
+// an error that has no line in one of them goes on the file that was
+// opened or saved (path). It returns a line for the editor's log per
+// package.
+func placeErrors(unloaded []*driver.Package, path string, byFile map[string][]finding, c *findings.Collector) (logs []string) {
+	hasError := map[string]bool{}
+	for _, p := range unloaded {
+		errs := loadErrors(p)
+		logs = append(logs, fmt.Sprintf("%s does not type-check, so it was not analyzed: %s", p.ID, strings.Join(driver.ErrorTexts(errs), "; ")))
+		for _, e := range errs {
+			file, r, msg := path, lspRange{}, e.Error()
+			if _, in := byFile[e.Pos.Filename]; in && e.Pos.Line > 0 {
+				at := positionOf(c.Position(e.Pos))
+				file, r, msg = e.Pos.Filename, lspRange{Start: at, End: at}, e.Msg
+			}
+			if hasError[file] {
+				continue
+			}
+			hasError[file] = true
+			byFile[file] = append(byFile[file], notAnalyzed(r, fmt.Sprintf("exitlint cannot analyze %s until it compiles: %s", p.PkgPath, msg)))
+		}
+	}
+	return logs
+}
+
+// loadErrors is why p was not analyzed, as the editor is told: its own
+// errors, or the import that does not type-check, with that import's
+// first error when it has one of its own.
+func loadErrors(p *driver.Package) []driver.PackageError {
+	errs := p.Errors()
+	if errs[0].Kind != driver.DependencyError {
+		return errs
+	}
+	dep := errs[0].Import
+	msg := "a package it imports does not type-check: " + dep.PkgPath
+	if first := dep.Errors(); len(first) > 0 && first[0].Kind != driver.DependencyError {
+		msg += ": " + first[0].Error()
+	}
+	return []driver.PackageError{{Kind: driver.DependencyError, Msg: msg, Import: dep}}
 }
 
 // lineOf returns line (from 0) of the file, "" when there is none.
@@ -854,24 +850,6 @@ func (s *Server) clearConfigErrors(ctx context.Context, used string) {
 	for _, f := range fixed {
 		s.out.notify("textDocument/publishDiagnostics", publishDiagnosticsParams{URI: uriOf(f), Diagnostics: []diagnostic{}})
 	}
-}
-
-// splitError splits an error of the driver's, "file:line:col: message" (or
-// "file:line: message"), into its position and message; an error without
-// a position is its message.
-func splitError(e string) (file string, line, col int, msg string) {
-	for i := 0; i < len(e); {
-		j := strings.Index(e[i:], ": ")
-		if j < 0 {
-			break
-		}
-		file, line, col = splitPos(e[:i+j])
-		if line > 0 {
-			return file, line, col, e[i+j+2:]
-		}
-		i += j + 2
-	}
-	return "", 0, 0, e
 }
 
 // publish records and sends an analysis's findings, unless ctx was
@@ -915,31 +893,6 @@ func (s *Server) publish(ctx context.Context, dir string, byFile map[string][]fi
 // whose package could not be analyzed.
 func notAnalyzed(r lspRange, msg string) finding {
 	return finding{diag: diagnostic{Range: r, Severity: severityInformation, Source: "exitlint", Message: msg}}
-}
-
-// splitPos splits go/packages' "file:line:col" (or "file:line", or "").
-func splitPos(pos string) (file string, line, col int) {
-	rest := pos
-	var nums []int
-	for range 2 {
-		i := strings.LastIndexByte(rest, ':')
-		if i < 0 {
-			break
-		}
-		n, err := strconv.Atoi(rest[i+1:])
-		if err != nil {
-			break
-		}
-		nums = append([]int{n}, nums...)
-		rest = rest[:i]
-	}
-	switch len(nums) {
-	case 2:
-		return rest, nums[0], nums[1]
-	case 1:
-		return rest, nums[0], 0
-	}
-	return pos, 0, 0
 }
 
 // newFinding is f as the protocol publishes it, with its fixes as quick
