@@ -8,6 +8,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/gcexportdata"
 )
 
@@ -21,97 +22,136 @@ import (
 // references. It returns why the cache could not be used, if it could not.
 func (s *schedule) plan() error {
 	g := s.g
-	var cacheErr error
-	if g.cfg.Cache != nil || g.cfg.Memo != nil {
-		sl, err := salt(g.cfg, g.sizes, s.order)
-		if err != nil {
-			cacheErr = err
-			g.cfg.Cache, g.cfg.Memo = nil, nil
-		} else {
-			g.computeKeys(sl)
+	cacheErr := g.keyPackages(s.order)
+	registerFactTypes(s.order)
+	entries := g.readEntries()
+	// In dependency order: a Memo entry is used only with its imports',
+	// whose types it refers to.
+	depsFirst(g.all, func(n *Package) {
+		if g.reusing() && n.PkgPath != "unsafe" && len(n.ListErrors) == 0 && !n.uncacheable && !s.reuseFromMemo(n) {
+			s.reuseFromCache(n, entries[n])
 		}
+	})
+	s.markNeeded()
+	g.askExportData()
+	g.countParses()
+	return cacheErr
+}
+
+// reusing reports whether the run may reuse what a cache or a Memo holds.
+func (g *Graph) reusing() bool {
+	return g.cfg.Cache != nil || g.cfg.Memo != nil
+}
+
+// keyPackages gives every package its key, when there is a cache or a
+// Memo to look keys up in. A key that cannot be computed (exitlint's own
+// executable unreadable) could name stale results: the run then uses
+// neither, and returns why.
+func (g *Graph) keyPackages(order []*analysis.Analyzer) error {
+	if !g.reusing() {
+		return nil
 	}
-	keyed := g.cfg.Cache != nil || g.cfg.Memo != nil
-	for _, a := range s.order {
+	sl, err := salt(g.cfg, g.sizes, order)
+	if err != nil {
+		g.cfg.Cache, g.cfg.Memo = nil, nil
+		return err
+	}
+	g.computeKeys(sl)
+	return nil
+}
+
+// registerFactTypes lets gob encode and decode the analyzers' facts, as
+// cache entries hold them.
+func registerFactTypes(order []*analysis.Analyzer) {
+	for _, a := range order {
 		for _, f := range a.FactTypes {
 			gob.Register(f)
 		}
 	}
-	// The cache's entries, read and decoded on every CPU.
+}
+
+// readEntries reads and decodes the cache's entries of the packages that
+// may have one, on every CPU: most of a warm run is spent here.
+func (g *Graph) readEntries() map[*Package]*entry {
 	entries := map[*Package]*entry{}
-	if c := g.cfg.Cache; c != nil {
-		var want []*Package
-		for _, n := range g.all {
-			if n.Source && n.PkgPath != "unsafe" && len(n.ListErrors) == 0 && !n.uncacheable {
-				want = append(want, n)
-			}
-		}
-		got := make([]*entry, len(want))
-		var next atomic.Int64
-		var wg sync.WaitGroup
-		for range runtime.GOMAXPROCS(0) {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				for i := int(next.Add(1)) - 1; i < len(want); i = int(next.Add(1)) - 1 {
-					got[i] = c.get(want[i].key)
-				}
-			}()
-		}
-		wg.Wait()
-		for i, n := range want {
-			if got[i] != nil {
-				entries[n] = got[i]
-			}
-		}
+	c := g.cfg.Cache
+	if c == nil {
+		return entries
 	}
-	// In dependency order: a Memo entry is used only with its imports',
-	// whose types it refers to.
-	depsFirst(g.all, func(n *Package) {
-		if !keyed || n.PkgPath == "unsafe" || len(n.ListErrors) > 0 || n.uncacheable {
-			return
-		}
-		if m := g.cfg.Memo; m != nil {
-			all := true
-			for _, d := range n.deps {
-				all = all && (d.memo != nil || d.PkgPath == "unsafe")
-			}
-			wanted := 0
-			if n.Root {
-				wanted = len(s.wanted)
-			}
-			if e := m.get(n.key, all, wanted); e != nil {
-				n.memo = e
-				return
-			}
-		}
-		if g.cfg.Cache != nil && n.Source {
-			if e := entries[n]; e != nil {
-				if n.Root {
-					acts, err := g.decodeActions(n, e, s.wanted)
-					if err != nil {
-						return
-					}
-					n.actions = acts
-				}
-				n.entry = e
-			}
-		}
-	})
-	// What must be loaded: the packages analyzed, and what they import.
-	var need func(n *Package)
-	need = func(n *Package) {
-		if n.needTypes || n.memo != nil {
-			return
-		}
-		n.needTypes = true
-		for _, d := range n.deps {
-			need(d)
-		}
-	}
+	var want []*Package
 	for _, n := range g.all {
-		if !keyed || (n.Source && n.memo == nil && n.entry == nil) {
-			need(n)
+		if n.Source && n.PkgPath != "unsafe" && len(n.ListErrors) == 0 && !n.uncacheable {
+			want = append(want, n)
+		}
+	}
+	got := make([]*entry, len(want))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(want); i = int(next.Add(1)) - 1 {
+				got[i] = c.get(want[i].key)
+			}
+		}()
+	}
+	wg.Wait()
+	for i, n := range want {
+		if got[i] != nil {
+			entries[n] = got[i]
+		}
+	}
+	return entries
+}
+
+// reuseFromMemo decides whether n is taken whole from the Memo: its key
+// is there, every import of n was taken from it too (n's types refer to
+// theirs), and for a requested package the entry holds the findings of
+// every analyzer asked for.
+func (s *schedule) reuseFromMemo(n *Package) bool {
+	m := s.g.cfg.Memo
+	if m == nil {
+		return false
+	}
+	all := true
+	for _, d := range n.deps {
+		all = all && (d.memo != nil || d.PkgPath == "unsafe")
+	}
+	wanted := 0
+	if n.Root {
+		wanted = len(s.wanted)
+	}
+	n.memo = m.get(n.key, all, wanted)
+	return n.memo != nil
+}
+
+// reuseFromCache decides whether n's facts, and for a requested package
+// its findings, come from its cache entry e: a requested package's
+// findings must decode on this run's file set, or it is analyzed again.
+func (s *schedule) reuseFromCache(n *Package, e *entry) {
+	if s.g.cfg.Cache == nil || !n.Source || e == nil {
+		return
+	}
+	if n.Root {
+		acts, err := s.g.decodeActions(n, e, s.wanted)
+		if err != nil {
+			return
+		}
+		n.actions = acts
+	}
+	n.entry = e
+}
+
+// markNeeded marks what must be loaded: every package analyzed, and what
+// it imports, directly or not, for its types. With LoadImports, what the
+// requested packages import is loaded even when they are reused;
+// otherwise the run says it left that undone (Result.Unprepared).
+func (s *schedule) markNeeded() {
+	g := s.g
+	for _, n := range g.all {
+		if !g.reusing() || (n.Source && n.memo == nil && n.entry == nil) {
+			needTypes(n)
 		}
 	}
 	for _, r := range g.Roots {
@@ -121,21 +161,37 @@ func (s *schedule) plan() error {
 		for _, d := range r.deps {
 			switch {
 			case g.cfg.LoadImports:
-				need(d)
-			case keyed && d.memo == nil && !d.needTypes && d.PkgPath != "unsafe":
+				needTypes(d)
+			case g.reusing() && d.memo == nil && !d.needTypes && d.PkgPath != "unsafe":
 				s.unprepared = true
 			}
 		}
 	}
+}
+
+// needTypes marks n and what it imports as needing their types, down to
+// the packages the Memo gives whole, types included.
+func needTypes(n *Package) {
+	if n.needTypes || n.memo != nil {
+		return
+	}
+	n.needTypes = true
+	for _, d := range n.deps {
+		needTypes(d)
+	}
+}
+
+// askExportData asks go list for the export data of the standard packages
+// whose types are needed: those not read from source, and those reused
+// from the cache, which keeps no types for a standard package (keepTypes).
+// A package go list has none for is type-checked from source.
+func (g *Graph) askExportData() {
 	var exported []*Package
 	for _, n := range g.exported {
 		if n.needTypes {
 			exported = append(exported, n)
 		}
 	}
-	// A standard package reused from the cache keeps no types there
-	// (remember): they come from the go command's export data, as for
-	// every standard package not analyzed.
 	var cachedStd []*Package
 	for _, n := range g.all {
 		if n.Source && n.needTypes && n.entry != nil && len(n.entry.Types) == 0 && standard(n.meta) {
@@ -148,6 +204,11 @@ func (s *schedule) plan() error {
 			n.Source = true // no export data: type-check it like the rest
 		}
 	}
+}
+
+// countParses counts, for each file, the packages that will parse it, so
+// that the parse cache drops the file when the last of them is done.
+func (g *Graph) countParses() {
 	for _, n := range g.all {
 		if n.Source && n.needTypes && n.exportFile == "" && (n.entry == nil || len(n.entry.Types) == 0) {
 			for _, f := range n.meta.CompiledGoFiles {
@@ -155,7 +216,6 @@ func (s *schedule) plan() error {
 			}
 		}
 	}
-	return cacheErr
 }
 
 // remember keeps a package that loaded, and its results, in the Memo, and

@@ -52,10 +52,17 @@ type Result struct {
 // analyzers it needs: on a requested package, analyzers and everything
 // they require; on a dependency, the analyzers whose facts the requested
 // packages import, and what those require. Packages that cannot be loaded
-// are reported by Broken. Run may be called once per Graph.
+// say why in their Errors. Run may be called once per Graph.
 func (g *Graph) Run(analyzers []*analysis.Analyzer) *Result {
 	s := newSchedule(g, analyzers)
-	res := &Result{CacheErr: s.plan()}
+	cacheErr := s.plan()
+	s.work()
+	return s.result(cacheErr)
+}
+
+// work processes the packages on as many workers as there are CPUs, each
+// taking the next package whose imports are done.
+func (s *schedule) work() {
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
@@ -68,6 +75,12 @@ func (g *Graph) Run(analyzers []*analysis.Analyzer) *Result {
 		}()
 	}
 	wg.Wait()
+}
+
+// result is what the run did, once every package is done.
+func (s *schedule) result(cacheErr error) *Result {
+	g := s.g
+	res := &Result{CacheErr: cacheErr}
 	for _, n := range g.all {
 		switch {
 		case n.PkgPath == "unsafe":

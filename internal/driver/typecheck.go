@@ -15,96 +15,137 @@ import (
 
 // process loads one package and, if it is from source, analyzes it.
 func (s *schedule) process(n *Package) {
-	defer func() {
-		if r := recover(); r != nil {
-			// A bug in exitlint or go/types must cost this package, not the run.
-			n.errors = append(n.errors, PackageError{Kind: InternalError, Msg: fmt.Sprintf("internal error while loading %s: %v\n%s", n.ID, r, debug.Stack())})
-		}
-	}()
-	if ctx := s.g.cfg.Context; ctx != nil && ctx.Err() != nil {
-		if len(n.ListErrors) == 0 {
-			n.errors = append(n.errors, PackageError{Kind: NotLoaded, Msg: fmt.Sprintf("%s was not loaded: %v", n.ID, context.Cause(ctx))})
-		}
+	defer recoverLoad(n)
+	if s.stopped(n) || len(n.ListErrors) > 0 || importFailed(n) {
 		return
 	}
-	if n.PkgPath == "unsafe" {
+	switch {
+	case n.PkgPath == "unsafe":
 		if n.Root { // the checks run on it as on any requested package
 			s.analyze(n, nil, newInfo())
 		}
-		return
-	}
-	if len(n.ListErrors) > 0 {
-		return
-	}
-	for _, d := range n.deps {
-		if len(d.Errors()) > 0 {
-			n.errors = []PackageError{{Kind: DependencyError, Msg: "a package it imports does not load: " + d.ID, Import: d}}
-			return
-		}
-	}
-	if e := n.memo; e != nil {
-		s.g.setTypes(n, e.types)
-		n.facts = e.facts
-		if n.Root {
-			var acts []*Action
-			for _, a := range e.actions {
-				c := *a
-				c.Package = n
-				acts = append(acts, &c)
-			}
-			s.setActions(n, acts)
-		}
-		return
-	}
-	if !n.needTypes {
+	case n.memo != nil:
+		s.fromMemo(n)
+	case !n.needTypes:
 		// Reused from the cache, and nothing analyzed imports it.
 		if n.Root {
 			s.setActions(n, n.actions)
 		}
-		return
+	case s.typesFromEntry(n):
+	case !n.Source && s.typesFromExport(n):
+	default:
+		s.fromSource(n)
 	}
-	if e := n.entry; e != nil && (len(e.Types) > 0 || n.exportFile != "") {
-		// Reused from the cache, and imported by a package analyzed:
-		// its types from what the cache kept (or, for a standard
-		// package, the go command's export data), its facts decoded on
-		// them.
-		var err error
-		if len(e.Types) > 0 {
-			err = s.readTypes(n, e.Types)
-		} else {
-			err = s.readExport(n)
-		}
-		if err == nil && n.decodeFacts(e) == nil {
-			n.cachedTypes = len(e.Types) > 0
-			n.exportTypes = !n.cachedTypes
-			if n.Root {
-				s.setActions(n, n.actions)
-			}
-			s.remember(n, n.actions)
-			return
-		}
-		// Type-check it from source instead, and decode the facts on
-		// what that gives.
-		e.Types, n.exportFile = nil, ""
-		n.facts = &facts{}
-		s.g.setTypes(n, types.NewPackage(n.PkgPath, n.meta.Name))
-		for _, f := range n.meta.CompiledGoFiles {
-			s.g.acquire(f)
-		}
+}
+
+// recoverLoad turns a panic while loading n into n's error: a bug in
+// exitlint or go/types must cost this package, not the run.
+func recoverLoad(n *Package) {
+	if r := recover(); r != nil {
+		n.errors = append(n.errors, PackageError{Kind: InternalError, Msg: fmt.Sprintf("internal error while loading %s: %v\n%s", n.ID, r, debug.Stack())})
 	}
-	if !n.Source {
-		if err := s.readExport(n); err == nil {
-			s.remember(n, nil)
-			return
-		}
-		// Unreadable export data (a go command newer than exitlint, say):
-		// type-check the package from source instead.
-		n.Source = true
-		s.g.setTypes(n, types.NewPackage(n.PkgPath, n.meta.Name))
-		for _, f := range n.meta.CompiledGoFiles {
-			s.g.acquire(f)
+}
+
+// stopped reports whether the run's Context ended before n was loaded;
+// n is then not loaded, which its errors say unless go list's say more.
+func (s *schedule) stopped(n *Package) bool {
+	ctx := s.g.cfg.Context
+	if ctx == nil || ctx.Err() == nil {
+		return false
+	}
+	if len(n.ListErrors) == 0 {
+		n.errors = append(n.errors, PackageError{Kind: NotLoaded, Msg: fmt.Sprintf("%s was not loaded: %v", n.ID, context.Cause(ctx))})
+	}
+	return true
+}
+
+// importFailed reports whether an import of n did not load, which makes
+// it n's error: n cannot be type-checked without that import's types.
+func importFailed(n *Package) bool {
+	for _, d := range n.deps {
+		if len(d.Errors()) > 0 {
+			n.errors = []PackageError{{Kind: DependencyError, Msg: "a package it imports does not load: " + d.ID, Import: d}}
+			return true
 		}
 	}
+	return false
+}
+
+// fromMemo takes n whole from the Memo: its types, its facts and, for a
+// requested package, its findings, each action now of this run's package.
+func (s *schedule) fromMemo(n *Package) {
+	e := n.memo
+	s.g.setTypes(n, e.types)
+	n.facts = e.facts
+	if n.Root {
+		var acts []*Action
+		for _, a := range e.actions {
+			c := *a
+			c.Package = n
+			acts = append(acts, &c)
+		}
+		s.setActions(n, acts)
+	}
+}
+
+// typesFromEntry loads n, reused from the cache and imported by a package
+// analyzed: its types from what the cache kept (or, for a standard
+// package, the go command's export data), its facts decoded on them. When
+// either fails, n is readied to be type-checked from source, and its facts
+// are decoded on what that gives; it reports whether n is loaded.
+func (s *schedule) typesFromEntry(n *Package) bool {
+	e := n.entry
+	if e == nil || (len(e.Types) == 0 && n.exportFile == "") {
+		return false
+	}
+	var err error
+	if len(e.Types) > 0 {
+		err = s.readTypes(n, e.Types)
+	} else {
+		err = s.readExport(n)
+	}
+	if err == nil && n.decodeFacts(e) == nil {
+		n.cachedTypes = len(e.Types) > 0
+		n.exportTypes = !n.cachedTypes
+		if n.Root {
+			s.setActions(n, n.actions)
+		}
+		s.remember(n, n.actions)
+		return true
+	}
+	e.Types, n.exportFile = nil, ""
+	n.facts = &facts{}
+	s.toSource(n)
+	return false
+}
+
+// typesFromExport reads n's types from the go command's export data and
+// reports whether it could. Unreadable export data (a go command newer
+// than exitlint, say) readies n to be type-checked from source instead.
+func (s *schedule) typesFromExport(n *Package) bool {
+	if err := s.readExport(n); err == nil {
+		s.remember(n, nil)
+		return true
+	}
+	n.Source = true
+	s.toSource(n)
+	return false
+}
+
+// toSource gives n, whose types could not be read, a new types.Package to
+// type-check into, and counts its files in the parse cache, which plan
+// did not count for a package it expected to read.
+func (s *schedule) toSource(n *Package) {
+	s.g.setTypes(n, types.NewPackage(n.PkgPath, n.meta.Name))
+	for _, f := range n.meta.CompiledGoFiles {
+		s.g.acquire(f)
+	}
+}
+
+// fromSource parses and type-checks n. Its facts and findings then come
+// from its cache entry when it has one (its types were not kept there),
+// and the entry gets its types (keepTypes); otherwise n is analyzed.
+func (s *schedule) fromSource(n *Package) {
 	files, info := s.check(n)
 	if n.writable() {
 		s.g.sumGenerated(n)
