@@ -21,18 +21,10 @@ import (
 // driver cannot stop an analyzer's Run, so the cancelled ones finish
 // unpublished, as they did on x/tools' checker.
 func TestSlowAnalysesCancelled(t *testing.T) {
-	dir := t.TempDir()
-	for name, src := range map[string]string{
+	dir := writeModule(t, map[string]string{
 		"go.mod":  "module example.com/slow\n\ngo 1.22\n",
 		"main.go": "package main\n\nfunc main() {}\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GOWORK", "off")
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOPROXY", "off")
+	})
 	runs := make(chan string, 100)
 	slow := &analysis.Analyzer{
 		Name: "slow", Doc: "reports the buffer's last line, after a second",
@@ -119,17 +111,12 @@ func publication(t *testing.T, e *rawEditor, uri string, limit time.Duration) (p
 	}
 }
 
-// linesModule writes a module whose main package imports another of its
-// packages, which imports fmt, and returns its directory and an analyzer
-// that reports each file's line count.
-func linesModule(t *testing.T) (string, *analysis.Analyzer) {
+// writeModule writes the files of a module into a new directory and
+// returns it; the go command then loads it offline, outside any workspace.
+func writeModule(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, src := range map[string]string{
-		"go.mod":     "module example.com/m\n\ngo 1.22\n",
-		"main.go":    "package main\n\nimport \"example.com/m/lib\"\n\nfunc main() { lib.Do() }\n",
-		"lib/lib.go": "package lib\n\nimport \"fmt\"\n\n// Do prints.\nfunc Do() { fmt.Println() }\n",
-	} {
+	for name, src := range files {
 		path := filepath.Join(dir, name)
 		os.MkdirAll(filepath.Dir(path), 0o777)
 		if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
@@ -139,6 +126,19 @@ func linesModule(t *testing.T) (string, *analysis.Analyzer) {
 	t.Setenv("GOWORK", "off")
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOPROXY", "off")
+	return dir
+}
+
+// linesModule writes a module whose main package imports another of its
+// packages, which imports fmt, and returns its directory and an analyzer
+// that reports each file's line count.
+func linesModule(t *testing.T) (string, *analysis.Analyzer) {
+	t.Helper()
+	dir := writeModule(t, map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n",
+		"main.go":    "package main\n\nimport \"example.com/m/lib\"\n\nfunc main() { lib.Do() }\n",
+		"lib/lib.go": "package lib\n\nimport \"fmt\"\n\n// Do prints.\nfunc Do() { fmt.Println() }\n",
+	})
 	lines := &analysis.Analyzer{
 		Name: "lines", Doc: "reports the file's line count",
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -250,22 +250,12 @@ func TestOpenPreparesTheNextEdit(t *testing.T) {
 // package whose import does not type-check publishes why on the file
 // opened, at its start, naming the import and its first error.
 func TestUnloadedPackagesPlaced(t *testing.T) {
-	dir := t.TempDir()
-	for name, src := range map[string]string{
+	dir := writeModule(t, map[string]string{
 		"go.mod":       "module example.com/m\n\ngo 1.22\n",
 		"bad/t.go":     "package bad\n\nvar S = \"éé\"; var X int = \"ü\" + 1\n",
 		"bad/u.go":     "package bad\n\nvar Y string = 3\n",
 		"user/main.go": "package main\n\nimport \"example.com/m/bad\"\n\nfunc main() { _ = bad.X }\n",
-	} {
-		path := filepath.Join(dir, name)
-		os.MkdirAll(filepath.Dir(path), 0o777)
-		if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GOWORK", "off")
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOPROXY", "off")
+	})
 	s := New(nil, "test")
 	e := startRaw(t, s)
 	e.send(framed(initializeReq))
