@@ -3,10 +3,7 @@ package driver
 import (
 	"bytes"
 	"encoding/gob"
-	"runtime"
 	"slices"
-	"sync"
-	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/gcexportdata"
@@ -85,18 +82,7 @@ func (g *Graph) readEntries() map[*Package]*entry {
 		}
 	}
 	got := make([]*entry, len(want))
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := int(next.Add(1)) - 1; i < len(want); i = int(next.Add(1)) - 1 {
-				got[i] = c.get(want[i].key)
-			}
-		}()
-	}
-	wg.Wait()
+	onEveryCPU(len(want), func(i int) { got[i] = c.get(want[i].key) })
 	for i, n := range want {
 		if got[i] != nil {
 			entries[n] = got[i]

@@ -4,6 +4,7 @@ import (
 	"runtime"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/analysis"
 )
@@ -71,6 +72,23 @@ func (s *schedule) work() {
 			for n := s.next(); n != nil; n = s.next() {
 				s.process(n)
 				s.done(n)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// onEveryCPU calls f with each index below n, on as many goroutines as
+// there are CPUs: for work on files and cache entries that needs no order.
+func onEveryCPU(n int, f func(i int)) {
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < n; i = int(next.Add(1)) - 1 {
+				f(i)
 			}
 		}()
 	}
