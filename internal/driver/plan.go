@@ -25,7 +25,7 @@ func (s *schedule) plan() error {
 	// In dependency order: a Memo entry is used only with its imports',
 	// whose types it refers to.
 	depsFirst(g.all, func(n *Package) {
-		if g.reusing() && n.PkgPath != "unsafe" && len(n.ListErrors) == 0 && !n.uncacheable && !s.reuseFromMemo(n) {
+		if g.mayReuse(n) && !s.reuseFromMemo(n) {
 			s.reuseFromCache(n, entries[n])
 		}
 	})
@@ -38,6 +38,13 @@ func (s *schedule) plan() error {
 // reusing reports whether the run may reuse what a cache or a Memo holds.
 func (g *Graph) reusing() bool {
 	return g.cfg.Cache != nil || g.cfg.Memo != nil
+}
+
+// mayReuse reports whether n may come from the cache or the Memo: its key
+// names its results only when go list listed it and its files could be
+// read (unsafe, whose types are built in, is never kept).
+func (g *Graph) mayReuse(n *Package) bool {
+	return g.reusing() && n.PkgPath != "unsafe" && len(n.ListErrors) == 0 && !n.uncacheable
 }
 
 // keyPackages gives every package its key, when there is a cache or a
@@ -77,7 +84,7 @@ func (g *Graph) readEntries() map[*Package]*entry {
 	}
 	var want []*Package
 	for _, n := range g.all {
-		if n.Source && n.PkgPath != "unsafe" && len(n.ListErrors) == 0 && !n.uncacheable {
+		if n.Source && g.mayReuse(n) {
 			want = append(want, n)
 		}
 	}
@@ -209,7 +216,7 @@ func (g *Graph) countParses() {
 // changed while the run read it. It reports whether it kept the package.
 func (s *schedule) remember(n *Package, actions []*Action) bool {
 	g := s.g
-	if g.cfg.Memo == nil && g.cfg.Cache == nil {
+	if !g.reusing() {
 		return false
 	}
 	if n.uncacheable || len(n.errors) > 0 || (g.cfg.Context != nil && g.cfg.Context.Err() != nil) {
