@@ -95,22 +95,35 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 	dir, _ := os.Getwd()
 	res := &result{Skipped: skipped, checks: analyzers, dir: dir, fset: graph.Fset, scope: newFixScope(graph)}
 	res.scope.dir = dir
-	analyzed := map[string]bool{}
+	var roots []*driver.Package
 	for _, p := range graph.Roots {
-		if len(p.ListErrors) > 0 {
-			continue
-		}
-		errs, dep := p.Broken()
-		switch {
-		case dep != nil:
-			res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: []string{brokenDependency(dep)}})
-		case len(errs) > 0:
-			res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: errs})
-		default:
-			analyzed[p.PkgPath] = true
+		if len(p.ListErrors) == 0 { // load named the others in skipped
+			roots = append(roots, p)
 		}
 	}
-	c := findings.NewCollector(graph.Fset, dir, os.ReadFile)
+	a := findings.Gather(roots, res.reported(graph, actions, scaffolding), findings.NewCollector(graph.Fset, dir, os.ReadFile))
+	for _, p := range a.Unloaded {
+		res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: skipReasons(p)})
+	}
+	for _, act := range a.Failed {
+		res.Failed = append(res.Failed, Skipped{Package: act.Package.ID, Errors: []string{act.Analyzer.Name + ": " + firstLine(act.Err.Error())}})
+	}
+	analyzed := map[string]bool{}
+	for _, p := range a.Loaded {
+		analyzed[p.PkgPath] = true
+	}
+	res.Analyzed = slices.Sorted(maps.Keys(analyzed))
+	res.Diagnostics = a.Findings
+	res.Complete = len(res.Skipped) == 0 && len(res.Failed) == 0
+	return res
+}
+
+// reported is actions without those whose diagnostics are no findings:
+// the config pass's, which are settings that name nothing (recorded in
+// Unresolved), and, unless scaffolding, those on test scaffolding
+// (counted in LeftOut). An action that failed stays, whatever it is: the
+// run is incomplete.
+func (res *result) reported(graph *driver.Graph, actions []*driver.Action, scaffolding bool) []*driver.Action {
 	testOnly := map[string]bool{}
 	if !scaffolding {
 		for _, p := range graph.Packages() {
@@ -120,32 +133,36 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 		}
 	}
 	leftOut := map[string]int{}
+	var out []*driver.Action
 	for _, act := range actions {
-		if testOnly[act.Package.PkgPath] && act.Err == nil && act.Analyzer != config.Analyzer {
-			leftOut[act.Package.PkgPath] += len(act.Diagnostics)
-			continue
-		}
-		if act.Analyzer == config.Analyzer && act.Err == nil {
+		switch {
+		case act.Err != nil:
+			out = append(out, act)
+		case act.Analyzer == config.Analyzer:
 			for _, d := range act.Diagnostics {
 				if !slices.Contains(res.Unresolved, d.Message) {
 					res.Unresolved = append(res.Unresolved, d.Message)
 				}
 			}
-			continue
-		}
-		if act.Err != nil {
-			res.Failed = append(res.Failed, Skipped{Package: act.Package.ID, Errors: []string{act.Analyzer.Name + ": " + firstLine(act.Err.Error())}})
-			continue
-		}
-		for _, d := range act.Diagnostics {
-			c.Add(act.Analyzer, d)
+		case testOnly[act.Package.PkgPath]:
+			leftOut[act.Package.PkgPath] += len(act.Diagnostics)
+		default:
+			out = append(out, act)
 		}
 	}
 	for _, p := range slices.Sorted(maps.Keys(leftOut)) {
 		res.LeftOut = append(res.LeftOut, LeftOut{Package: p, Reason: "imported only by tests (test scaffolding); -scaffolding reports it", Findings: leftOut[p]})
 	}
-	res.Analyzed = slices.Sorted(maps.Keys(analyzed))
-	res.Diagnostics = c.Findings()
-	res.Complete = len(res.Skipped) == 0 && len(res.Failed) == 0
-	return res
+	return out
+}
+
+// skipReasons is why a package was not analyzed, as the command words it:
+// its own errors, or the package at the bottom of a chain of imports that
+// did not load.
+func skipReasons(p *driver.Package) []string {
+	errs := p.Errors()
+	if errs[0].Kind == driver.DependencyError {
+		return []string{brokenDependency(errs[0].Import)}
+	}
+	return driver.ErrorTexts(errs)
 }
