@@ -206,6 +206,9 @@ func (g *Graph) computeKeys(s key) {
 		for _, e := range n.ListErrors {
 			fmt.Fprintf(h, "error %q\n", e)
 		}
+		if g.cfg.PackageSalt != nil && n.Source {
+			fmt.Fprintf(h, "settings %q\n", g.cfg.PackageSalt(n.Dir(), n.Dependency()))
+		}
 		for _, list := range [][]string{m.CompiledGoFiles, m.GoFiles, m.OtherFiles, m.IgnoredFiles} {
 			fmt.Fprintf(h, "files %d\n", len(list))
 			for _, f := range list {

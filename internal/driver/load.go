@@ -26,6 +26,7 @@ import (
 	"go/token"
 	"go/types"
 	"maps"
+	"path/filepath"
 	"runtime"
 	"sort"
 	"strings"
@@ -69,6 +70,10 @@ type Config struct {
 	// the keys; the analyzers' flags, the tags and the environment are
 	// in them already.
 	Salt string
+	// PackageSalt, when set, is what else determines the analysis of
+	// the package in dir (dependency: of another module at a version),
+	// for its key: the settings its config file gives it.
+	PackageSalt func(dir string, dependency bool) string
 	// Overlay replaces the content of files, by absolute path: an
 	// editor's unsaved buffers. The go command sees them too.
 	Overlay map[string][]byte
@@ -139,6 +144,23 @@ func (p *Package) TestOnly() bool {
 		}
 	}
 	return true
+}
+
+// Dir returns the package's directory; "" when it has none.
+func (p *Package) Dir() string {
+	if p.meta.Dir != "" {
+		return p.meta.Dir
+	}
+	if len(p.meta.GoFiles) > 0 {
+		return filepath.Dir(p.meta.GoFiles[0])
+	}
+	return ""
+}
+
+// Dependency reports whether the package is of another module at a
+// version (the module cache), as its passes' analysis.Module says.
+func (p *Package) Dependency() bool {
+	return p.meta.Module != nil && p.meta.Module.Version != ""
 }
 
 // Broken reports why the package could not be loaded: its own errors, or

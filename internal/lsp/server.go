@@ -66,6 +66,9 @@ type Server struct {
 	// file, at its line, and on the file analyzed, in place of its
 	// findings; the package is not analyzed.
 	Configure func(dir string) (Setup, error)
+	// PackageSalt, when set, is the driver's (driver.Config.PackageSalt):
+	// the settings Configure gave each package, for its key.
+	PackageSalt func(dir string, dependency bool) string
 	// ConfigNames are the base names of config files: saving one, or the
 	// editor's report that one was created, changed or deleted, analyzes
 	// again every package the server has published findings for. The
@@ -644,7 +647,7 @@ func overlayOf(snap map[string]document) map[string][]byte {
 // of overlay for an analysis, or with loadImports for a preparation
 // (prepare): both with the same settings, so that the Memo's keys match.
 func (s *Server) load(ctx context.Context, dir, path string, overlay map[string][]byte, loadImports bool) (*driver.Graph, error) {
-	return driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlay, Context: ctx, Memo: s.memo, Cache: s.Cache, LoadImports: loadImports}, "file="+path)
+	return driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlay, Context: ctx, Memo: s.memo, Cache: s.Cache, LoadImports: loadImports, PackageSalt: s.PackageSalt}, "file="+path)
 }
 
 // prepare loads what the package of path imports into the Memo, after an
