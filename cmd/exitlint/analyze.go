@@ -86,8 +86,8 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 	return res, nil
 }
 
-// resolvePackages resolves the settings of every package of the run's own
-// code that the run analyzes, so that a config file that cannot be used
+// resolvePackages resolves the settings of every package the run analyzes
+// from source, so that a config file that cannot be used
 // stops the run before anything is analyzed. It returns those of candidates
 // that some requested package's settings choose (each package reports only
 // its own: the suppress pass drops the others' findings), and the
@@ -101,10 +101,10 @@ func resolvePackages(r *settings.Resolver, g *driver.Graph, candidates []*analys
 	configs := []*config.Config{here.Config}
 	chosen := map[string]bool{}
 	for _, p := range g.Packages() {
-		if !p.Source || p.Dependency() || p.Dir() == "" {
+		if !p.Source || p.Dir() == "" {
 			continue
 		}
-		res, err := r.For(p.Dir(), false)
+		res, err := r.For(p.Dir(), p.Dependency())
 		if err != nil {
 			return nil, nil, configError(err)
 		}

@@ -10,7 +10,8 @@
 //     or, outside a repository, its workspace's or module's
 //     (configfile.Find).
 //   - A package of another module at a version (a dependency, in the
-//     module cache: its files are its authors') takes the file of the
+//     module cache: its files are its authors'), or of the standard
+//     library, takes the file of the
 //     directory the run starts from, since the settings name what the
 //     run's own code calls; a route that starts nowhere (go vet, whose
 //     units each see one package) gives it none.
@@ -35,6 +36,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/analyzers/all"
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/configfile"
 	"github.com/exitlint/exitlint/passes/config"
 )
@@ -70,10 +72,11 @@ type Resolved struct {
 }
 
 // For resolves the settings of the package in dir; dependency says it is
-// of another module at a version. An error is the config file's
-// (*configfile.Error, with its line).
+// of another module at a version. A package of the standard library is a
+// dependency too. An error is the config file's (*configfile.Error, with
+// its line).
 func (r *Resolver) For(dir string, dependency bool) (*Resolved, error) {
-	path, err := r.fileFor(dir, dependency)
+	path, err := r.fileFor(dir, dependency || analyzerutil.StdDir(dir))
 	if err != nil {
 		return nil, err
 	}

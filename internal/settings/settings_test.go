@@ -1,6 +1,7 @@
 package settings_test
 
 import (
+	"go/build"
 	"os"
 	"path/filepath"
 	"slices"
@@ -54,8 +55,9 @@ func values(res *settings.Resolved, s *config.Setting) string {
 }
 
 // TestNearestFile: each package takes the file nearest above it, whole
-// (tool's file does not inherit the root's settings); a dependency takes
-// the file of the directory the run starts from, or none when the run
+// (tool's file does not inherit the root's settings); a dependency, and a
+// package of the standard library, takes the file of the directory the run
+// starts from, or none when the run
 // starts nowhere (go vet); -config's file is every package's.
 func TestNearestFile(t *testing.T) {
 	defer config.Reset()
@@ -71,6 +73,9 @@ func TestNearestFile(t *testing.T) {
 	}
 	if dep := resolve(t, r, filepath.Join(dir, "tool", "sub"), true); dep.File != root.File {
 		t.Errorf("a dependency: %q; want the file of where the run starts, %q", dep.File, root.File)
+	}
+	if std := resolve(t, r, filepath.Join(build.Default.GOROOT, "src", "fmt"), false); std.File != root.File {
+		t.Errorf("a package of the standard library: %q; want the file of where the run starts, %q", std.File, root.File)
 	}
 	if dep := resolve(t, settings.New("", ""), filepath.Join(dir, "cmd"), true); dep.File != "" || dep.Config.String() != config.Current().String() {
 		t.Errorf("a dependency of a run that starts nowhere: %q %v; want the flags alone", dep.File, dep.Config)
