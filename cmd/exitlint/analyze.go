@@ -87,19 +87,33 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 }
 
 // resolvePackages resolves the settings of every package the run analyzes
-// from source, so that a config file that cannot be used
-// stops the run before anything is analyzed. It returns those of candidates
-// that some requested package's settings choose (each package reports only
-// its own: the suppress pass drops the others' findings), and the
-// settings of the requested packages and of the working directory (those
-// of the packages with no config file of their own), without repeats.
+// from source, so that a config file that cannot be used stops the run
+// before anything is analyzed. It returns those of candidates that the
+// working directory's settings or some requested package's choose (each
+// package reports only its own: the suppress pass drops the others'
+// findings), and the settings of the working directory (the dependencies')
+// and of the requested packages, without repeats.
 func resolvePackages(r *settings.Resolver, g *driver.Graph, candidates []*analysis.Analyzer) ([]*analysis.Analyzer, []*config.Config, error) {
 	here, err := r.Start()
 	if err != nil {
 		return nil, nil, configError(err)
 	}
 	configs := []*config.Config{here.Config}
+	seen := map[string]bool{here.Config.String(): true}
 	chosen := map[string]bool{}
+	choose := func(res *settings.Resolved) error {
+		checks, err := checksOf(res)
+		if err != nil {
+			return fmt.Errorf("%w (the settings of %s)", err, res.File)
+		}
+		for _, c := range checks {
+			chosen[c.Name] = true
+		}
+		return nil
+	}
+	if err := choose(here); err != nil {
+		return nil, nil, err
+	}
 	for _, p := range g.Packages() {
 		if !p.Source || p.Dir() == "" {
 			continue
@@ -111,14 +125,11 @@ func resolvePackages(r *settings.Resolver, g *driver.Graph, candidates []*analys
 		if !p.Root {
 			continue
 		}
-		checks, err := checksOf(res)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%w (the settings of %s)", err, res.File)
+		if err := choose(res); err != nil {
+			return nil, nil, err
 		}
-		for _, c := range checks {
-			chosen[c.Name] = true
-		}
-		if !slices.ContainsFunc(configs, func(c *config.Config) bool { return c.String() == res.Config.String() }) {
+		if key := res.Config.String(); !seen[key] {
+			seen[key] = true
 			configs = append(configs, res.Config)
 		}
 	}
