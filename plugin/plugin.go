@@ -82,21 +82,9 @@ func New(conf any) (register.LinterPlugin, error) {
 	if err != nil {
 		return nil, fmt.Errorf("exitlint: %w", err)
 	}
-	chosen := map[string]bool{}
-	for _, res := range found {
-		checks, err := res.Checks("exitlint settings: enable", "disable")
-		if err != nil {
-			return nil, err
-		}
-		for _, c := range checks {
-			chosen[c.Name] = true
-		}
-	}
-	var analyzers []*analysis.Analyzer
-	for _, a := range all.Analyzers() {
-		if chosen[a.Name] {
-			analyzers = append(analyzers, a)
-		}
+	analyzers, err := settings.Union("exitlint settings: enable", "disable", found...)
+	if err != nil {
+		return nil, err
 	}
 	r.Use()
 	return linter{all.WithConfig(analyzers)}, nil

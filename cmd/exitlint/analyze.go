@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"go/token"
 	"maps"
 	"os"
@@ -98,22 +97,7 @@ func resolvePackages(r *settings.Resolver, g *driver.Graph, candidates []*analys
 	if err != nil {
 		return nil, nil, configError(err)
 	}
-	configs := []*config.Config{here.Config}
-	seen := map[string]bool{here.Config.String(): true}
-	chosen := map[string]bool{}
-	choose := func(res *settings.Resolved) error {
-		checks, err := checksOf(res)
-		if err != nil {
-			return fmt.Errorf("%w (the settings of %s)", err, res.File)
-		}
-		for _, c := range checks {
-			chosen[c.Name] = true
-		}
-		return nil
-	}
-	if err := choose(here); err != nil {
-		return nil, nil, err
-	}
+	resolved := []*settings.Resolved{here}
 	for _, p := range g.Packages() {
 		if !p.Source || p.Dir() == "" {
 			continue
@@ -122,24 +106,29 @@ func resolvePackages(r *settings.Resolver, g *driver.Graph, candidates []*analys
 		if err != nil {
 			return nil, nil, configError(err)
 		}
-		if !p.Root {
-			continue
+		if p.Root {
+			resolved = append(resolved, res)
 		}
-		if err := choose(res); err != nil {
-			return nil, nil, err
+	}
+	union, err := settings.Union(config.Enable.Flag(), config.Disable.Flag(), resolved...)
+	if err != nil {
+		return nil, nil, usageError("%v", err)
+	}
+	var checks []*analysis.Analyzer
+	for _, a := range candidates {
+		if slices.ContainsFunc(union, func(u *analysis.Analyzer) bool { return u.Name == a.Name }) {
+			checks = append(checks, a)
 		}
+	}
+	var configs []*config.Config
+	seen := map[string]bool{}
+	for _, res := range resolved {
 		if key := res.Config.String(); !seen[key] {
 			seen[key] = true
 			configs = append(configs, res.Config)
 		}
 	}
-	var out []*analysis.Analyzer
-	for _, a := range candidates {
-		if chosen[a.Name] {
-			out = append(out, a)
-		}
-	}
-	return out, configs, nil
+	return checks, configs, nil
 }
 
 // unresolvedSettings returns what Unresolved says of each of configs,

@@ -162,6 +162,34 @@ func (r *Resolved) Checks(enableName, disableName string) ([]*analysis.Analyzer,
 	return all.Select(r.Config.Values(config.Enable), r.Config.Values(config.Disable), enableName, disableName)
 }
 
+// Union returns the checks that any of resolved choose, in the order of
+// all.Analyzers: what a front end runs for packages whose settings choose
+// differently (each reports only its own, through the suppress pass).
+// enableName and disableName are as for Checks; an error names the file
+// whose settings, under the flags, leave no check to run.
+func Union(enableName, disableName string, resolved ...*Resolved) ([]*analysis.Analyzer, error) {
+	chosen := map[string]bool{}
+	for _, res := range resolved {
+		checks, err := res.Checks(enableName, disableName)
+		if err != nil {
+			if res.File != "" {
+				err = fmt.Errorf("%w (the settings of %s)", err, res.File)
+			}
+			return nil, err
+		}
+		for _, c := range checks {
+			chosen[c.Name] = true
+		}
+	}
+	var out []*analysis.Analyzer
+	for _, a := range all.Analyzers() {
+		if chosen[a.Name] {
+			out = append(out, a)
+		}
+	}
+	return out, nil
+}
+
 // Below resolves the settings of dir and those of every config file below
 // it, in the directories the go command's ./... reads (it skips testdata,
 // vendor, and names that begin with . or _): what a front end that must
