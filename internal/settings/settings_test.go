@@ -136,3 +136,37 @@ func TestSourceAndSalt(t *testing.T) {
 		t.Errorf("a bad nested file: %v", err)
 	}
 }
+
+// TestBelow: the files a front end that must choose its checks first (the
+// plugin) finds: the start's and every one below it that ./... reads, not
+// one in testdata; Union runs what any of them chooses.
+func TestBelow(t *testing.T) {
+	defer config.Reset()
+	dir := repo(t)
+	if err := os.MkdirAll(filepath.Join(dir, "testdata"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "testdata", ".exitlint.yml"), []byte("not: [a key]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	found, err := settings.New("", dir).Below(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	for _, res := range found {
+		files = append(files, res.File)
+	}
+	if want := []string{filepath.Join(dir, ".exitlint.yml"), filepath.Join(dir, "tool", ".exitlint.yml")}; !slices.Equal(files, want) {
+		t.Errorf("Below found %q; want %q", files, want)
+	}
+	checks, err := settings.Union("enable", "disable", found...)
+	var names []string
+	for _, c := range checks {
+		names = append(names, c.Name)
+	}
+	// The root leaves handbuilt off; tool runs barecode alone.
+	if err != nil || strings.Join(names, ",") != "barecode,fallback,derivedok,argphase,directives" {
+		t.Errorf("Union: %v, %v", names, err)
+	}
+}

@@ -6,9 +6,11 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/exitlint/exitlint/analyzers/all"
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
@@ -127,4 +129,34 @@ func TestExcludedRelativeFilenames(t *testing.T) {
 			t.Errorf("Excluded(%q) = %v; want %v", name, got, want)
 		}
 	}
+}
+
+// TestTable: the table is what the code does. Each setting but the checks'
+// is a flag of the config pass, with the table's usage (the checks are the
+// front ends' own flags, -enable and -disable); each pass a row names as
+// reading it is one the checks require; and a pass the row does not name
+// cannot read it.
+func TestTable(t *testing.T) {
+	passes := map[string]bool{}
+	for _, a := range analyzerutil.Required(all.WithConfig(all.Analyzers())) {
+		passes[a.Name] = true
+	}
+	for _, s := range config.Settings {
+		f := config.Analyzer.Flags.Lookup(s.Name)
+		if (f != nil) != (s.Kind != config.KindCheck) || (f != nil && f.Usage != s.Usage) {
+			t.Errorf("%s: flag %v; want one with the table's usage exactly when it names no checks", s.Name, f)
+		}
+		for _, p := range s.ReadBy {
+			if !passes[p] {
+				t.Errorf("%s: read by %s, which no check requires", s.Name, p)
+			}
+		}
+	}
+	pass := &analysis.Pass{Analyzer: &analysis.Analyzer{Name: "barecode"}, ResultOf: map[*analysis.Analyzer]any{config.Analyzer: config.Current()}}
+	defer func() {
+		if recover() == nil {
+			t.Error("barecode read fatals, which the table gives exits alone")
+		}
+	}()
+	config.Fatals.Of(pass)
 }
