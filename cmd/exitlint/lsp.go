@@ -71,12 +71,10 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	server.Log = stderr
 	server.Verbose = *verbose
 	server.Cache = cache
-	start, err := os.Getwd()
-	if err != nil {
-		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
-		//exitlint:ignore fallback the working directory cannot be read: an error of the system, before any editor is served
-		return exitcode.GeneralError
-	}
+	// Where the editor started the server, its workspace: the
+	// dependencies' settings are the file found from there (none when it
+	// cannot be read).
+	start, _ := os.Getwd()
 	configure := &lspConfig{start: start}
 	server.Configure = configure.setup
 	server.PackageSalt = configure.salt
