@@ -10,6 +10,7 @@ import (
 
 	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/internal/findings"
+	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
@@ -51,13 +52,28 @@ type result struct {
 	fixHeld       int           // the fixes -fix held back because the analysis was incomplete
 }
 
-// analyze runs both phases on the patterns: load, then execute.
+// analyze runs both phases on the patterns: load, then execute. analyzers
+// are the checks the run may run: with o.settings, those the requested
+// packages' settings choose.
 func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*result, error) {
-	graph, skipped, unmatched, err := load(patterns, o.tests, o.tags, o.cache)
+	var salt func(dir string, dependency bool) string
+	if o.settings != nil {
+		salt = o.settings.Salt
+	}
+	graph, skipped, unmatched, err := load(patterns, o.tests, o.tags, o.cache, salt)
 	if err != nil {
 		return nil, err
 	}
-	if unresolved := config.Unresolved(config.Current(), packagePaths(graph)); len(unresolved) > 0 {
+	configs := []*config.Config{config.Current()}
+	if o.settings != nil {
+		if analyzers, configs, err = resolvePackages(o.settings, graph, analyzers); err != nil {
+			return nil, err
+		}
+		o.settings.Use()
+	} else {
+		config.Use(nil)
+	}
+	if unresolved := unresolvedSettings(configs, packagePaths(graph)); len(unresolved) > 0 {
 		return &result{Unresolved: unresolved, Skipped: skipped, Unmatched: unmatched}, nil
 	}
 	res := execute(graph, skipped, analyzers, o.scaffolding)
@@ -67,6 +83,66 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 	res.Unmatched = unmatched
 	res.Complete = res.Complete && len(unmatched) == 0
 	return res, nil
+}
+
+// resolvePackages resolves the settings of every package the run analyzes
+// from source, so that a config file that cannot be used stops the run
+// before anything is analyzed. It returns those of candidates that the
+// working directory's settings or some requested package's choose (each
+// package reports only its own: the suppress pass drops the others'
+// findings), and the settings of the working directory (the dependencies')
+// and of the requested packages, without repeats.
+func resolvePackages(r *settings.Resolver, g *driver.Graph, candidates []*analysis.Analyzer) ([]*analysis.Analyzer, []*config.Config, error) {
+	here, err := r.Start()
+	if err != nil {
+		return nil, nil, configError(err)
+	}
+	resolved := []*settings.Resolved{here}
+	for _, p := range g.Packages() {
+		if !p.Source || p.Dir() == "" {
+			continue
+		}
+		res, err := r.For(p.Dir(), p.Dependency())
+		if err != nil {
+			return nil, nil, configError(err)
+		}
+		if p.Root {
+			resolved = append(resolved, res)
+		}
+	}
+	union, err := settings.Union(config.Enable.Flag(), config.Disable.Flag(), resolved...)
+	if err != nil {
+		return nil, nil, usageError("%v", err)
+	}
+	var checks []*analysis.Analyzer
+	for _, a := range candidates {
+		if slices.ContainsFunc(union, func(u *analysis.Analyzer) bool { return u.Name == a.Name }) {
+			checks = append(checks, a)
+		}
+	}
+	var configs []*config.Config
+	seen := map[string]bool{}
+	for _, res := range resolved {
+		if key := res.Config.String(); !seen[key] {
+			seen[key] = true
+			configs = append(configs, res.Config)
+		}
+	}
+	return checks, configs, nil
+}
+
+// unresolvedSettings returns what Unresolved says of each of configs,
+// without repeats.
+func unresolvedSettings(configs []*config.Config, packages []string) []string {
+	var out []string
+	for _, c := range configs {
+		for _, u := range config.Unresolved(c, packages) {
+			if !slices.Contains(out, u) {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
 }
 
 // packagePaths lists the import path of every package the patterns load,

@@ -20,8 +20,8 @@ import (
 // written yet. It returns the graph, the requested packages go list could
 // not list, and the patterns that named no package, or a *loadFailure when
 // nothing is left to analyze.
-func load(patterns []string, tests bool, tags string, cache *driver.Cache) (*driver.Graph, []Skipped, []Unmatched, error) {
-	graph, err := driver.Load(driver.Config{Tests: tests, Tags: tags, Cache: cache}, patterns...)
+func load(patterns []string, tests bool, tags string, cache *driver.Cache, salt func(dir string, dependency bool) string) (*driver.Graph, []Skipped, []Unmatched, error) {
+	graph, err := driver.Load(driver.Config{Tests: tests, Tags: tags, Cache: cache, PackageSalt: salt}, patterns...)
 	if err != nil {
 		return nil, nil, nil, &loadFailure{patterns: patterns, err: err}
 	}

@@ -147,7 +147,7 @@ func (p *Package) keyFiles() []string {
 // of its imports are set.
 func (g *Graph) computeKeys(s key) {
 	files := g.hashKeyFiles()
-	depsFirst(g.all, func(n *Package) { setKey(n, s, files[n]) })
+	depsFirst(g.all, func(n *Package) { setKey(n, s, g.packageSalt(n), files[n]) })
 }
 
 // hashKeyFiles hashes the files of every package's key, on as many
@@ -184,10 +184,21 @@ func (g *Graph) hashKeyFiles() map[*Package][]fileSum {
 	return byPkg
 }
 
+// packageSalt returns what else decides the analysis of n than the run's
+// salt: the settings its config file gives it (Config.PackageSalt), for a
+// package analyzed from source.
+func (g *Graph) packageSalt(n *Package) string {
+	if g.cfg.PackageSalt == nil || !n.Source {
+		return ""
+	}
+	return g.cfg.PackageSalt(n.Dir(), n.Dependency())
+}
+
 // setKey hashes into n's key what decides its results: the salt s, the
-// package as go list describes it, its files' sums and its imports' keys.
-// A file that could not be read, here or below, makes n uncacheable.
-func setKey(n *Package, s key, files []fileSum) {
+// package's own salt ps, the package as go list describes it, its files'
+// sums and its imports' keys. A file that could not be read, here or
+// below, makes n uncacheable.
+func setKey(n *Package, s key, ps string, files []fileSum) {
 	h := sha256.New()
 	h.Write(s[:])
 	m := n.meta
@@ -200,6 +211,9 @@ func setKey(n *Package, s key, files []fileSum) {
 	}
 	for _, e := range n.ListErrors {
 		fmt.Fprintf(h, "error %q\n", e.Error())
+	}
+	if ps != "" {
+		fmt.Fprintf(h, "settings %q\n", ps)
 	}
 	for _, list := range [][]string{m.CompiledGoFiles, m.GoFiles, m.OtherFiles, m.IgnoredFiles} {
 		fmt.Fprintf(h, "files %d\n", len(list))

@@ -68,6 +68,10 @@ type Config struct {
 	// the keys; the analyzers' flags, the tags and the environment are
 	// in them already.
 	Salt string
+	// PackageSalt, when set, is what else determines the analysis of
+	// the package in dir (dependency: of another module at a version),
+	// for its key: the settings its config file gives it.
+	PackageSalt func(dir string, dependency bool) string
 	// Overlay replaces the content of files, by absolute path: an
 	// editor's unsaved buffers. The go command sees them too.
 	Overlay map[string][]byte

@@ -2,6 +2,7 @@ package driver
 
 import (
 	"go/types"
+	"path/filepath"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -107,3 +108,20 @@ func (p *Package) Files() (goFiles, compiledGoFiles []string) {
 
 // String returns the package's ID.
 func (p *Package) String() string { return p.ID }
+
+// Dir returns the package's directory; "" when it has none.
+func (p *Package) Dir() string {
+	if p.meta.Dir != "" {
+		return p.meta.Dir
+	}
+	if len(p.meta.GoFiles) > 0 {
+		return filepath.Dir(p.meta.GoFiles[0])
+	}
+	return ""
+}
+
+// Dependency reports whether the package is of another module at a
+// version (the module cache), as its passes' analysis.Module says.
+func (p *Package) Dependency() bool {
+	return p.meta.Module != nil && p.meta.Module.Version != ""
+}

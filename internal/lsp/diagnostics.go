@@ -203,7 +203,7 @@ func overlayOf(snap map[string]document) map[string][]byte {
 // of overlay for an analysis, or with loadImports for a preparation
 // (prepare): both with the same settings, so that the Memo's keys match.
 func (s *Server) load(ctx context.Context, dir, path string, overlay map[string][]byte, loadImports bool) (*driver.Graph, error) {
-	return driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlay, Context: ctx, Memo: s.memo, Cache: s.Cache, LoadImports: loadImports}, "file="+path)
+	return driver.Load(driver.Config{Tests: true, Dir: dir, Overlay: overlay, Context: ctx, Memo: s.memo, Cache: s.Cache, LoadImports: loadImports, PackageSalt: s.PackageSalt}, "file="+path)
 }
 
 // prepare loads what the package of path imports into the Memo, after an

@@ -56,6 +56,9 @@ type Server struct {
 	// file, at its line, and on the file analyzed, in place of its
 	// findings; the package is not analyzed.
 	Configure func(dir string) (Setup, error)
+	// PackageSalt, when set, is the driver's (driver.Config.PackageSalt):
+	// the settings Configure gave each package, for its key.
+	PackageSalt func(dir string, dependency bool) string
 	// ConfigNames are the base names of config files: saving one, or the
 	// editor's report that one was created, changed or deleted, analyzes
 	// again every package the server has published findings for. The

@@ -406,11 +406,10 @@ func constCode(info *types.Info, arg ast.Expr) int {
 func moduleOf(pass *analysis.Pass) string { return analyzerutil.ModulePath(pass) }
 
 func run(pass *analysis.Pass) (any, error) {
-	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	e := &Exits{
 		info:   pass.TypesInfo,
 		module: moduleOf(pass),
-		fatals: analyzerutil.NewFuncs(Fatals, cfg.Fatals),
+		fatals: analyzerutil.NewFuncs(Fatals, config.Fatals.Of(pass)),
 		facts:  summary.NewTable[exitFact](pass),
 		vars:   exitVars(pass),
 	}

@@ -602,7 +602,7 @@ func WriteFlags(flags int64) bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	extra := pass.ResultOf[config.Analyzer].(*config.Config).SideEffects
+	extra := config.SideEffects.Of(pass)
 	s := &SideEffects{info: pass.TypesInfo, catalog: catalogue, extra: map[string]bool{}, facts: summary.NewTable[sideEffectFact](pass)}
 	for _, f := range extra {
 		s.extra[f] = true
