@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"go/token"
 	"maps"
 	"os"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/internal/findings"
+	"github.com/exitlint/exitlint/internal/product"
 	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
 )
@@ -67,6 +69,10 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 	configs := []*config.Config{config.Current()}
 	if o.settings != nil {
 		if analyzers, configs, err = resolvePackages(o.settings, graph, analyzers); err != nil {
+			// Which config files apply is known only once go list has named
+			// the packages' directories; go list and go env read the module
+			// (filling the build cache is no change an agent would undo).
+			//exitlint:ignore argphase loading only read the module: a config file that cannot be used is still the caller's input to fix
 			return nil, err
 		}
 		o.settings.Use()
@@ -76,7 +82,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 	if unresolved := unresolvedSettings(configs, packagePaths(graph)); len(unresolved) > 0 {
 		return &result{Unresolved: unresolved, Skipped: skipped, Unmatched: unmatched}, nil
 	}
-	res := execute(graph, skipped, analyzers, o.scaffolding)
+	res := execute(graph, skipped, analyzers, leaveOut{scaffolding: o.scaffolding, devcode: devcodeOf(o.settings), patterns: patterns})
 	if o.cache != nil {
 		o.cache.Trim() // at most once an hour; a failure costs only space
 	}
@@ -164,7 +170,7 @@ func packagePaths(g *driver.Graph) []string {
 // Findings in test scaffolding, packages that only tests import (a fake
 // server, mocks, test helpers), are no behaviour of a command: they are
 // left out, and named in LeftOut, unless scaffolding asks for them.
-func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analyzer, scaffolding bool) *result {
+func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analyzer, lo leaveOut) *result {
 	// The config pass reports settings that name nothing where their
 	// package is in view; those reports are no findings.
 	actions := graph.Run(append(slices.Clone(analyzers), config.Analyzer)).Actions
@@ -177,7 +183,7 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 			roots = append(roots, p)
 		}
 	}
-	a := findings.Gather(roots, res.reported(graph, actions, scaffolding), findings.NewCollector(graph.Fset, dir, os.ReadFile))
+	a := findings.Gather(roots, res.reported(graph, actions, lo), findings.NewCollector(graph.Fset, dir, os.ReadFile))
 	for _, p := range a.Unloaded {
 		res.Skipped = append(res.Skipped, Skipped{Package: p.ID, Errors: skipReasons(p)})
 	}
@@ -194,20 +200,40 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 	return res
 }
 
+// leaveOut says which packages' findings a run leaves out: test
+// scaffolding unless scaffolding, and what the product rule says is no
+// part of the product (dev tooling, demos, test programs) unless devcode
+// says to report it, or a pattern names its directory.
+type leaveOut struct {
+	scaffolding bool
+	devcode     func(dir string) bool // nil: no path is asked for
+	patterns    []string
+}
+
+// devcodeOf returns whether the devcode setting that applies to a package's
+// directory asks for it: the settings of the package's own config file
+// under the flags, or the flags alone.
+func devcodeOf(r *settings.Resolver) func(dir string) bool {
+	return func(dir string) bool {
+		c := config.Current()
+		if r != nil {
+			res, err := r.For(dir, false)
+			if err != nil {
+				return false
+			}
+			c = res.Config
+		}
+		return config.Excluded(c.Values(config.DevCode), dir)
+	}
+}
+
 // reported is actions without those whose diagnostics are no findings:
 // the config pass's, which are settings that name nothing (recorded in
-// Unresolved), and, unless scaffolding, those on test scaffolding
-// (counted in LeftOut). An action that failed stays, whatever it is: the
+// Unresolved), and those of packages the run leaves out (counted in
+// LeftOut, with why). An action that failed stays, whatever it is: the
 // run is incomplete.
-func (res *result) reported(graph *driver.Graph, actions []*driver.Action, scaffolding bool) []*driver.Action {
-	testOnly := map[string]bool{}
-	if !scaffolding {
-		for _, p := range graph.Packages() {
-			if p.TestOnly() {
-				testOnly[p.PkgPath] = true
-			}
-		}
-	}
+func (res *result) reported(graph *driver.Graph, actions []*driver.Action, lo leaveOut) []*driver.Action {
+	why := res.leftOut(graph, lo)
 	leftOut := map[string]int{}
 	var out []*driver.Action
 	for _, act := range actions {
@@ -220,16 +246,62 @@ func (res *result) reported(graph *driver.Graph, actions []*driver.Action, scaff
 					res.Unresolved = append(res.Unresolved, d.Message)
 				}
 			}
-		case testOnly[act.Package.PkgPath]:
+		case why[act.Package.PkgPath] != "":
 			leftOut[act.Package.PkgPath] += len(act.Diagnostics)
 		default:
 			out = append(out, act)
 		}
 	}
 	for _, p := range slices.Sorted(maps.Keys(leftOut)) {
-		res.LeftOut = append(res.LeftOut, LeftOut{Package: p, Reason: "imported only by tests (test scaffolding); -scaffolding reports it", Findings: leftOut[p]})
+		res.LeftOut = append(res.LeftOut, LeftOut{Package: p, Reason: why[p], Findings: leftOut[p]})
 	}
 	return out
+}
+
+// leftOut returns why each package the run leaves out is left out, by
+// import path: test scaffolding, or no part of the product
+// (internal/product).
+func (res *result) leftOut(graph *driver.Graph, lo leaveOut) map[string]string {
+	why := map[string]string{}
+	if !lo.scaffolding {
+		for _, p := range graph.Packages() {
+			if p.TestOnly() {
+				why[p.PkgPath] = "imported only by tests (test scaffolding); -scaffolding reports it"
+			}
+		}
+	}
+	var pkgs []product.Package
+	for _, p := range graph.Packages() {
+		mod := p.Module()
+		if mod == nil || !mod.Main || p.IsTest() || p.Dir() == "" {
+			continue
+		}
+		pp := product.Package{Path: p.PkgPath, Dir: p.Dir(), Main: p.Name() == "main", ModuleDir: mod.Dir}
+		for _, d := range p.Imports() {
+			pp.Imports = append(pp.Imports, d.PkgPath)
+		}
+		pkgs = append(pkgs, pp)
+	}
+	for path, v := range product.Classify(pkgs, lo.patterns, res.dir) {
+		if v.Kind == product.Product || why[path] != "" {
+			continue
+		}
+		if lo.devcode != nil && lo.devcode(pkgDir(pkgs, path)) {
+			continue
+		}
+		why[path] = fmt.Sprintf("%s (%s); %s=. reports it", v.Kind, v.Reason, config.DevCode.Flag())
+	}
+	return why
+}
+
+// pkgDir returns the directory of the package path among pkgs.
+func pkgDir(pkgs []product.Package, path string) string {
+	for _, p := range pkgs {
+		if p.Path == path {
+			return p.Dir
+		}
+	}
+	return ""
 }
 
 // skipReasons is why a package was not analyzed, as the command words it:

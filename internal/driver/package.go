@@ -125,3 +125,9 @@ func (p *Package) Dir() string {
 func (p *Package) Dependency() bool {
 	return p.meta.Module != nil && p.meta.Module.Version != ""
 }
+
+// Name returns the package's name ("main" for a command).
+func (p *Package) Name() string { return p.meta.Name }
+
+// Imports returns the packages p imports.
+func (p *Package) Imports() []*Package { return p.deps }

@@ -147,7 +147,7 @@ func TestTable(t *testing.T) {
 			t.Errorf("%s: flag %v; want one with the table's usage exactly when it names no checks", s.Name, f)
 		}
 		for _, p := range s.ReadBy {
-			if !passes[p] {
+			if !passes[p] && p != config.FrontEnd {
 				t.Errorf("%s: read by %s, which no check requires", s.Name, p)
 			}
 		}

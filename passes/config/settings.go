@@ -70,10 +70,16 @@ var (
 		Usage: "comma-separated functions with side effects, besides the standard library's catalogue: import/path.Func or (*import/path.Type).Method"}
 	Exclude = &Setting{Name: "exclude", Kind: KindPath, ReadBy: []string{"suppress"},
 		Usage: "comma-separated paths whose findings are not reported: a file, a directory (all below it) or a glob, relative to the working directory"}
+	DevCode = &Setting{Name: "devcode", Kind: KindPath, ReadBy: []string{FrontEnd},
+		Usage: "comma-separated paths of dev tooling, demos and test programs whose findings are reported although they are no part of the product (. for all of them): a directory or a glob, relative to the working directory"}
 )
 
+// FrontEnd, as a reader of a setting, is the command that chooses what to
+// report (the product rule): no pass reads the setting.
+const FrontEnd = "exitlint"
+
 // Settings are every setting exitlint has.
-var Settings = []*Setting{Enable, Disable, Enum, Fatals, SideEffects, Exclude}
+var Settings = []*Setting{Enable, Disable, Enum, Fatals, SideEffects, Exclude, DevCode}
 
 func init() {
 	for i, s := range Settings {
