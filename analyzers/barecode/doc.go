@@ -53,13 +53,25 @@
 //     ARG_ERROR; NOT_FOUND is 5". An agent acts on the number. The name
 //     table is in the exits pass (names.go): usage, invalid, argument mean
 //     ARG_ERROR; not found, missing mean NOT_FOUND; auth, unauthorized,
-//     login mean AUTH_REQUIRED; and so on for every code. A name that says
-//     two codes (`NotFoundOK`) says none. A suggested fix gives the member
+//     login mean AUTH_REQUIRED; read-only and locked mean PRECONDITION; and
+//     so on for every code. A name that says two codes (`NotFoundOK`) says
+//     none. The words of failure (error, err, failure, internal) and of
+//     success (ok, success) are weak: they mean GENERAL_ERROR or SUCCESS
+//     only when nothing else is said (`ExitError`, `ExitOK`); inside a
+//     longer name they say nothing alone (`ExitFileError`,
+//     `exitCodeCompileErr`, `ExitStatusSuccessProblemFound` are a file
+//     error, a query that does not compile, a success of a kind), so the
+//     check never advises GENERAL_ERROR for a specific-sounding name nor
+//     SUCCESS for a failure. A suggested fix gives the member
 //     the value its name means, when it is written as a literal and no
 //     other member of its table has that value;
 //   - a failure code (2–13) whose name says nothing the contract calls it
-//     (`exitCancel = 2`, `ExitReadOnly = 10`): an agent reads 2 as
-//     PARTIAL_FAILURE and 10 as a TIMEOUT worth retrying.
+//     (`exitCancel = 2`, `ExitFileError = 3`): the message says what an
+//     agent reads the number as and does (2: PARTIAL_FAILURE, inspect state
+//     before retrying; 3: ARG_ERROR, fix the input and retry at once), and
+//     how to choose: keep it if that is what it means, else the table code
+//     that does, or a command-specific code (79–125) declared for an outcome
+//     of the program's own.
 //
 // A bare 0 is not reported anywhere: it is SUCCESS in the contract as in
 // every shell, and spelled bare it misleads no agent. On the real-code

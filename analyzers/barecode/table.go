@@ -2,6 +2,7 @@ package barecode
 
 import (
 	"fmt"
+	"strings"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -63,7 +64,7 @@ func memberFinding(name string, val constant.Value, evidence string) (d analysis
 			return d, meant, true
 		case !ok && code >= exitcode.PartialFailure:
 			d.Category = "table-value"
-			d.Message = fmt.Sprintf("exit code %s is %d, which the contract calls %s, and its name does not say so (%s): give it the contract's code for what it means", name, n, code, evidence)
+			d.Message = fmt.Sprintf("exit code %s is %d, which an agent reads as %s (%s), and its name does not say so (%s): if that is what it means, keep it; else give it the table code that does, or a command-specific code (%s) declared for an outcome of the program's own", name, n, code, agentAction(code), evidence, exitcode.RangeCommand.Span())
 		default:
 			return d, meant, false
 		}
@@ -91,4 +92,15 @@ func changeValue(tab *exits.Table, m exits.Member, meant exitcode.Code) (analysi
 		Message:   fmt.Sprintf("Give %s the value %s (%s)", m.Const.Name(), text, meant),
 		TextEdits: []analysis.TextEdit{{Pos: lit.Pos(), End: lit.End(), NewText: []byte(text)}},
 	}, true
+}
+
+// agentAction is what the contract tells an agent to do on code c,
+// lower-cased for a message: "fix the input, retry immediately — zero side
+// effects guaranteed".
+func agentAction(c exitcode.Code) string {
+	e, ok := exitcode.Lookup(c)
+	if !ok || e.Action == "" {
+		return "no action the table gives"
+	}
+	return strings.ToLower(e.Action[:1]) + e.Action[1:]
 }

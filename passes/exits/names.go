@@ -11,17 +11,16 @@ import (
 // meanings are the words by which a name says which of the contract's codes
 // it means, as lower-case word sequences. A name means a code when one of
 // the code's phrases appears in it as whole words: ExitNotFound and
-// errNotFoundCode mean NOT_FOUND. Generic words of failure (error, failure,
-// internal) mean GENERAL_ERROR only when no other phrase appears:
-// ExitAuthError means AUTH_REQUIRED.
+// errNotFoundCode mean NOT_FOUND, whatever else the name says
+// (ExitVendorNotFound). Success and the generic words of failure are weak
+// (see Meaning).
 var meanings = []struct {
 	code    exitcode.Code
 	phrases []string
 }{
-	{exitcode.Success, []string{"ok", "success", "succeeded", "successful", "no error", "no errors", "noerror"}},
 	{exitcode.PartialFailure, []string{"partial", "partially", "partial failure"}},
 	{exitcode.ArgError, []string{"usage", "invalid", "bad args", "bad arg", "bad argument", "bad input", "args", "arg", "argument", "arguments", "param", "params", "parameter", "parameters", "flag", "flags", "validation", "invalid input"}},
-	{exitcode.Precondition, []string{"precondition", "prerequisite", "config", "configuration", "not configured", "not initialized", "uninitialized", "not initialised", "dependency", "dependencies", "not installed", "requirement", "requirements"}},
+	{exitcode.Precondition, []string{"precondition", "prerequisite", "config", "configuration", "not configured", "not initialized", "uninitialized", "not initialised", "dependency", "dependencies", "not installed", "requirement", "requirements", "read only", "readonly", "locked", "not ready"}},
 	{exitcode.NotFound, []string{"not found", "notfound", "missing", "no such", "nonexistent", "not exist", "not exists", "does not exist"}},
 	{exitcode.Conflict, []string{"conflict", "exists", "already exists", "duplicate"}},
 	{exitcode.PermissionDenied, []string{"permission", "permissions", "forbidden", "denied", "access denied"}},
@@ -33,14 +32,33 @@ var meanings = []struct {
 	{exitcode.Redirected, []string{"redirect", "redirected", "moved"}},
 }
 
-// generic are the words that mean GENERAL_ERROR when nothing more specific
-// is said.
-var generic = []string{"error", "err", "failure", "fail", "failed", "general", "generic", "internal", "unknown", "other"}
+// success are the phrases that mean SUCCESS, and generic the words of
+// failure that mean GENERAL_ERROR: weak words, which say what a name means
+// only when nothing else does (ExitOK, ExitError, ExitInternalError). In a
+// longer name they are what every code is (ExitFileError is an error about
+// files, exitCodeCompileErr a query that does not compile,
+// ExitStatusSuccessProblemFound a success of a kind), and reading them as
+// GENERAL_ERROR or SUCCESS would steer a specific code to the last resort.
+var (
+	success = []string{"ok", "success", "succeeded", "successful", "no error", "no errors", "noerror"}
+	generic = []string{"error", "errors", "err", "failure", "fail", "failed", "general", "generic", "internal", "unknown", "other"}
+)
+
+// filler are the words a name of an exit code is made with that say
+// nothing of which code: ExitCodeUsage means what Usage means.
+var filler = []string{"exit", "exits", "code", "codes", "status", "statuses", "rc", "ret", "return", "result"}
 
 // Meaning returns the contract code a name says it means, and false when
-// it says none or more than one: NotFoundOK says two.
+// it says none or more than one: NotFoundOK says two, ExitFileError none
+// (a specific-sounding name with a weak word), ExitCancel none (no code of
+// the contract is a cancellation).
 func Meaning(name string) (exitcode.Code, bool) {
-	words := analyzerutil.Words(name)
+	var words []string
+	for _, w := range analyzerutil.Words(name) {
+		if len(w) > 1 && !slices.Contains(filler, w) {
+			words = append(words, w) // a one-letter prefix (SNoError's S) says nothing either
+		}
+	}
 	var found []exitcode.Code
 	for _, m := range meanings {
 		for _, p := range m.phrases {
@@ -52,18 +70,39 @@ func Meaning(name string) (exitcode.Code, bool) {
 			}
 		}
 	}
-	switch len(found) {
-	case 1:
+	hasSuccess := false
+	for _, p := range success {
+		hasSuccess = hasSuccess || containsWords(words, strings.Fields(p))
+	}
+	switch {
+	case len(found) == 1 && !hasSuccess: // NotFoundOK says two things
 		return found[0], true
-	case 0:
-		for _, g := range generic {
-			if slices.Contains(words, g) {
-				return exitcode.GeneralError, true
-			}
-		}
+	case len(found) > 1 || len(words) == 0:
+	case coveredBy(words, success):
+		return exitcode.Success, true
+	case coveredBy(words, generic):
+		return exitcode.GeneralError, true
 	}
 	var none exitcode.Code // no code: the second result says so
 	return none, false
+}
+
+// coveredBy reports whether words are made, each of them, of the phrases.
+func coveredBy(words, phrases []string) bool {
+	for i := 0; i < len(words); {
+		n := 0
+		for _, p := range phrases {
+			pw := strings.Fields(p)
+			if i+len(pw) <= len(words) && slices.Equal(words[i:i+len(pw)], pw) && len(pw) > n {
+				n = len(pw)
+			}
+		}
+		if n == 0 {
+			return false
+		}
+		i += n
+	}
+	return true
 }
 
 // containsWords reports whether phrase appears in words as a contiguous run.

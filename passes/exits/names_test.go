@@ -39,6 +39,10 @@ func TestMeaning(t *testing.T) {
 		"ExitNotInstalled":        exitcode.Precondition,
 		"SNoError":                exitcode.Success, // "no error" is success, not the generic word
 		"SInvalidParameters":      exitcode.ArgError,
+		"ExitReadOnly":            exitcode.Precondition, // a read-only policy blocks the write until resolved
+		"ExitCodeLocked":          exitcode.Precondition,
+		"ExitInternalErr":         exitcode.GeneralError, // nothing but weak words
+		"ExitSuccess":             exitcode.Success,
 	} {
 		got, ok := exits.Meaning(name)
 		if !ok || got != want {
@@ -51,11 +55,18 @@ func TestMeaning(t *testing.T) {
 		"ExitCodeNames",     // a list of names, no code
 		"ExitCancel",        // cancellation is no code of the contract
 		"ExitPending",       // nor is a pending state
-		"ReadOnly",          //
 		"ExitInvalidConfig", // invalid input, or a precondition: two
 		"MountPoint",
 		"Authority",     // not the word auth
 		"ExitNotExists", // not found and exists: two
+		// A weak word in a longer name says nothing alone: these are errors
+		// and successes of a kind, not the catch-all nor SUCCESS.
+		"ExitFileError",
+		"exitCodeCompileErr",
+		"ExitServerError",
+		"ExitStatusSuccessProblemFound",
+		"SInitializationError",
+		"TransientError",
 		"x",
 		"",
 	} {

@@ -9,7 +9,7 @@ func usage() {
 
 // A table of the program's own, reported at its declaration: the message
 // says what the contract calls the value, which the name does not say.
-const exitLimited = 11 // want `exit code exitLimited is 11, which the contract calls RATE_LIMITED, and its name does not say so \(exitLimited reaches os.Exit\): give it the contract's code for what it means`
+const exitLimited = 11 // want `exit code exitLimited is 11, which an agent reads as RATE_LIMITED \(.*\), and its name does not say so \(exitLimited reaches os.Exit\): if that is what it means`
 
 func limited() {
 	os.Exit(exitLimited)

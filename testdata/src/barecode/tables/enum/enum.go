@@ -8,9 +8,9 @@ type Code int
 
 const (
 	OK          Code = 0
-	Cancel      Code = 2   // want `exit code Cancel is 2, which the contract calls PARTIAL_FAILURE, and its name does not say so \(Cancel reaches Main's result → os.Exit\)`
+	Cancel      Code = 2   // want `exit code Cancel is 2, which an agent reads as PARTIAL_FAILURE \(.*\), and its name does not say so \(Cancel reaches Main's result → os.Exit\)`
 	Auth        Code = 4   // want `exit code Auth is 4, which the contract calls PRECONDITION; AUTH_REQUIRED is 8`
-	Pending     Code = 8   // want `exit code Pending is 8, which the contract calls AUTH_REQUIRED, and its name does not say so`
+	Pending     Code = 8   // want `exit code Pending is 8, which an agent reads as AUTH_REQUIRED \(.*\), and its name does not say so`
 	Locked      Code = 20  // want `exit code Locked \(20\) is in the framework-reserved range 14–63`
 	Interrupted Code = 130 // want `exit code Interrupted \(130\) is in the shell-reserved range 126–255`
 	Findings    Code = 80  // command-specific: declared here, no finding

@@ -10,7 +10,7 @@ import (
 const (
 	ExitOK         = 0
 	ExitNotFound   = 3 // want `exit code ExitNotFound is 3, which the contract calls ARG_ERROR; NOT_FOUND is 5 \(ExitNotFound reaches run's result → os.Exit\): an agent acts on the number, not the name`
-	ExitLimited    = 4 // want `exit code ExitLimited is 4, which the contract calls PRECONDITION, and its name does not say so`
+	ExitLimited    = 4 // want `exit code ExitLimited is 4, which an agent reads as PRECONDITION \(.*\), and its name does not say so`
 	ExitConflict   = 6 // agrees with the contract: no finding
 	ExitNotFoundOK = 0 // says two codes: no finding
 )

@@ -8,7 +8,7 @@ const (
 	OK       = 0
 	Unknown  = 1
 	Usage    = 2 // want `exit code Usage is 2, which the contract calls PARTIAL_FAILURE; ARG_ERROR is 3`
-	Aborted  = 3 // want `exit code Aborted is 3, which the contract calls ARG_ERROR, and its name does not say so`
+	Aborted  = 3 // want `exit code Aborted is 3, which an agent reads as ARG_ERROR \(.*\), and its name does not say so`
 	NotFound = 5
 	Hook     = 20 // want `exit code Hook \(20\) is in the framework-reserved range 14–63`
 )

@@ -6,7 +6,7 @@ package codes
 // Exit statuses returned by the binary
 const (
 	ErrorGeneric          int = 1
-	CouldNotReadInputFile int = 2   // want `exit code CouldNotReadInputFile is 2, which the contract calls PARTIAL_FAILURE`
+	CouldNotReadInputFile int = 2   // want `exit code CouldNotReadInputFile is 2, which an agent reads as PARTIAL_FAILURE`
 	FileNotFound          int = 5   // agrees with the contract: no finding
 	ErrorDecryptingTree   int = 25  // want `exit code ErrorDecryptingTree \(25\) is in the framework-reserved range 14–63`
 	FileAlreadyEncrypted  int = 203 // want `exit code FileAlreadyEncrypted \(203\) is in the shell-reserved range 126–255`

@@ -12,7 +12,7 @@ const (
 	SNoError           StatusCode = 0
 	SGenericError      StatusCode = 1
 	SInvalidParameters StatusCode = 2  // want `exit code SInvalidParameters is 2, which the contract calls PARTIAL_FAILURE; ARG_ERROR is 3`
-	SApplicationError  StatusCode = 6  // want `exit code SApplicationError is 6, which the contract calls CONFLICT; GENERAL_ERROR is 1 \(its type StatusCode is that of exitStatus → os.Exit\)`
+	SApplicationError  StatusCode = 6  // want `exit code SApplicationError is 6, which an agent reads as CONFLICT \(.*\), and its name does not say so \(its type StatusCode is that of exitStatus → os.Exit\): if that is what it means, keep it; else give it the table code that does`
 	SInterrupted       StatusCode = 20 // want `exit code SInterrupted \(20\) is in the framework-reserved range 14–63`
 )
 

@@ -9,7 +9,7 @@ const (
 	OK      = iota
 	Unknown // 1
 	Usage   // want `exit code Usage is 2, which the contract calls PARTIAL_FAILURE; ARG_ERROR is 3`
-	Aborted // want `exit code Aborted is 3, which the contract calls ARG_ERROR, and its name does not say so`
+	Aborted // want `exit code Aborted is 3, which an agent reads as ARG_ERROR \(.*\), and its name does not say so`
 )
 
 // Error builds the framework's error for a code.
