@@ -280,6 +280,7 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 	if ch.via != "" {
 		msg += " (it becomes the exit code: " + ch.via + ")"
 	}
+	msg += readsAs(constName(e), n)
 	ch.checked[e] = true
 	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Category: category(constName(e), n), Message: msg}
 	if hasFix {
@@ -360,6 +361,16 @@ func constName(e ast.Expr) string {
 		return x.Sel.Name
 	}
 	return ""
+}
+
+// readsAs is the end of the message of a bare failure code of the table:
+// the number is what an agent acts on, so say what it does with it, in
+// case the code was meant as another (a usage error exiting 2).
+func readsAs(named string, n int64) string {
+	if named != "" || n <= int64(exitcode.GeneralError) || exitcode.Classify(int(n)) != exitcode.RangeTable {
+		return ""
+	}
+	return fmt.Sprintf("; an agent reads %d as %s (%s): if the code means another outcome, use the member that says it", n, exitcode.Code(n), agentAction(exitcode.Code(n)))
 }
 
 // message says what is wrong with the exit code n, spelled as the constant

@@ -39,7 +39,7 @@ func (ch *checker) foreignSites() {
 		if !pos.IsValid() {
 			continue
 		}
-		msg := message("", s.Value, ch.spelled(s.Value)) + " (it becomes the exit code: " + s.Via + ")"
+		msg := message("", s.Value, ch.spelled(s.Value)) + " (it becomes the exit code: " + s.Via + ")" + readsAs("", s.Value)
 		ch.s.Report(ch.pass, analysis.Diagnostic{Pos: pos, End: end, Category: category("", s.Value), Message: msg})
 	}
 }

@@ -14,7 +14,7 @@ func deploy(env string) exitcode.Code {
 	case "prod":
 		return exitcode.Success
 	case "":
-		return 3 // want `^exit code 3 written as a bare integer: spell it exitcode.ArgError so the type system and readers see the contract's code \(it becomes the exit code: deploy's result → exitcode.Exit\)$`
+		return 3 // want `^exit code 3 written as a bare integer: spell it exitcode.ArgError so the type system and readers see the contract's code \(it becomes the exit code: deploy's result → exitcode.Exit\); an agent reads 3 as ARG_ERROR \(fix the input, retry immediately — zero side effects guaranteed\): if the code means another outcome, use the member that says it$`
 	}
 	return exitcode.NotFound
 }
