@@ -71,7 +71,12 @@
 //     helper that might exit somewhere below makes no classification, and
 //     neither does an earlier check of another value: a catch-all that
 //     names a variable (`dep.Must(err)`) is the last branch only of ifs and
-//     switches that test it, not of `if *version == "" { … }` before it.
+//     switches that test it, not of `if *version == "" { … }` before it. A
+//     classification tests what went wrong, an error or an integer code: a
+//     branch on a mode or an option (`if jsonMode`), or a switch that
+//     dispatches on a command's name, classifies nothing, and a code
+//     computed by a helper from a 1 (`os.Exit(emit(msg, 1))`) is no branch
+//     of one.
 //     Evidence: gh (internal/ghcmd), task, clipbeam (exitCodeFor's
 //     `code := ExitGeneric`), hop (printCLIError's `code := 1`).
 //   - An exit with 1 in the body of `if err != nil` where err is the error

@@ -108,8 +108,27 @@ func (x *Exemptions) classification(specific func(ast.Node) bool, cur inspector.
 		default:
 			continue
 		}
-		return x.specificBefore(specific, stmts, stmt.Node()) || specificBranch(specific, list)
+		return x.specificBefore(specific, stmts, stmt.Node()) || x.specificBranch(specific, list)
 	}
+}
+
+// testsWhatWentWrong reports whether an if or switch statement tests what
+// went wrong: an error, or an integer code (err, errors.Is(err, ErrX), a
+// type switch on err, switch code). One that tests a mode or an option
+// (if jsonMode) classifies nothing: a 1 after it is a catch-all.
+func (x *Exemptions) testsWhatWentWrong(s ast.Stmt) bool {
+	found := false
+	for _, n := range tested(s) {
+		ast.Inspect(n, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && !found {
+				if v, ok := x.info.Uses[id].(*types.Var); ok && (analyzerutil.IsError(v.Type()) || analyzerutil.IsInteger(v.Type())) {
+					found = true
+				}
+			}
+			return !found
+		})
+	}
+	return found
 }
 
 // specificBefore reports whether an if or switch statement of list before
@@ -123,7 +142,7 @@ func (x *Exemptions) specificBefore(specific func(ast.Node) bool, list []ast.Stm
 		}
 		switch s.(type) {
 		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-			if specific(s) && (!usesVars(x.info, stmt) || sharesVar(x.info, stmt, tested(s)...)) {
+			if specific(s) && x.testsWhatWentWrong(s) && (!usesVars(x.info, stmt) || sharesVar(x.info, stmt, tested(s)...)) {
 				return true
 			}
 		}
@@ -186,13 +205,16 @@ func usesVars(info *types.Info, n ast.Node) bool {
 // specificBranch reports whether list is a last branch whose earlier
 // branches are specific: the default clause of a switch with a specific
 // case, or the final else of an if chain with a specific branch.
-func specificBranch(specific func(ast.Node) bool, list inspector.Cursor) bool {
+func (x *Exemptions) specificBranch(specific func(ast.Node) bool, list inspector.Cursor) bool {
 	switch l := list.Node().(type) {
 	case *ast.CaseClause:
-		return l.List == nil && specific(list.Parent().Node())
+		// The clause's parent is the switch's body, whose parent is the switch.
+		sw, _ := list.Parent().Parent().Node().(ast.Stmt)
+		return l.List == nil && specific(list.Parent().Node()) && sw != nil && x.testsWhatWentWrong(sw)
 	case *ast.BlockStmt:
 		for ; list.ParentEdgeKind() == edge.IfStmt_Else; list = list.Parent() {
-			if specific(list.Parent().Node().(*ast.IfStmt).Body) {
+			ifs := list.Parent().Node().(*ast.IfStmt)
+			if specific(ifs.Body) && x.testsWhatWentWrong(ifs) {
 				return true
 			}
 		}
@@ -217,7 +239,7 @@ func (x *Exemptions) specificExit(n ast.Node) bool {
 		case *ast.CallExpr:
 			// A code computed from what went wrong (os.Exit(ce.code)) is a
 			// branch of a classification too, as in the return form.
-			if e, ok := x.ex.Call(n); ok && e.Kind == KindExit && (SpecificCode(e.Code) || e.Code == Computed) {
+			if e, ok := x.ex.Call(n); ok && e.Kind == KindExit && (SpecificCode(e.Code) || e.Code == Computed && x.computedSpecific(e.Arg)) {
 				found = true
 			}
 		}
@@ -642,4 +664,22 @@ func intOf(v constant.Value) int {
 		return -1
 	}
 	return int(n)
+}
+
+// computedSpecific reports whether an exit's computed code is computed
+// from what went wrong: no constant that reaches the exit through it (a
+// code site inside the argument: os.Exit(emit(msg, 1)) through a helper
+// that returns the code it is given) says it is no specific code.
+func (x *Exemptions) computedSpecific(arg ast.Expr) bool {
+	if arg == nil {
+		return false
+	}
+	for _, site := range x.ex.sites {
+		if site.Expr.Pos() >= arg.Pos() && site.Expr.End() <= arg.End() {
+			if v := x.info.Types[site.Expr].Value; v != nil && !SpecificCode(intOf(v)) {
+				return false
+			}
+		}
+	}
+	return true
 }

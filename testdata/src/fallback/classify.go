@@ -69,3 +69,26 @@ func unrelatedBefore(version string, err error) {
 	}
 	dielib.Must(err) // want `dielib.Must may end the process with GENERAL_ERROR`
 }
+
+// modeBefore: a branch on a mode or an option classifies no failure: the
+// 1 after it is a catch-all.
+func modeBefore(jsonMode bool) {
+	if jsonMode {
+		os.Exit(5)
+	}
+	os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+}
+
+// emit returns the code it is given, after printing.
+func emit(msg string, code int) int { println(msg); return code }
+
+// emitOne: a computed code that is a 1 through a helper makes no branch of
+// a classification.
+func emitOne(err error, jsonMode bool) {
+	if err != nil {
+		if jsonMode {
+			os.Exit(emit("failed", 1)) // want `exit code 1 is GENERAL_ERROR`
+		}
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
+}

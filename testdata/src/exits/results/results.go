@@ -2,20 +2,37 @@
 // in a package that imports them: their facts list the constants.
 package results
 
-import "strconv"
+import (
+	"errors"
+	"strconv"
+)
+
+var errPaid = errors.New("paid")
 
 // Main returns its codes directly and through run.
 func Main(args []string) int { // want Main:`result\(2, 7 ← run, 1 ← run \(last branch\)\)`
 	if len(args) == 0 {
 		return 2
 	}
-	return run(args)
+	return run(errors.New(args[0]))
 }
 
-func run(args []string) int {
-	switch args[0] {
-	case "x":
+// run classifies an error: its 1 is the last branch.
+func run(err error) int {
+	switch {
+	case errors.Is(err, errPaid):
 		return 7
+	default:
+		return 1
+	}
+}
+
+// Dispatch's switch picks a command, it classifies no failure: its 1 for
+// an unknown name is a catch-all.
+func Dispatch(name string) int { // want Dispatch:`result\(0, 1\)`
+	switch name {
+	case "get":
+		return 0
 	default:
 		return 1
 	}
