@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/types"
+	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -11,7 +13,9 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/analysistest"
+	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/analysis/passes/buildssa"
+	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -250,4 +254,47 @@ func fromCalls(from map[ssa.Value]bool) string {
 
 func TestSSAView(t *testing.T) {
 	analysistest.Run(t, testdata, ssaView, "cases/passes/exits/ssa")
+}
+
+// evidence returns the evidence of each member of the package's tables.
+var evidence = &analysis.Analyzer{
+	Name:       "evidence",
+	Doc:        "returns the tables' evidence",
+	Requires:   []*analysis.Analyzer{exits.Analyzer},
+	ResultType: reflect.TypeFor[[]string](),
+	Run: func(pass *analysis.Pass) (any, error) {
+		var out []string
+		for _, tab := range pass.ResultOf[exits.Analyzer].(*exits.Exits).Tables().List() {
+			for _, m := range tab.Members {
+				out = append(out, m.Const.Name()+": "+m.Evidence)
+			}
+		}
+		return out, nil
+	},
+}
+
+// TestStatusEvidence: the table of a type that twelve exit-status
+// variables share names the first of them as its evidence, on every run
+// (it came from map order once, and barecode's messages with it).
+func TestStatusEvidence(t *testing.T) {
+	pkgs, err := packages.Load(&packages.Config{
+		Mode: packages.LoadAllSyntax | packages.NeedModule,
+		Dir:  testdata,
+		Env:  append(os.Environ(), "GO111MODULE=on", "GOPROXY=off", "GOWORK=off"),
+	}, "cases/passes/exits/status")
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("loading: %v", err)
+	}
+	want := "statusOK: its type status is that of s1 → os.Exit; statusOdd: its type status is that of s1 → os.Exit"
+	for run := range 8 {
+		graph, err := checker.Analyze([]*analysis.Analyzer{evidence}, pkgs, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, act := range graph.Roots {
+			if got := strings.Join(act.Result.([]string), "; "); got != want {
+				t.Fatalf("run %d: %s; want %s", run, got, want)
+			}
+		}
+	}
 }
