@@ -14,7 +14,7 @@ import (
 
 // Out is view's envelope: fail and respond build it, and respond derives
 // ok from an exit code, so it is the factory.
-type Out struct { // want `Envelope Out: json ok=OK factories=\[respond\] written tagged; builders \[fail respond\] marked=true inferred respond ambiguous=false`
+type Out struct { // want `Envelope Out: json ok=OK factories=\[respond\] written tagged; builders \[fail respond\] marked=false inferred respond ambiguous=false`
 	OK   bool `json:"ok"`
 	Data any  `json:"data"`
 }
