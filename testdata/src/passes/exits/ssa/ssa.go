@@ -7,6 +7,8 @@ package ssa
 import (
 	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 
 	"github.com/exitlint/exitlint/exitcode"
@@ -130,6 +132,12 @@ func Guarded(n int, err error) {
 		lib.UsageIf(err) // want `Exit: emitted by lib.UsageIf`
 	case 8:
 		lib.MissingIf(errors.New("plain")) // want `Exit: emitted by lib.MissingIf`
+	case 9:
+		lib.UsageIf(io.EOF) // the standard library's variable
+	case 10:
+		lib.UsageIf(fmt.Errorf("ctx: %w", fs.ErrNotExist)) // wraps only the standard library's
+	case 11:
+		lib.UsageIf(errors.Join(lib.ErrUsage, errors.New("b"))) // want `Exit: emitted by lib.UsageIf`
 	}
 }
 
