@@ -1,7 +1,7 @@
 // Package view writes model's types and its own envelope; the contractview
 // analyzer reports what the contract pass's result says of each type,
 // constant, literal and function.
-package view // want `EnumsInView=true EnvelopesInView=true Runtime=exitcode\.Code \(14 members\)`
+package view
 
 import (
 	"encoding/json"
