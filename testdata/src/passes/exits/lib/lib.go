@@ -102,7 +102,7 @@ func MissingIf(err error) { // want MissingIf:`exits\(3 via os.Exit\(3\)\)`
 // osExit is the usual test seam; no code outside tests assigns it.
 var osExit = os.Exit // want osExit:`exitVar\(os.Exit\)`
 
-func ViaSeam() {
+func ViaSeam() { // want ViaSeam:`exits\(2 via os.Exit\(2\)\)`
 	osExit(2)
 }
 
@@ -118,7 +118,7 @@ func ViaDep() { // want ViaDep:`exits\(1 via dep.Die → os.Exit\(1\)\)`
 	dep.Die()
 }
 
-func ViaDepSeam() {
+func ViaDepSeam() { // want ViaDepSeam:`exits\(6 via os.Exit\(6\)\)`
 	dep.OsExit(6)
 }
 

@@ -1,7 +1,7 @@
 // Package view calls lib's helpers and has helpers, code sites and tables
 // of its own; the exitsview analyzer reports what the exits pass's result
 // says of each.
-package view // want `InView 1=true 2=false 3=true 4=true 5=true 6=true; Module "cases"`
+package view // want `InView 1=true 2=true 3=true 4=true 5=true 6=true; Module "cases"`
 
 import (
 	"errors"
@@ -107,10 +107,10 @@ func Count() { notStatus = 11 }
 var seam = os.Exit // want `ExitVar seam holds os\.Exit`
 
 // Seams calls through seams: its own, dep's, and lib's helper that does.
-func Seams() {
+func Seams() { // want `Func Seams: codes 2,6,12 via os\.Exit\(12\) crossings 0 module "cases"; 2 via lib\.ViaSeam → os\.Exit\(2\); 6 via os\.Exit\(6\)`
 	seam(12)      // want `Call exit os\.Exit code 12 arg 12` `Site 12 via os\.Exit \[direct\]`
 	dep.OsExit(6) // want `Call exit os\.Exit code 6 arg 6` `Site 6 via os\.Exit \[direct\]`
-	lib.ViaSeam()
+	lib.ViaSeam() // want `Call helper cases/passes/exits/lib\.ViaSeam code 2 \(codes 2 via os\.Exit\(2\) crossings 0 module "cases"\)`
 }
 
 // main exits with run's result: run's constants are code sites.
