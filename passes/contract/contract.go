@@ -224,8 +224,9 @@ func (c *Contract) InFactory(env *types.TypeName, f *Envelope, fn *types.Func) b
 // envelope type env (composite literals and new), sorted by name, and
 // whether the package marks a factory for it.
 func (c *Contract) Builders(env *types.TypeName) (names []string, marked bool) {
-	f := c.envelopes[env]
-	return c.builders[env].names(), f != nil && len(f.Factories) > 0
+	// Not len(Factories): the run gives an envelope that marks none its
+	// inferred factory there.
+	return c.builders[env].names(), env.Pkg() == c.pkg && len(c.factories) > 0
 }
 
 // Ambiguous returns the envelope types the package declares whose factory

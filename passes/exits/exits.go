@@ -1,6 +1,7 @@
 package exits
 
 import (
+	"cmp"
 	_ "embed"
 	"fmt"
 	"go/ast"
@@ -420,15 +421,21 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs := summary.Funcs(pass)
 	for _, fn := range funcs {
 		guards := guards(pass, fn)
+		exiting := seamCalls(pass.TypesInfo, fn.Decl.Body, e.vars)
 		summary.Calls(pass.TypesInfo, fn.Decl.Body, nil, func(call *ast.CallExpr, callee *types.Func) {
 			if callee.Pkg() == pass.Pkg {
 				calls[fn.Obj] = append(calls[fn.Obj], callee.Origin())
 				return
 			}
+			exiting = append(exiting, call)
+		})
+		// In source order, so that the first exit is the fact's Via.
+		slices.SortStableFunc(exiting, func(a, b *ast.CallExpr) int { return cmp.Compare(a.Pos(), b.Pos()) })
+		for _, call := range exiting {
 			if ex, ok := e.Call(call); ok {
 				own[fn.Obj] = own[fn.Obj].with(ex, e.module, guards[call])
 			}
-		})
+		}
 	}
 	for fn, f := range own {
 		e.facts.Set(fn, f)
@@ -460,6 +467,29 @@ func run(pass *analysis.Pass) (any, error) {
 	e.tables = inferTables(pass, e.sites, fl.codeTypes())
 	fl.forwardFacts(pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions))
 	return e, nil
+}
+
+// seamCalls returns the calls in body, outside function literals, of the
+// package-level variables that hold an exit function (vars): their callee
+// is a variable, which summary.Calls leaves out, and they exit all the
+// same.
+func seamCalls(info *types.Info, body *ast.BlockStmt, vars map[*types.Var]*types.Func) []*ast.CallExpr {
+	if len(vars) == 0 {
+		return nil
+	}
+	var out []*ast.CallExpr
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if v, ok := typeutil.Callee(info, n).(*types.Var); ok && vars[v] != nil {
+				out = append(out, n)
+			}
+		}
+		return true
+	})
+	return out
 }
 
 // guards finds the calls of fn's body that run only when one of its

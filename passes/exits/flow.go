@@ -1,6 +1,7 @@
 package exits
 
 import (
+	"cmp"
 	"go/ast"
 	"go/constant"
 	"go/token"
@@ -190,8 +191,10 @@ func (fl *flow) codeTypes() map[*types.TypeName]string {
 			out[tn] = why
 		}
 	}
-	for v, via := range fl.status {
-		add(v.Type(), "its type "+typeName(v.Type())+" is that of "+via)
+	// In source order: the first variable of a type gives the type's
+	// evidence, the same on every run (map order is not).
+	for _, v := range slices.SortedFunc(maps.Keys(fl.status), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+		add(v.Type(), "its type "+typeName(v.Type())+" is that of "+fl.status[v])
 	}
 	for _, fn := range fl.funcs {
 		f := fl.facts.Local(fn.Obj)

@@ -249,6 +249,12 @@ func mayWrap(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
 		}
 	case *ssa.Call:
 		return callMayWrap(x, seen, depth)
+	case *ssa.UnOp:
+		// A package-level variable of the standard library (io.EOF,
+		// fs.ErrNotExist) is none of the program's sentinels.
+		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL && g.Object() != nil && g.Object().Pkg() != nil {
+			return !analyzerutil.StdPackage(g.Object().Pkg().Path())
+		}
 	}
 	return true
 }
@@ -261,6 +267,14 @@ func callMayWrap(call *ssa.Call, seen map[ssa.Value]bool, depth int) bool {
 	args := call.Common().Args
 	switch name := fn.FullName(); {
 	case name == "errors.New":
+		return false
+	case name == "errors.Join" && len(args) == 1:
+		// It wraps every error it is given.
+		for _, el := range ssavalue.SliceElems(args[0]) {
+			if el != nil && mayWrap(el, seen, depth+1) {
+				return true
+			}
+		}
 		return false
 	case name == "fmt.Errorf" && len(args) == 2:
 		var format constant.Value
