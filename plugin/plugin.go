@@ -14,21 +14,25 @@
 //	          fatals: ["example.com/log.Die"]
 //
 // docs/golangci-lint.md gives the whole setup. The settings are those of the
-// exitlint command: enable and disable choose checks, enum, fatals and
-// sideeffects set the -config.enum, -config.fatals and -config.sideeffects
-// settings (passes/config). An unknown setting or check is an error
-// that names it.
+// exitlint command and the config file, by passes/config's table: enable
+// and disable choose checks, enum, fatals, sideeffects and exclude set the
+// config pass's settings. They override .exitlint.yml, which applies per
+// package as on every route (internal/settings). An unknown setting or
+// check is an error that names it.
 package plugin
 
 import (
 	"fmt"
+	"maps"
 	"os"
+	"slices"
+	"strings"
 
 	"github.com/golangci/plugin-module-register/register"
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/analyzers/all"
-	"github.com/exitlint/exitlint/internal/configfile"
+	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
@@ -38,70 +42,52 @@ const Name = "exitlint"
 
 func init() { register.Plugin(Name, New) }
 
-// Settings are the plugin's settings in .golangci.yml.
-type Settings struct {
-	Enable      []string `json:"enable"`      // checks to run (default: all)
-	Disable     []string `json:"disable"`     // checks not to run
-	Enum        []string `json:"enum"`        // exit-code enum types besides exitlint's: import/path.Type
-	Fatals      []string `json:"fatals"`      // functions that end the process with exit code 1
-	SideEffects []string `json:"sideeffects"` // third-party functions with side effects
-	Exclude     []string `json:"exclude"`     // paths whose findings are not reported, relative to where golangci-lint runs
-}
+// Settings are the plugin's settings in .golangci.yml, by the names of
+// passes/config's table.
+type Settings map[string][]string
 
 type linter struct{ analyzers []*analysis.Analyzer }
 
 // New decodes the settings and configures the checks. golangci-lint calls it
-// once per run.
+// once per run, before it loads any package.
 func New(conf any) (register.LinterPlugin, error) {
 	s, err := register.DecodeSettings[Settings](conf)
 	if err != nil {
-		return nil, fmt.Errorf("exitlint settings: %w (the settings are enable, disable, enum, fatals, sideeffects and exclude)", err)
+		return nil, fmt.Errorf("exitlint settings: %w (the settings are %s)", err, strings.Join(config.Names(), ", "))
 	}
-	values := map[string][]string{config.EnumFlag: s.Enum, config.FatalsFlag: s.Fatals, config.SideEffectsFlag: s.SideEffects, config.ExcludeFlag: s.Exclude}
-	// .exitlint.yml, found walking up from where golangci-lint runs, under
-	// the settings in .golangci.yml.
-	file, err := readConfigFile(values)
-	if err != nil {
-		return nil, fmt.Errorf("exitlint: %w", err)
-	}
-	if file != nil {
-		if s.Enable == nil {
-			s.Enable = file.Enable
+	config.Reset() // the flags are this call's settings alone
+	for _, name := range slices.Sorted(maps.Keys(s)) {
+		setting := config.Lookup(name)
+		if setting == nil {
+			return nil, fmt.Errorf("exitlint settings: unknown field %q (the settings are %s)", name, strings.Join(config.Names(), ", "))
 		}
-		if s.Disable == nil {
-			s.Disable = file.Disable
-		}
-	}
-	for _, setting := range config.Settings {
-		if v := values[setting.Name]; len(v) > 0 {
-			if err := config.Set(setting.Name, v); err != nil {
-				return nil, fmt.Errorf("exitlint settings: %s: %w", setting.Name, err)
+		// An empty list of names leaves the config file's in place, as
+		// an absent one does; enable: [] chooses every check.
+		if v := s[name]; len(v) > 0 || (v != nil && setting.Kind == config.KindCheck) {
+			if err := config.Set(name, v); err != nil {
+				return nil, fmt.Errorf("exitlint settings: %s: %w", name, err)
 			}
 		}
 	}
-	analyzers, err := all.Select(s.Enable, s.Disable, "exitlint settings: enable", "disable")
-	if err != nil {
-		return nil, err
-	}
-	return linter{all.WithConfig(analyzers)}, nil
-}
-
-// readConfigFile reads and applies the config file found from the working
-// directory, except the settings values holds; nil when there is none.
-func readConfigFile(values map[string][]string) (*configfile.File, error) {
 	dir, err := os.Getwd()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("exitlint: %w", err)
 	}
-	path, err := configfile.Find(dir)
-	if err != nil || path == "" {
-		return nil, err
+	// golangci-lint asks for the checks once, for every package: the
+	// plugin runs those that the settings of the directory it runs in, or
+	// of any config file below it, choose, and each package reports only
+	// its own (the suppress pass).
+	r := settings.New("", dir)
+	found, err := r.Below(dir)
+	if err != nil {
+		return nil, fmt.Errorf("exitlint: %w", err)
 	}
-	f, err := configfile.Load(path)
+	analyzers, err := settings.Union("exitlint settings: enable", "disable", found...)
 	if err != nil {
 		return nil, err
 	}
-	return f, f.Apply(func(s config.Setting) bool { return len(values[s.Name]) > 0 })
+	r.Use()
+	return linter{all.WithConfig(analyzers)}, nil
 }
 
 func (l linter) BuildAnalyzers() ([]*analysis.Analyzer, error) { return l.analyzers, nil }

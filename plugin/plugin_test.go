@@ -1,12 +1,16 @@
 package plugin_test
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/golangci/plugin-module-register/register"
+	"golang.org/x/tools/go/analysis/checker"
+	"golang.org/x/tools/go/packages"
 
 	"github.com/exitlint/exitlint/passes/config"
 	_ "github.com/exitlint/exitlint/plugin"
@@ -59,7 +63,7 @@ func TestSettings(t *testing.T) {
 	if got := strings.Join(names, ","); got != "barecode,fallback,argphase,directives,config,contract" {
 		t.Errorf("checks = %s", got)
 	}
-	if got := strings.Join(config.Current().Fatals, ","); got != "example.com/log.Die,(*example.com/log.Logger).Die" {
+	if got := strings.Join(config.Current().Values(config.Fatals), ","); got != "example.com/log.Die,(*example.com/log.Logger).Die" {
 		t.Errorf("fallback.fatals = %s", got)
 	}
 }
@@ -101,14 +105,97 @@ func TestConfigFile(t *testing.T) {
 	if got := strings.Join(names, ","); got != "barecode,fallback,derivedok,argphase,directives,config,contract" {
 		t.Errorf("checks = %s; want all but handbuilt, as the file says", got)
 	}
-	c := config.Current()
-	if strings.Join(c.Fatals, ",") != "example.com/log.Fatal" || strings.Join(c.SideEffects, ",") != "example.com/db.Save" {
-		t.Errorf("fatals %v, sideeffects %v; want .golangci.yml's fatals and the file's sideeffects", c.Fatals, c.SideEffects)
+	c := settingsOf(t, sub)
+	if fatals, sideEffects := c.Values(config.Fatals), c.Values(config.SideEffects); strings.Join(fatals, ",") != "example.com/log.Fatal" || strings.Join(sideEffects, ",") != "example.com/db.Save" {
+		t.Errorf("fatals %v, sideeffects %v; want .golangci.yml's fatals and the file's sideeffects", fatals, sideEffects)
 	}
 	if err := os.WriteFile(filepath.Join(dir, ".exitlint.yml"), []byte("disable: [handbuilt]\nfatal: [x.Y]\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := build(t, nil); err == nil || !strings.Contains(err.Error(), `.exitlint.yml:2: unknown key "fatal"; did you mean fatals?`) {
 		t.Errorf("a bad config file: %v", err)
+	}
+}
+
+// settingsOf returns the settings the plugin gives the package in dir.
+func settingsOf(t *testing.T, dir string) *config.Config {
+	t.Helper()
+	c, err := config.ForDir(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestNestedConfigFiles: as golangci-lint does, the plugin's checks run on
+// every package in one analysis, and each package reports under the config
+// file nearest above it, inside its module: none at the module's root (the
+// file above the module is outside it), tool/'s own for tool, which turns
+// barecode off there and names a fatal function of its own.
+func TestNestedConfigFiles(t *testing.T) {
+	defer config.Reset()
+	outside := t.TempDir()
+	dir := filepath.Join(outside, "mod")
+	runtime, err := filepath.Abs(filepath.Join("..", "exitcode"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{
+		".exitlint.yml":          "enable: [handbuilt]\n",
+		"mod/go.mod":             "module fixme\n\ngo 1.22\n\nrequire github.com/exitlint/exitlint/exitcode v0.0.0-00010101000000-000000000000\n\nreplace github.com/exitlint/exitlint/exitcode => " + runtime + "\n",
+		"mod/main.go":            "package main\n\nimport (\n\t\"os\"\n\n\t\"github.com/exitlint/exitlint/exitcode\"\n)\n\nfunc main() {\n\tif len(os.Args) > 1 {\n\t\tos.Exit(1)\n\t}\n\texitcode.Exit(exitcode.Code(5))\n}\n",
+		"mod/tool/main.go":       "package main\n\nimport (\n\t\"os\"\n\n\t\"github.com/exitlint/exitlint/exitcode\"\n)\n\nfunc die() { panic(\"x\") }\n\nfunc main() {\n\tif len(os.Args) > 1 {\n\t\tdie()\n\t}\n\texitcode.Exit(exitcode.Code(5))\n}\n",
+		"mod/tool/.exitlint.yml": "disable: [barecode]\nfatals: [fixme/tool.die]\n",
+	} {
+		p := filepath.Join(outside, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	newPlugin, err := register.GetPlugin("exitlint")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := newPlugin(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	analyzers, err := p.BuildAnalyzers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	env := append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	pkgs, err := packages.Load(&packages.Config{Mode: packages.LoadAllSyntax | packages.NeedModule, Dir: dir, Env: env}, "./...")
+	if err != nil || packages.PrintErrors(pkgs) > 0 {
+		t.Fatalf("loading the module: %v", err)
+	}
+	graph, err := checker.Analyze(analyzers, pkgs, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string][]string{}
+	for act := range graph.All() {
+		if !act.IsRoot {
+			continue
+		}
+		for _, d := range act.Diagnostics {
+			posn := act.Package.Fset.Position(d.Pos)
+			rel, _ := filepath.Rel(dir, posn.Filename)
+			got[filepath.ToSlash(rel)] = append(got[filepath.ToSlash(rel)], fmt.Sprintf("%d:%s:%s", posn.Line, act.Analyzer.Name, d.Message))
+		}
+	}
+	for _, list := range got {
+		slices.Sort(list)
+	}
+	main, tool := strings.Join(got["main.go"], "\n"), strings.Join(got["tool/main.go"], "\n")
+	if !strings.Contains(main, "11:fallback:") || !strings.Contains(main, "13:barecode:") || len(got["main.go"]) != 2 {
+		t.Errorf("main.go: want fallback's and barecode's findings, no config file applying:\n%s", main)
+	}
+	if !strings.Contains(tool, "13:fallback:main.die ends the process") || len(got["tool/main.go"]) != 1 {
+		t.Errorf("tool/main.go: want fallback's finding on die, and barecode's off:\n%s", tool)
 	}
 }

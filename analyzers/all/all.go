@@ -57,8 +57,8 @@ func Select(enable, disable []string, enableName, disableName string) ([]*analys
 		known[a.Name] = true
 		names = append(names, a.Name)
 	}
-	set := func(setting string, list []string) (map[string]bool, error) {
-		m := map[string]bool{}
+	set := func(setting string, list []string) ([]string, error) {
+		var out []string
 		for _, n := range list {
 			if n = strings.TrimSpace(n); n == "" {
 				continue
@@ -66,9 +66,9 @@ func Select(enable, disable []string, enableName, disableName string) ([]*analys
 			if !known[n] {
 				return nil, fmt.Errorf("%s: unknown check %q; the checks are %s", setting, n, strings.Join(names, ", "))
 			}
-			m[n] = true
+			out = append(out, n)
 		}
-		return m, nil
+		return out, nil
 	}
 	on, err := set(enableName, enable)
 	if err != nil {
@@ -80,7 +80,7 @@ func Select(enable, disable []string, enableName, disableName string) ([]*analys
 	}
 	var out []*analysis.Analyzer
 	for _, a := range analyzers {
-		if (len(on) == 0 || on[a.Name]) && !off[a.Name] {
+		if config.Chosen(on, off, a.Name) {
 			out = append(out, a)
 		}
 	}

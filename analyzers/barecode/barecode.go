@@ -54,6 +54,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), checked: map[ast.Expr]bool{}}
 	ch.tables()
 	ch.sites()
+	ch.foreignSites()
 	if !c.EnumsInView && !analyzerutil.Imports(pass.Pkg, "os", "syscall") {
 		return nil, nil
 	}
@@ -271,18 +272,28 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 	if (exitCall || enum == nil) && n == int64(exitcode.GeneralError) {
 		return // the fallback check reports exits with GENERAL_ERROR
 	}
+	if n == int64(exitcode.Success) {
+		return // bareZero
+	}
 	fix, spelled, hasFix := ch.fix(e, enum, n)
-	msg := message(e, n, spelled)
+	msg := message(constName(e), n, spelled)
 	if ch.via != "" {
 		msg += " (it becomes the exit code: " + ch.via + ")"
 	}
 	ch.checked[e] = true
-	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Category: category(e, n), Message: msg}
+	d := analysis.Diagnostic{Pos: e.Pos(), End: e.End(), Category: category(constName(e), n), Message: msg}
 	if hasFix {
 		d.SuggestedFixes = []analysis.SuggestedFix{fix}
 	}
 	ch.s.Report(ch.pass, d)
 }
+
+// bareZero: a bare 0 is not reported. It is SUCCESS in the contract as in
+// every shell and every caller; spelled bare it misleads no agent, and on
+// real CLIs (gocryptfs, git-vendor, go-broadcast, fft-cli, task, sops, gdcli,
+// amux) nearly every bare 0 the check reported was judged not worth a
+// user's time. Exiting 0 where a failure happened is a wrong code, not a
+// wrong spelling, and no spelling fixes it.
 
 // spelledAsMember reports whether e names an enum member, through
 // parentheses and conversions (int(exitcode.NotFound)), or is a typed
@@ -330,26 +341,32 @@ func (ch *checker) sites() {
 
 // category names the kind of a finding: "bare" or "own-constant" for a code
 // of the table, else the range the value falls in.
-func category(e ast.Expr, n int64) string {
+func category(named string, n int64) string {
 	if r := exitcode.Classify(int(n)); r != exitcode.RangeTable {
 		return [...]string{exitcode.RangeFramework: "framework-range", exitcode.RangePOSIX: "posix", exitcode.RangeCommand: "command-specific", exitcode.RangeShell: "shell-range", exitcode.RangeInvalid: "invalid"}[r]
 	}
-	switch ast.Unparen(e).(type) {
-	case *ast.Ident, *ast.SelectorExpr:
+	if named != "" {
 		return "own-constant"
 	}
 	return "bare"
 }
 
-func message(e ast.Expr, n int64, spelled string) string {
-	what := "exit code " + strconv.FormatInt(n, 10)
-	named := ""
+// constName returns the name of the constant e names, or "" for a literal.
+func constName(e ast.Expr) string {
 	switch x := ast.Unparen(e).(type) {
 	case *ast.Ident:
-		named = x.Name
+		return x.Name
 	case *ast.SelectorExpr:
-		named = x.Sel.Name
+		return x.Sel.Name
 	}
+	return ""
+}
+
+// message says what is wrong with the exit code n, spelled as the constant
+// named (or a literal, when named is ""); spelled is the enum member to
+// use instead, if there is one.
+func message(named string, n int64, spelled string) string {
+	what := "exit code " + strconv.FormatInt(n, 10)
 	if named != "" {
 		what = fmt.Sprintf("exit code %s (%d)", named, n)
 	}

@@ -29,7 +29,13 @@
 //     by a function whose result becomes the exit code (`os.Exit(run())`,
 //     `func Main() exitCode`, an error's `ExitCode() int`), assigned to the
 //     variable an exit is called with, or passed to a parameter a helper
-//     exits with (`die(3)`). The message says how it gets there.
+//     exits with (`die(3)`). The message says how it gets there;
+//   - in another package, when this package exits with the result of a
+//     function of that one (`os.Exit(cli.Main())`, `os.Exit(err.Code())`
+//     through an interface of an errors package): a literal is reported at
+//     the `return` that spells it, in the other package; a named constant
+//     at its declaration, as a member of an exit table (see below), since
+//     its use makes it one. The exits pass's result facts carry them.
 //
 // # The program's own exit tables
 //
@@ -54,6 +60,13 @@
 //   - a failure code (2–13) whose name says nothing the contract calls it
 //     (`exitCancel = 2`, `ExitReadOnly = 10`): an agent reads 2 as
 //     PARTIAL_FAILURE and 10 as a TIMEOUT worth retrying.
+//
+// A bare 0 is not reported anywhere: it is SUCCESS in the contract as in
+// every shell, and spelled bare it misleads no agent. On the real-code
+// harness nearly every bare 0 the check reported (gocryptfs, git-vendor,
+// go-broadcast, fft-cli, task, sops, gdcli, amux) was judged not worth a
+// user's time; exiting 0 after a failure is a wrong code, which no
+// spelling fixes.
 //
 // A member whose name agrees with its value (`ExitNotFound = 5`), a
 // success or catch-all value with a name that says nothing else, and a

@@ -26,36 +26,51 @@ func (ch *checker) tables() {
 }
 
 func (ch *checker) member(tab *exits.Table, m exits.Member) {
-	n, exact := constant.Int64Val(m.Const.Val())
-	if !exact {
+	d, meant, ok := memberFinding(m.Const.Name(), m.Const.Val(), m.Evidence)
+	if !ok {
 		return
 	}
-	name := m.Const.Name()
-	d := analysis.Diagnostic{Pos: m.Name.Pos(), End: m.Name.End()}
+	d.Pos, d.End = m.Name.Pos(), m.Name.End()
+	if d.Category == "table-name" {
+		if fix, ok := changeValue(tab, m, meant); ok {
+			d.SuggestedFixes = []analysis.SuggestedFix{fix}
+		}
+	}
+	ch.s.Report(ch.pass, d)
+}
+
+// memberFinding judges a member of an exit table, named name with value
+// val, at its declaration: a value in a reserved range, a value whose name
+// says another of the contract's codes (meant), a failure code whose name
+// does not say what the contract calls it. evidence says why the constant
+// is an exit code.
+func memberFinding(name string, val constant.Value, evidence string) (d analysis.Diagnostic, meant exitcode.Code, ok bool) {
+	n, exact := constant.Int64Val(val)
+	if !exact {
+		return d, meant, false
+	}
 	switch r := exitcode.Classify(int(n)); r {
 	case exitcode.RangeFramework, exitcode.RangeShell, exitcode.RangeInvalid:
-		d.Category = category(m.Name, n)
-		d.Message = message(m.Name, n, "") + " (" + m.Evidence + ")"
+		d.Category = category(name, n)
+		d.Message = message(name, n, "") + " (" + evidence + ")"
 	case exitcode.RangeTable:
 		code := exitcode.Code(n)
 		meant, ok := exits.Meaning(name)
 		switch {
 		case ok && meant != code:
 			d.Category = "table-name"
-			d.Message = fmt.Sprintf("exit code %s is %d, which the contract calls %s; %s is %d (%s): an agent acts on the number, not the name", name, n, code, meant, int(meant), m.Evidence)
-			if fix, ok := changeValue(tab, m, meant); ok {
-				d.SuggestedFixes = []analysis.SuggestedFix{fix}
-			}
+			d.Message = fmt.Sprintf("exit code %s is %d, which the contract calls %s; %s is %d (%s): an agent acts on the number, not the name", name, n, code, meant, int(meant), evidence)
+			return d, meant, true
 		case !ok && code >= exitcode.PartialFailure:
 			d.Category = "table-value"
-			d.Message = fmt.Sprintf("exit code %s is %d, which the contract calls %s, and its name does not say so (%s): give it the contract's code for what it means", name, n, code, m.Evidence)
+			d.Message = fmt.Sprintf("exit code %s is %d, which the contract calls %s, and its name does not say so (%s): give it the contract's code for what it means", name, n, code, evidence)
 		default:
-			return
+			return d, meant, false
 		}
 	default:
-		return
+		return d, meant, false
 	}
-	ch.s.Report(ch.pass, d)
+	return d, meant, true
 }
 
 // changeValue offers to give m the value of the code its name means, when

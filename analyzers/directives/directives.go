@@ -41,6 +41,9 @@ func New(checks ...*analysis.Analyzer) *analysis.Analyzer {
 // are the checks a directive may name, sorted.
 func run(pass *analysis.Pass, names []string) (any, error) {
 	sup := pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)
+	if !sup.Reports(pass.Analyzer.Name) {
+		return nil, nil // the package's settings leave it off; it ran for another package
+	}
 	gen := pass.ResultOf[generated.Analyzer].(*generated.Files)
 	checks := strings.Join(names, ", ")
 	for _, d := range sup.Directives() {

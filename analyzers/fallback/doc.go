@@ -40,7 +40,11 @@
 //     result becomes the exit code (`return exitError` in `run() int` that
 //     main passes to `os.Exit`, or in a function returning a type named for
 //     exit codes), assigned to the variable an exit is called with, or
-//     passed to a helper's code parameter (`die(1)`).
+//     passed to a helper's code parameter (`die(1)`); also when the
+//     function is in another package than the exit (`os.Exit(cli.Main())`
+//     with `return 1` in package cli): the `return` is reported in that
+//     package, where the code must change, unless it is the last branch
+//     of a classification there.
 //
 // Inside a function that returns an error (a command's handler), the advice
 // is to return the error, so that the exit code is chosen in one place; in
@@ -53,16 +57,23 @@
 //
 // # Not flagged
 //
-//   - An exit with 1 that is the last branch of a classification: the
-//     `default` of a `switch`, the final `else` of an `if`/`else if` chain,
-//     or a statement after `if`s in the same block, when another branch
-//     exits directly with a specific failure code (2–13 or a
-//     command-specific one). An earlier `os.Exit(0)` or a call of a helper
-//     that might exit somewhere below makes no classification. The same
-//     holds for returns: `default: return exitError` after cases that
-//     return specific codes or a code computed from the error
-//     (`return apiErr.ExitCode()`) is the last branch of one, and so is
-//     `if e.Code <= 0 { return 1 }` followed by `return e.Code`.
+//   - A 1 that is the last branch of a classification, one rule however the
+//     code is spelled (the exits pass's Exemptions): the `default` of a
+//     `switch`, the final `else` of an `if`/`else if` chain, or a statement
+//     after `if`s in the same block, when another branch exits with,
+//     returns, or assigns to the variable the exit reads, a specific
+//     failure code (2–13 or a command-specific one) or a code computed from
+//     what went wrong (`os.Exit(ce.code)`, `return apiErr.ExitCode()`,
+//     `code = e.Code`). The assignment form counts both ways:
+//     `code := 1` that a following `switch` overwrites for the errors it
+//     knows, and `default: code = 1`. So does `if e.Code <= 0 { return 1 }`
+//     followed by `return e.Code`. An earlier `os.Exit(0)` or a call of a
+//     helper that might exit somewhere below makes no classification, and
+//     neither does an earlier check of another value: a catch-all that
+//     names a variable (`dep.Must(err)`) is the last branch only of ifs and
+//     switches that test it, not of `if *version == "" { … }` before it.
+//     Evidence: gh (internal/ghcmd), task, clipbeam (exitCodeFor's
+//     `code := ExitGeneric`), hop (printCLIError's `code := 1`).
 //   - An exit with 1 in the body of `if err != nil` where err is the error
 //     of a write to `os.Stdout` or `os.Stderr` (`fmt.Fprintln(os.Stdout, …)`,
 //     `json.NewEncoder(os.Stdout).Encode(v)`, the `Flush` of a

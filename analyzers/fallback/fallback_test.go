@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/analysis/analysistest"
 
 	"github.com/exitlint/exitlint/analyzers/fallback"
+	"github.com/exitlint/exitlint/internal/crosspkgtest"
 )
 
 var testdata = filepath.Join("..", "..", "testdata", "src")
@@ -31,4 +32,11 @@ func TestFatalsFlagRefusesBadNames(t *testing.T) {
 	if err := fallback.Analyzer.Flags.Set("fatals", "Quit"); err == nil {
 		t.Error("-fallback.fatals=Quit was accepted; want an error naming the expected form")
 	}
+}
+
+// TestAcrossPackages: a catch-all 1 that cli.Main returns and main exits
+// with is reported in cli; the 1 of a classification's last branch there
+// is not.
+func TestAcrossPackages(t *testing.T) {
+	crosspkgtest.Run(t, testdata, fallback.Analyzer, "cases/crosspkg/...")
 }

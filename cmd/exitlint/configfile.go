@@ -1,10 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -18,6 +18,7 @@ import (
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/configfile"
+	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
@@ -27,95 +28,111 @@ func configError(err error) error {
 		WithSuggestion("correct the config file at the line named (docs/configuration.md lists its keys), or name another with -config FILE")
 }
 
-// applyConfigFile reads the config file, named by file or else found by
-// walking up from the working directory, and applies it under the flags
-// fs has set: a flag overrides the file's value of its setting. enable and
-// disable are the flags' values, set from the file when no flag set them.
-// It returns the file's path, "" when there is none.
-func applyConfigFile(fs *flag.FlagSet, file string, enable, disable *string) (string, error) {
-	path := file
-	if path == "" {
-		dir, err := os.Getwd()
-		if err != nil {
-			return "", configError(err)
-		}
-		if path, err = configfile.Find(dir); err != nil {
-			return "", configError(err)
-		}
-		if path == "" {
-			return "", nil
-		}
-	} else if _, err := os.Stat(path); err != nil {
-		return "", exitcode.New(exitcode.ArgError, "BAD_CONFIG", fmt.Sprintf("-config %s: %v", path, errors.Unwrap(err))).
-			WithSuggestion("name an existing config file, or leave -config out to use the .exitlint.yml found above the working directory")
-	}
-	f, err := configfile.Load(path)
+// startSettings makes the run's resolver and resolves the settings of the
+// directory the run starts from, the working directory: those of every
+// package with no config file of its own, and what -config-dump prints.
+// file is -config's file, "" to find each package's.
+func startSettings(file string) (*settings.Resolver, *settings.Resolved, error) {
+	dir, err := os.Getwd()
 	if err != nil {
-		return "", configError(err)
+		return nil, nil, configError(err)
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	if err := f.Apply(func(s config.Setting) bool { return configfile.SetBy(s, set) }); err != nil {
-		return "", configError(err)
+	if file != "" {
+		if _, err := os.Stat(file); err != nil {
+			return nil, nil, exitcode.New(exitcode.ArgError, "BAD_CONFIG", fmt.Sprintf("-config %s: %v", file, errors.Unwrap(err))).
+				WithSuggestion("name an existing config file, or leave -config out to use the .exitlint.yml found above each package")
+		}
 	}
-	if !set["enable"] && f.Enable != nil {
-		*enable = strings.Join(f.Enable, ",")
+	r := settings.New(file, dir)
+	res, err := r.Start()
+	if err != nil {
+		return nil, nil, configError(err)
 	}
-	if !set["disable"] && f.Disable != nil {
-		*disable = strings.Join(f.Disable, ",")
-	}
-	return path, nil
+	return r, res, nil
 }
 
-// Settings is what -config-dump prints: the settings in effect, from the
-// config file and the flags, with the file's keys.
+// checksOf returns the checks the settings choose; an error is the
+// command line's (ARG_ERROR), as the flags are what can still be wrong
+// once a config file was read.
+func checksOf(res *settings.Resolved) ([]*analysis.Analyzer, error) {
+	checks, err := res.Checks(config.Enable.Flag(), config.Disable.Flag())
+	if err != nil {
+		return nil, usageError("%v", err)
+	}
+	return checks, nil
+}
+
+// Settings is what -config-dump prints: the file read and each setting of
+// passes/config's table in effect, in the table's order, by the file's
+// keys.
 type Settings struct {
 	// File is the config file read, "" when there was none.
-	File        string   `json:"file" yaml:"-"`
-	Enable      []string `json:"enable" yaml:"enable"`
-	Disable     []string `json:"disable" yaml:"disable"`
-	Enum        []string `json:"enum" yaml:"enum"`
-	Fatals      []string `json:"fatals" yaml:"fatals"`
-	SideEffects []string `json:"sideeffects" yaml:"sideeffects"`
-	Exclude     []string `json:"exclude" yaml:"exclude"`
+	File   string
+	values [][]string
+}
+
+func newSettings(res *settings.Resolved) *Settings {
+	s := &Settings{File: res.File}
+	for _, setting := range config.Settings {
+		s.values = append(s.values, nonNil(res.Config.Values(setting)))
+	}
+	return s
+}
+
+// MarshalJSON writes {"file": ..., and each setting}, in the table's order.
+func (s *Settings) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	file, _ := json.Marshal(s.File)
+	fmt.Fprintf(&b, `{"file":%s`, file)
+	for i, setting := range config.Settings {
+		values, err := json.Marshal(s.values[i])
+		if err != nil {
+			return nil, err
+		}
+		fmt.Fprintf(&b, `,%q:%s`, setting.Name, values)
+	}
+	b.WriteByte('}')
+	return b.Bytes(), nil
+}
+
+// MarshalYAML writes each setting, in the table's order: YAML a config file
+// could hold.
+func (s *Settings) MarshalYAML() (any, error) {
+	m := &yaml.Node{Kind: yaml.MappingNode}
+	for i, setting := range config.Settings {
+		var v yaml.Node
+		if err := v.Encode(s.values[i]); err != nil {
+			return nil, err
+		}
+		m.Content = append(m.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: setting.Name}, &v)
+	}
+	return m, nil
 }
 
 // dumpConfig writes the settings in effect: YAML a config file could hold
 // (with the file read as a comment), or an envelope with -json.
-func dumpConfig(w io.Writer, asJSON bool, start time.Time, file, enable, disable string) exitcode.Code {
-	c := config.Current()
-	s := &Settings{File: file, Enable: names(enable), Disable: names(disable),
-		Enum: nonNil(c.Enums), Fatals: nonNil(c.Fatals), SideEffects: nonNil(c.SideEffects), Exclude: nonNil(c.Exclude)}
+func dumpConfig(w io.Writer, asJSON bool, start time.Time, res *settings.Resolved) exitcode.Code {
+	s := newSettings(res)
 	if asJSON {
 		return writeEnvelope(w, start, exitcode.Success, s, nil)
 	}
 	from := "no config file: flags and defaults only"
-	if file != "" {
-		from = "config file " + file + ", under the flags given"
+	if res.File != "" {
+		from = "config file " + res.File + ", under the flags given"
 	}
 	data, _ := yaml.Marshal(s) // lists of strings: nothing that fails to marshal
 	fmt.Fprintf(w, "# exitlint's settings in effect (%s); exclude paths are absolute\n%s", from, data)
 	return exitcode.Success
 }
 
-// names splits a comma-separated list of checks; enable's empty list
-// means every check.
-func names(list string) []string {
-	out := []string{}
-	for _, n := range strings.Split(list, ",") {
-		if n = strings.TrimSpace(n); n != "" {
-			out = append(out, n)
-		}
-	}
-	return out
-}
-
 // vetAnalyzers returns what a go vet unit runs: every check and the
-// passes they need, less the checks the config file leaves out. The file is
-// the one found walking up from the unit's package directory; its settings
-// are applied here, and the flags go vet passes, which unitchecker parses
-// next, override them. Asked for its flags or version (no unit), the tool
-// answers for every check.
+// passes they need, less the checks the unit's settings leave out, and
+// installs the unit's resolution for the config pass. The unit's file is
+// its package's (internal/settings): a unit sees one package, and starts
+// nowhere else, so a package of another module, at a version, takes the
+// flags alone. The flags go vet passes, which unitchecker parses next,
+// override the file when the config pass asks. Asked for its flags or
+// version (no unit), the tool answers for every check.
 func vetAnalyzers(args []string) ([]*analysis.Analyzer, error) {
 	every := all.WithConfig(all.Analyzers())
 	unit := args[len(args)-1]
@@ -127,8 +144,9 @@ func vetAnalyzers(args []string) ([]*analysis.Analyzer, error) {
 		return every, nil // unitchecker says what is wrong with it
 	}
 	var cfg struct {
-		Dir     string
-		GoFiles []string
+		Dir           string
+		GoFiles       []string
+		ModuleVersion string
 	}
 	if json.Unmarshal(data, &cfg) != nil {
 		return every, nil
@@ -137,27 +155,27 @@ func vetAnalyzers(args []string) ([]*analysis.Analyzer, error) {
 	if dir == "" && len(cfg.GoFiles) > 0 {
 		dir = filepath.Dir(cfg.GoFiles[0])
 	}
-	if dir == "" {
-		return every, nil
+	chosen := choosesChecks(args)
+	if chosen {
+		// go vet's -CHECK flags choose the checks, as -enable would: they
+		// override the file's enable and disable, and every check must be
+		// there for unitchecker to parse them.
+		for _, s := range []*config.Setting{config.Enable, config.Disable} {
+			if err := config.Set(s.Name, nil); err != nil {
+				return nil, err
+			}
+		}
 	}
-	path, err := configfile.Find(dir)
-	if err != nil || path == "" {
-		return every, err
-	}
-	f, err := configfile.Load(path)
+	r := settings.New("", "")
+	res, err := r.For(dir, cfg.ModuleVersion != "")
 	if err != nil {
 		return nil, err
 	}
-	if err := f.Apply(func(config.Setting) bool { return false }); err != nil {
-		return nil, err
-	}
-	if choosesChecks(args) {
-		// go vet's -CHECK flags choose the checks: they override the
-		// file's enable and disable, and every check must be there for
-		// unitchecker to parse them.
+	r.Use()
+	if chosen {
 		return every, nil
 	}
-	checks, err := all.Select(f.Enable, f.Disable, path+": enable", "disable")
+	checks, err := res.Checks(res.File+": enable", "disable")
 	if err != nil {
 		return nil, err
 	}

@@ -20,8 +20,8 @@ import (
 // written yet. It returns the graph, the requested packages go list could
 // not list, and the patterns that named no package, or a *loadFailure when
 // nothing is left to analyze.
-func load(patterns []string, tests bool, tags string, cache *driver.Cache) (*driver.Graph, []Skipped, []Unmatched, error) {
-	graph, err := driver.Load(driver.Config{Tests: tests, Tags: tags, Cache: cache}, patterns...)
+func load(patterns []string, tests bool, tags string, cache *driver.Cache, salt func(dir string, dependency bool) string) (*driver.Graph, []Skipped, []Unmatched, error) {
+	graph, err := driver.Load(driver.Config{Tests: tests, Tags: tags, Cache: cache, PackageSalt: salt}, patterns...)
 	if err != nil {
 		return nil, nil, nil, &loadFailure{patterns: patterns, err: err}
 	}
@@ -33,9 +33,9 @@ func load(patterns []string, tests bool, tags string, cache *driver.Cache) (*dri
 		case len(p.ListErrors) == 0:
 			listed++
 		case p.NoFiles():
-			notFound = append(notFound, p.ListErrors...)
+			notFound = append(notFound, driver.ErrorTexts(p.ListErrors)...)
 		default:
-			skipped = append(skipped, Skipped{Package: p.ID, Errors: p.ListErrors})
+			skipped = append(skipped, Skipped{Package: p.ID, Errors: driver.ErrorTexts(p.ListErrors)})
 		}
 	}
 	dir, _ := os.Getwd()
@@ -327,15 +327,15 @@ func goCommandError(err error, patterns []string) error {
 // that did not load, and its first error.
 func brokenDependency(dep *driver.Package) string {
 	for {
-		errs, next := dep.Broken()
-		if next == nil {
+		errs := dep.Errors()
+		if len(errs) == 0 || errs[0].Kind != driver.DependencyError {
 			msg := "its dependency " + dep.ID + " does not load"
 			if len(errs) > 0 {
-				msg += ": " + errorSummary(errs[0])
+				msg += ": " + errorSummary(errs[0].Error())
 			}
 			return msg
 		}
-		dep = next
+		dep = errs[0].Import
 	}
 }
 

@@ -6,13 +6,15 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"runtime/debug"
-	"strings"
+	"sync/atomic"
 
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/configfile"
 	lspserver "github.com/exitlint/exitlint/internal/lsp"
+	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
@@ -25,8 +27,7 @@ import (
 func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code {
 	fs := flag.NewFlagSet("exitlint lsp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	enable := fs.String("enable", "", "comma-separated checks to run (default: all)")
-	disable := fs.String("disable", "", "comma-separated checks not to run")
+	setChecks := checkFlags(fs)
 	useCache := fs.Bool("cache", true, "read and write the cache the command line keeps; -cache=false leaves it alone (EXITLINT_CACHE=off too)")
 	verbose := fs.Bool("v", false, "log each analysis to stderr (the editor's language-server log): how long it took, how many packages came from memory")
 	registerAnalyzerFlags(fs, all.WithConfig(all.Analyzers()))
@@ -43,11 +44,12 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 		}
 		return exitcode.ArgError
 	}
+	setChecks()
 	if fs.NArg() > 0 {
 		fmt.Fprintf(stderr, "exitlint lsp: unexpected argument %q: the server takes no packages, the editor names the files\n", fs.Arg(0))
 		return exitcode.ArgError
 	}
-	analyzers, err := selectAnalyzers(*enable, *disable)
+	analyzers, err := checksOf(&settings.Resolved{Config: config.Current()})
 	if err != nil {
 		fmt.Fprintf(stderr, "exitlint lsp: %v\n", err)
 		return exitcode.FromError(err)
@@ -69,7 +71,13 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	server.Log = stderr
 	server.Verbose = *verbose
 	server.Cache = cache
-	server.Configure = lspConfig(fs, *enable, *disable)
+	// Where the editor started the server, its workspace: the
+	// dependencies' settings are the file found from there (none when it
+	// cannot be read).
+	start, _ := os.Getwd()
+	configure := &lspConfig{start: start}
+	server.Configure = configure.setup
+	server.PackageSalt = configure.salt
 	server.ConfigNames = configfile.Names
 	if !server.Serve(context.Background(), rw) {
 		//exitlint:ignore fallback the server lost its editor (the stream ended before exit): no code tells more, and no agent reads it
@@ -78,54 +86,39 @@ func lsp(args []string, stdin io.Reader, stdout, stderr io.Writer) exitcode.Code
 	return exitcode.Success
 }
 
-// lspConfig returns the server's Configure: before each analysis it reads
-// the config file found walking up from the package's directory, as it is
-// on disk then, and applies it under the flags fs set. A setting no flag
-// set is the file's, or empty when the file has none: an edit that removes
-// a key takes effect as one that changes it. The settings are the
-// process's; the server runs one analysis at a time.
-func lspConfig(fs *flag.FlagSet, enableFlag, disableFlag string) func(dir string) (lspserver.Setup, error) {
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
-	return func(dir string) (lspserver.Setup, error) {
-		path, err := configfile.Find(dir)
-		if err != nil {
-			return lspserver.Setup{}, lspConfigError(err)
-		}
-		var f *configfile.File
-		if path != "" {
-			if f, err = configfile.Load(path); err != nil {
-				return lspserver.Setup{}, lspConfigError(err)
-			}
-		}
-		for _, s := range config.Settings {
-			if !configfile.SetBy(s, set) {
-				if err := config.Set(s.Name, nil); err != nil {
-					return lspserver.Setup{}, err
-				}
-			}
-		}
-		enable, disable := enableFlag, disableFlag
-		if f != nil {
-			if err := f.Apply(func(s config.Setting) bool { return configfile.SetBy(s, set) }); err != nil {
-				return lspserver.Setup{}, err
-			}
-			if !set["enable"] && f.Enable != nil {
-				enable = strings.Join(f.Enable, ",")
-			}
-			if !set["disable"] && f.Disable != nil {
-				disable = strings.Join(f.Disable, ",")
-			}
-		}
-		analyzers, err := selectAnalyzers(enable, disable)
-		if err != nil {
-			if path != "" {
-				return lspserver.Setup{}, &lspserver.ConfigError{File: path, Msg: err.Error() + " (with the flags exitlint lsp was started with)"}
-			}
-			return lspserver.Setup{}, err
-		}
-		return lspserver.Setup{Analyzers: append(analyzers, config.Analyzer), File: path}, nil
+// lspConfig is the server's view of the settings: before each analysis
+// (setup) a new resolution (internal/settings) that reads the config files
+// as they are on disk then, under the flags the server was started with,
+// and that the config pass and the packages' keys (salt) then use. The
+// settings are the process's; the server runs one analysis at a time.
+type lspConfig struct {
+	start   string                            // the directory the server started in
+	current atomic.Pointer[settings.Resolver] // the resolution of the analysis under way
+}
+
+func (l *lspConfig) setup(dir string) (lspserver.Setup, error) {
+	r := settings.New("", l.start)
+	res, err := r.For(dir, false)
+	if err != nil {
+		return lspserver.Setup{}, lspConfigError(err)
 	}
+	analyzers, err := checksOf(res)
+	if err != nil {
+		if res.File != "" {
+			return lspserver.Setup{}, &lspserver.ConfigError{File: res.File, Msg: err.Error() + " (with the flags exitlint lsp was started with)"}
+		}
+		return lspserver.Setup{}, err
+	}
+	l.current.Store(r)
+	r.Use()
+	return lspserver.Setup{Analyzers: append(analyzers, config.Analyzer), File: res.File}, nil
+}
+
+func (l *lspConfig) salt(dir string, dependency bool) string {
+	if r := l.current.Load(); r != nil {
+		return r.Salt(dir, dependency)
+	}
+	return ""
 }
 
 // lspConfigError is a config file's error as the server publishes it: on

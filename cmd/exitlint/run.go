@@ -16,19 +16,23 @@ import (
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/driver"
+	"github.com/exitlint/exitlint/internal/settings"
+	"github.com/exitlint/exitlint/passes/config"
 )
 
 type options struct {
 	json, sarif, findingsOK, tests, listCodes, fix, scaffolding bool
 	configFile                                                  string
 	configDump                                                  bool
-	enable, disable                                             string
 	cpuProfile, memProfile                                      string
 	tags                                                        string
 	baseline, writeBaseline, newFromRev                         string
 	useCache                                                    bool
 	cache                                                       *driver.Cache // nil without one
 	sarifRoot                                                   string
+	// settings resolves each package's settings; nil leaves them to the
+	// flags, for every package.
+	settings *settings.Resolver
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -52,8 +56,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	fs.BoolVar(&o.scaffolding, "scaffolding", false, "also report findings in packages that only tests import (fake servers, mocks, test helpers); they are left out by default and counted in the report")
 	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files (gofmt-formatted); the findings that remain are reported")
-	fs.StringVar(&o.enable, "enable", "", "comma-separated checks to run (default: all)")
-	fs.StringVar(&o.disable, "disable", "", "comma-separated checks not to run")
+	setChecks := checkFlags(fs)
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
 	fs.BoolVar(&o.useCache, "cache", true, "reuse what an earlier run found for the packages that did not change; -cache=false analyzes every package again (the cache is in EXITLINT_CACHE, by default exitlint in the user's cache directory; EXITLINT_CACHE=off turns it off)")
@@ -80,6 +83,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 		}
 		return fail(stdout, stderr, wantJSON, start, usageError("%v", err))
 	}
+	setChecks()
 	if err := flagsAfterPatterns(fs, args); err != nil {
 		return fail(stdout, stderr, wantJSON, start, err)
 	}
@@ -92,17 +96,17 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
 	}
-	cfgFile, err := applyConfigFile(fs, o.configFile, &o.enable, &o.disable)
+	r, here, err := startSettings(o.configFile)
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
-	selected, err := selectAnalyzers(o.enable, o.disable)
-	if err != nil {
+	if _, err := checksOf(here); err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
 	if o.configDump {
-		return dumpConfig(stdout, o.json, start, cfgFile, o.enable, o.disable)
+		return dumpConfig(stdout, o.json, start, here)
 	}
+	o.settings = r
 	hide, err := newFilter(o)
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
@@ -128,7 +132,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
 	}
-	res, err := analyze(selected, patterns, o)
+	res, err := analyze(analyzers, patterns, o)
 	if perr := stopProfiles(); perr != nil && err == nil {
 		return fail(stdout, stderr, o.json, start, perr)
 	}
@@ -257,6 +261,26 @@ func flagsAfterPatterns(fs *flag.FlagSet, args []string) error {
 		WithSuggestion("run " + fixed)
 }
 
+// checkFlags registers -enable and -disable, the table's settings of the
+// checks, as the string flags -h has always shown; the function it returns
+// hands what the command line set them to to the settings, once fs is
+// parsed.
+func checkFlags(fs *flag.FlagSet) func() {
+	values := map[string]*string{}
+	for _, s := range []*config.Setting{config.Enable, config.Disable} {
+		values[s.Name] = fs.String(s.Name, "", s.Usage)
+	}
+	return func() {
+		fs.Visit(func(f *flag.Flag) {
+			if v, ok := values[f.Name]; ok {
+				// Names of checks have no form to refuse: all.Select
+				// names the unknown ones.
+				_ = config.Set(f.Name, strings.Split(*v, ","))
+			}
+		})
+	}
+}
+
 // registerAnalyzerFlags exposes each analyzer's flags as -NAME.flag.
 func registerAnalyzerFlags(fs *flag.FlagSet, analyzers []*analysis.Analyzer) {
 	for _, a := range analyzers {
@@ -265,14 +289,6 @@ func registerAnalyzerFlags(fs *flag.FlagSet, analyzers []*analysis.Analyzer) {
 			fs.Var(f.Value, prefix+f.Name, f.Usage)
 		})
 	}
-}
-
-func selectAnalyzers(enable, disable string) ([]*analysis.Analyzer, error) {
-	selected, err := all.Select(strings.Split(enable, ","), strings.Split(disable, ","), "-enable", "-disable")
-	if err != nil {
-		return nil, usageError("%v", err)
-	}
-	return selected, nil
 }
 
 func usage(w io.Writer, fs *flag.FlagSet, analyzers []*analysis.Analyzer) {

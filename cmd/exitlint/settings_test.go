@@ -80,11 +80,79 @@ func TestScaffoldingIsLeftOut(t *testing.T) {
 		t.Errorf("findings: want tool.go's, not fake.go's:\n%s", raw)
 	}
 	text := exitlint(t, "testdata/scaffolding", "./...")
-	if !strings.Contains(text.stderr, "1 finding(s) in 1 package(s) that only tests import were left out") {
+	if !strings.Contains(text.stderr, "1 finding(s) were left out: 1 in test scaffolding (-scaffolding reports them)") {
 		t.Errorf("text mode does not say what was left out:\n%s", text.stderr)
 	}
 	all := exitlint(t, "testdata/scaffolding", "-scaffolding", "./...")
 	if !strings.Contains(all.stdout, "fake/fake.go") || strings.Contains(all.stderr, "left out") {
 		t.Errorf("-scaffolding: want fake.go's finding and nothing left out:\nstdout %s\nstderr %s", all.stdout, all.stderr)
+	}
+}
+
+// TestProductRule: dev tooling, demos and test programs are left out, named
+// in left_out with why; a pattern that names their directory, and the
+// devcode setting (flag or config file), report them. A package under a
+// directory named tools that the product imports is the product.
+func TestProductRule(t *testing.T) {
+	files := func(r result) string {
+		var out []string
+		for _, f := range []string{"cmd/tool/main.go", "internal/tools/tools.go", "examples/hello/main.go", "examples/shared/shared.go", "scripts/gen/main.go", "cmd/run-benchmarks/main.go"} {
+			if strings.Contains(r.stdout, f) {
+				out = append(out, f)
+			}
+		}
+		return strings.Join(out, " ")
+	}
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"./..."}, "cmd/tool/main.go internal/tools/tools.go"},
+		{[]string{"./examples/..."}, "examples/hello/main.go examples/shared/shared.go"},
+		{[]string{"-config.devcode=.", "./..."}, "cmd/tool/main.go internal/tools/tools.go examples/hello/main.go examples/shared/shared.go scripts/gen/main.go cmd/run-benchmarks/main.go"},
+		{[]string{"-config.devcode=scripts", "./..."}, "cmd/tool/main.go internal/tools/tools.go scripts/gen/main.go"},
+	} {
+		r := exitlint(t, "testdata/product", c.args...)
+		if got := files(r); got != c.want {
+			t.Errorf("exitlint %q reports in %q, want %q\nstdout %s\nstderr %s", c.args, got, c.want, r.stdout, r.stderr)
+		}
+	}
+	r := exitlint(t, "testdata/product", "-json", "-findings-ok", "./...")
+	data, _ := envelopeOf(t, r)["data"].(map[string]any)
+	raw, _ := json.Marshal(data["left_out"])
+	for _, want := range []string{
+		`{"findings":1,"package":"example.com/product/examples/hello","reason":"a demo (under examples/); -config.devcode=. reports it"}`,
+		`{"findings":1,"package":"example.com/product/examples/shared","reason":"a demo (only a demo imports it); -config.devcode=. reports it"}`,
+		`{"findings":1,"package":"example.com/product/scripts/gen","reason":"dev tooling (under scripts/); -config.devcode=. reports it"}`,
+		`{"findings":1,"package":"example.com/product/cmd/run-benchmarks","reason":"a test program (a main named run-benchmarks); -config.devcode=. reports it"}`,
+	} {
+		if !strings.Contains(string(raw), want) {
+			t.Errorf("left_out lacks %s:\n%s", want, raw)
+		}
+	}
+	text := exitlint(t, "testdata/product", "./...")
+	if !strings.Contains(text.stderr, "4 finding(s) were left out: 4 in dev tooling, demos and test programs:") {
+		t.Errorf("text mode does not say what was left out:\n%s", text.stderr)
+	}
+	// A release configuration names the product: the other main is dev
+	// tooling, whatever its name.
+	rel := exitlint(t, "testdata/productrel", "./...")
+	if !strings.Contains(rel.stdout, "cmd/tool/main.go") || strings.Contains(rel.stdout, "cmd/helper/main.go") {
+		t.Errorf("with .goreleaser.yml: want tool's finding and not helper's:\nstdout %s\nstderr %s", rel.stdout, rel.stderr)
+	}
+}
+
+// TestProductRuleConfigKey: devcode in the config file reports what it
+// names.
+func TestProductRuleConfigKey(t *testing.T) {
+	dir := module(t, map[string]string{
+		"go.mod":                 "module example.com/keyed\n\ngo 1.22\n",
+		".exitlint.yml":          "devcode: [examples]\n",
+		"examples/hello/main.go": "package main\n\nimport \"os\"\n\nfunc main() { os.Exit(1) }\n",
+		"scripts/gen/main.go":    "package main\n\nimport \"os\"\n\nfunc main() { os.Exit(1) }\n",
+	})
+	r := exitlint(t, dir, "./...")
+	if !strings.Contains(r.stdout, "examples/hello/main.go") || strings.Contains(r.stdout, "scripts/gen/main.go") {
+		t.Errorf("devcode: [examples]: want the demo's finding and not the generator's:\nstdout %s\nstderr %s", r.stdout, r.stderr)
 	}
 }

@@ -4,9 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/passes/config"
 )
 
 // writeText writes the findings to stdout, one a line, and to stderr what
@@ -34,7 +36,7 @@ func writeText(stdout, stderr io.Writer, res *result, code exitcode.Code, err er
 		fmt.Fprintf(stderr, "exitlint: %d finding(s) not reported: %s\n", res.Hidden.total(), res.Hidden)
 	}
 	if n := leftOutFindings(res); n > 0 {
-		fmt.Fprintf(stderr, "exitlint: %d finding(s) in %d package(s) that only tests import were left out; -scaffolding reports them\n", n, len(res.LeftOut))
+		fmt.Fprintf(stderr, "exitlint: %d finding(s) were left out: %s\n", n, leftOutSummary(res.LeftOut))
 	}
 	var xe *exitcode.Error
 	if !errors.As(err, &xe) {
@@ -71,6 +73,36 @@ func gapLines(res *result) []string {
 		lines = append(lines, f.Package+": a check failed:\n\t"+strings.Join(f.Errors, "\n\t"))
 	}
 	return append(lines, heldLines(res)...)
+}
+
+// leftOutSummary says what was left out, by why: "3 in test scaffolding
+// (-scaffolding reports them); 12 in dev tooling, demos and test programs:
+// examples/demo, scripts/gen (-config.devcode=. reports them)".
+func leftOutSummary(list []LeftOut) string {
+	var scaffolding, product int
+	var names []string
+	for _, l := range list {
+		if strings.HasPrefix(l.Reason, "imported only by tests") {
+			scaffolding += l.Findings
+			continue
+		}
+		product += l.Findings
+		if l.Findings > 0 {
+			names = append(names, l.Package)
+		}
+	}
+	var parts []string
+	if scaffolding > 0 {
+		parts = append(parts, fmt.Sprintf("%d in test scaffolding (-scaffolding reports them)", scaffolding))
+	}
+	if product > 0 {
+		shown := names
+		if len(shown) > 5 {
+			shown = append(slices.Clone(shown[:5]), fmt.Sprintf("%d more", len(names)-5))
+		}
+		parts = append(parts, fmt.Sprintf("%d in dev tooling, demos and test programs: %s (%s=. reports them)", product, strings.Join(shown, ", "), config.DevCode.Flag()))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // leftOutFindings counts the findings the report left out.

@@ -268,6 +268,10 @@ func StdFile(name string) bool {
 	return strings.HasPrefix(name, goroot) && !strings.HasPrefix(name, goroot+"cmd"+string(filepath.Separator))
 }
 
+// StdDir reports whether a package's directory is the standard library's,
+// by StdFile's rule.
+func StdDir(dir string) bool { return StdFile(filepath.Join(dir, "_")) }
+
 // goroot is GOROOT/src/ of the Go installation exitlint runs with.
 var goroot = func() string {
 	if r := build.Default.GOROOT; r != "" {

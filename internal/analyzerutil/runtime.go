@@ -58,3 +58,9 @@ func WrappedArgs(format constant.Value) (wrapped []int, known bool) {
 	}
 	return wrapped, true
 }
+
+// IsStdio reports whether obj is os.Stdout or os.Stderr.
+func IsStdio(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && (v.Name() == "Stdout" || v.Name() == "Stderr") && v.Parent() == v.Pkg().Scope()
+}

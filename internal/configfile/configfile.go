@@ -1,12 +1,15 @@
-// Package configfile reads exitlint's config file, .exitlint.yml: the
-// checks to run and the settings of the config pass, kept in the
+// Package configfile finds and reads exitlint's config file, .exitlint.yml:
+// the checks to run and the settings of the config pass, kept in the
 // repository so that every front end (the command, go vet, the
 // golangci-lint plugin, the language server) runs with the same settings.
+// internal/settings decides which file applies to a package and how it
+// meets the flags.
 //
-// The file is YAML, as golangci-lint's .golangci.yml is, with the keys of
-// the golangci-lint plugin's settings. It is read strictly: an unknown key,
-// a value of the wrong form, a check that does not exist or an exclude path
-// that matches nothing is an error that names the file and the line.
+// The file is YAML, as golangci-lint's .golangci.yml is, with the names of
+// passes/config's table of settings as its keys, as the plugin's settings
+// have them. It is read strictly: an unknown key, a value of the wrong
+// form, a check that does not exist or an exclude path that matches
+// nothing is an error that names the file and the line.
 package configfile
 
 import (
@@ -19,28 +22,27 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 
-	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
 // Names are the file names searched for, in each directory.
 var Names = []string{".exitlint.yml", ".exitlint.yaml"}
 
-// Keys are the keys a config file may hold.
-var Keys = []string{"version", "enable", "disable", config.EnumFlag, config.FatalsFlag, config.SideEffectsFlag, config.ExcludeFlag}
+// Keys are the keys a config file may hold: its version and the table's
+// settings.
+func Keys() []string { return append([]string{"version"}, config.Names()...) }
 
 // File is a config file, read and checked.
 type File struct {
 	Path string
-	// Enable and Disable choose the checks; nil when the file does not
-	// say.
-	Enable, Disable []string
-	// Settings are the config pass's settings the file sets, by name
-	// (config.EnumFlag, ...); exclude paths are absolute.
-	Settings map[string][]Value
+	// Values are the settings the file sets, by the setting's name; a
+	// setting the file does not name is absent. Exclude paths are
+	// absolute.
+	Values map[string][]Value
 }
 
 // Value is one name of a setting and the line it is on.
@@ -63,43 +65,114 @@ func (e *Error) Error() string {
 	return e.Path + ": " + e.Msg
 }
 
-// Find returns the config file in dir or the nearest directory above it,
-// or "" when there is none. Two of the names in one directory is an error:
-// it is not clear which one holds the settings.
-func Find(dir string) (string, error) {
+// Find returns the config file that applies to dir: the one in dir or in
+// the nearest directory above it, looking no higher than the root of the
+// repository dir lies in (the nearest directory holding .git) or, outside
+// a repository, the root of its workspace or module (the nearest holding
+// go.work, else go.mod): a file above the code's own tree, in /tmp or a
+// home directory, is someone else's. Outside all of these the search goes
+// up to the file system's root. It returns "" when there is none. Two of
+// the names in one directory is an error: it is not clear which one holds
+// the settings.
+func Find(dir string) (string, error) { return new(Finder).Find(dir) }
+
+// A Finder finds config files as Find does, and remembers what it saw of
+// each directory: the packages of a run share most of their ancestors.
+// Its zero value is ready; it is safe for concurrent use.
+type Finder struct {
+	mu   sync.Mutex
+	seen map[string]dirInfo
+}
+
+// dirInfo is what Find looks for in one directory.
+type dirInfo struct {
+	config         string // the config file, "" when none
+	err            error  // two config files
+	git, work, mod bool   // it holds .git, go.work, go.mod
+}
+
+// Find returns the config file that applies to dir, as the function Find.
+func (f *Finder) Find(dir string) (string, error) {
 	dir, err := filepath.Abs(dir)
 	if err != nil {
 		return "", err
 	}
-	for {
-		var found []string
-		for _, name := range Names {
-			p := filepath.Join(dir, name)
-			if info, err := os.Stat(p); err == nil && info.Mode().IsRegular() {
-				found = append(found, p)
-			}
+	found, foundAt := "", -1
+	var foundErr error
+	work, mod := -1, -1
+	for i := 0; ; i++ {
+		info := f.look(dir)
+		if foundAt < 0 && (info.config != "" || info.err != nil) {
+			found, foundErr, foundAt = info.config, info.err, i
 		}
-		switch len(found) {
-		case 1:
-			return found[0], nil
-		case 2:
-			return "", &Error{Path: found[0], Msg: fmt.Sprintf("%s is beside it: keep one config file in a directory", filepath.Base(found[1]))}
+		if info.git {
+			// The repository's root: nothing above it applies.
+			return found, foundErr
+		}
+		if info.work && work < 0 {
+			work = i
+		}
+		if info.mod && mod < 0 {
+			mod = i
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
-			return "", nil
+			break
 		}
 		dir = parent
 	}
+	limit := work
+	if limit < 0 {
+		limit = mod
+	}
+	if limit >= 0 && foundAt > limit {
+		return "", nil
+	}
+	return found, foundErr
 }
 
-// Load reads and checks the config file at path.
-func Load(path string) (*File, error) {
+func (f *Finder) look(dir string) dirInfo {
+	f.mu.Lock()
+	info, ok := f.seen[dir]
+	f.mu.Unlock()
+	if ok {
+		return info
+	}
+	exists := func(name string) bool {
+		_, err := os.Stat(filepath.Join(dir, name))
+		return err == nil
+	}
+	var found []string
+	for _, name := range Names {
+		p := filepath.Join(dir, name)
+		if st, err := os.Stat(p); err == nil && st.Mode().IsRegular() {
+			found = append(found, p)
+		}
+	}
+	switch len(found) {
+	case 1:
+		info.config = found[0]
+	case 2:
+		info.err = &Error{Path: found[0], Msg: fmt.Sprintf("%s is beside it: keep one config file in a directory", filepath.Base(found[1]))}
+	}
+	info.git, info.work, info.mod = exists(".git"), exists("go.work"), exists("go.mod")
+	f.mu.Lock()
+	if f.seen == nil {
+		f.seen = map[string]dirInfo{}
+	}
+	f.seen[dir] = info
+	f.mu.Unlock()
+	return info
+}
+
+// Load reads and checks the config file at path; checks are the names of
+// exitlint's checks, which enable and disable may name.
+func Load(path string, checks []string) (*File, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &Error{Path: path, Msg: "cannot be read: " + err.Error()}
 	}
-	f := &File{Path: path, Settings: map[string][]Value{}}
+	f := &File{Path: path, Values: map[string][]Value{}}
 	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	if err := dec.Decode(&doc); err != nil {
@@ -140,10 +213,10 @@ func Load(path string) (*File, error) {
 			return nil, &Error{Path: path, Line: k.Line, Msg: fmt.Sprintf("%s is set twice (first at line %d)", key, line)}
 		}
 		seen[key] = k.Line
-		if !slices.Contains(Keys, key) {
-			msg := fmt.Sprintf("unknown key %q; the keys are %s", key, strings.Join(Keys, ", "))
-			if near := config.Closest(key, Keys); near != "" {
-				msg = fmt.Sprintf("unknown key %q; did you mean %s? The keys are %s", key, near, strings.Join(Keys, ", "))
+		if keys := Keys(); !slices.Contains(keys, key) {
+			msg := fmt.Sprintf("unknown key %q; the keys are %s", key, strings.Join(keys, ", "))
+			if near := config.Closest(key, keys); near != "" {
+				msg = fmt.Sprintf("unknown key %q; did you mean %s? The keys are %s", key, near, strings.Join(keys, ", "))
 			}
 			return nil, &Error{Path: path, Line: k.Line, Msg: msg}
 		}
@@ -157,53 +230,64 @@ func Load(path string) (*File, error) {
 		if err != nil {
 			return nil, err
 		}
-		switch key {
-		case "enable", "disable":
-			if err := checkNames(path, key, values); err != nil {
+		setting := config.Lookup(key)
+		switch setting.Kind {
+		case config.KindCheck:
+			if err := checkNames(path, key, values, checks); err != nil {
 				return nil, err
 			}
-			names := []string{}
-			for _, val := range values {
-				names = append(names, val.Text)
-			}
-			if key == "enable" {
-				f.Enable = names
-			} else {
-				f.Disable = names
-			}
-		case config.ExcludeFlag:
+		case config.KindPath:
 			for i, val := range values {
 				abs, err := excludePath(dir, val.Text)
 				if err != nil {
-					return nil, &Error{Path: path, Line: val.Line, Msg: "exclude: " + err.Error()}
+					return nil, &Error{Path: path, Line: val.Line, Msg: key + ": " + err.Error()}
 				}
 				values[i].Text = abs
 			}
-			f.Settings[key] = values
 		default:
-			setting := config.Lookup(key)
 			for _, val := range values {
 				// The form of each name, as the flag checks it.
 				if err := setting.Check(val.Text); err != nil {
 					return nil, &Error{Path: path, Line: val.Line, Msg: key + ": " + err.Error()}
 				}
 			}
-			f.Settings[key] = values
 		}
+		f.Values[key] = values
 	}
-	if f.Enable != nil || f.Disable != nil {
-		if _, err := all.Select(f.Enable, f.Disable, "enable", "disable"); err != nil {
-			return nil, &Error{Path: path, Line: min(nonZero(seen["enable"]), nonZero(seen["disable"])), Msg: err.Error()}
-		}
+	if err := leavesACheck(f, checks, seen); err != nil {
+		return nil, err
 	}
 	return f, nil
 }
 
-func nonZero(line int) int {
-	if line == 0 {
-		return 1 << 30
+// leavesACheck reports a file whose enable and disable leave no check to
+// run, at the first of the two keys; lines are the keys' lines.
+func leavesACheck(f *File, checks []string, lines map[string]int) error {
+	enable, okE := f.Values[config.Enable.Name]
+	disable, okD := f.Values[config.Disable.Name]
+	if !okE && !okD {
+		return nil
 	}
-	return line
+	on, off := texts(enable), texts(disable)
+	for _, c := range checks {
+		if config.Chosen(on, off, c) {
+			return nil
+		}
+	}
+	line := lines[config.Enable.Name]
+	if l := lines[config.Disable.Name]; line == 0 || (l != 0 && l < line) {
+		line = l
+	}
+	return &Error{Path: f.Path, Line: line, Msg: config.Enable.Name + " and " + config.Disable.Name + " leave no check to run"}
+}
+
+// texts returns the names of values.
+func texts(values []Value) []string {
+	var out []string
+	for _, v := range values {
+		out = append(out, v.Text)
+	}
+	return out
 }
 
 func kind(n *yaml.Node) string {
@@ -237,11 +321,7 @@ func list(path, key string, v *yaml.Node) ([]Value, error) {
 }
 
 // checkNames reports a name of enable or disable that is no check.
-func checkNames(path, key string, values []Value) error {
-	var names []string
-	for _, a := range all.Analyzers() {
-		names = append(names, a.Name)
-	}
+func checkNames(path, key string, values []Value, names []string) error {
 	for _, v := range values {
 		if !slices.Contains(names, v.Text) {
 			msg := fmt.Sprintf("%s: unknown check %q; the checks are %s", key, v.Text, strings.Join(names, ", "))
@@ -274,40 +354,4 @@ func excludePath(dir, p string) (string, error) {
 		return "", fmt.Errorf("%s matches no file or directory in %s", p, dir)
 	}
 	return filepath.ToSlash(abs), nil
-}
-
-// Apply sets the config pass's settings the file holds, except those a
-// flag set: overridden reports whether one did.
-func (f *File) Apply(overridden func(s config.Setting) bool) error {
-	for _, s := range config.Settings {
-		values, ok := f.Settings[s.Name]
-		if !ok || overridden(s) {
-			continue
-		}
-		var names []string
-		for _, v := range values {
-			names = append(names, v.Text)
-		}
-		if err := config.Set(s.Name, names); err != nil {
-			return err
-		}
-		for _, v := range values {
-			config.SetOrigin(s.Name, v.Text, fmt.Sprintf("%s:%d: %s", f.Path, v.Line, s.Name))
-		}
-	}
-	return nil
-}
-
-// SetBy reports whether a flag among set (flag names as the command
-// spells them: "config.enum", "contract.enum") sets the setting s.
-func SetBy(s config.Setting, set map[string]bool) bool {
-	if set["config."+s.Name] {
-		return true
-	}
-	for _, alias := range s.Aliases {
-		if set[alias] {
-			return true
-		}
-	}
-	return false
 }

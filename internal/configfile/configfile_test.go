@@ -7,9 +7,19 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/internal/configfile"
 	"github.com/exitlint/exitlint/passes/config"
 )
+
+// checks are the names enable and disable may use.
+func checks() []string {
+	var names []string
+	for _, a := range all.Analyzers() {
+		names = append(names, a.Name)
+	}
+	return names
+}
 
 func write(t *testing.T, path, content string) {
 	t.Helper()
@@ -43,6 +53,47 @@ func TestFind(t *testing.T) {
 	}
 }
 
+// TestFindStopsAtTheRoot: a file above the repository's root, or, outside
+// a repository, above the workspace's or module's root, is not the code's
+// (a .exitlint.yml in /tmp or a home directory); outside all of them the
+// search goes up to the file system's root.
+func TestFindStopsAtTheRoot(t *testing.T) {
+	top := t.TempDir()
+	pkg := filepath.Join(top, "repo", "mod", "pkg")
+	above := filepath.Join(top, ".exitlint.yml")
+	write(t, above, "")
+	write(t, filepath.Join(pkg, "x.go"), "package pkg\n")
+	find := func(want, why string) {
+		t.Helper()
+		if got, err := configfile.Find(pkg); err != nil || got != want {
+			t.Errorf("%s: Find = %q, %v; want %q", why, got, err, want)
+		}
+	}
+	find(above, "no module, no repository")
+	write(t, filepath.Join(top, "repo", "mod", "go.mod"), "module m\n")
+	find("", "a file above the module")
+	write(t, filepath.Join(top, "repo", "go.work"), "go 1.22\n")
+	find("", "a file above the workspace")
+	atRepo := filepath.Join(top, "repo", ".exitlint.yml")
+	write(t, atRepo, "")
+	find(atRepo, "a file at the workspace's root, above the module")
+	if err := os.Remove(filepath.Join(top, "repo", "go.work")); err != nil {
+		t.Fatal(err)
+	}
+	find("", "the same file, above the module, outside a workspace")
+	if err := os.Mkdir(filepath.Join(top, "repo", ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	find(atRepo, "a file at the repository's root, above the module")
+	if err := os.Remove(atRepo); err != nil {
+		t.Fatal(err)
+	}
+	find("", "a file above the repository")
+	inMod := filepath.Join(top, "repo", "mod", ".exitlint.yaml")
+	write(t, inMod, "")
+	find(inMod, "a file in the module")
+}
+
 // TestLoad reads every key, with exclude paths made absolute against the
 // file's directory.
 func TestLoad(t *testing.T) {
@@ -60,43 +111,34 @@ fatals:
 sideeffects: []
 exclude: [examples/..., "gen/*_gen.go"]
 `)
-	f, err := configfile.Load(path)
+	f, err := configfile.Load(path, checks())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if f.Enable != nil || !slices.Equal(f.Disable, []string{"handbuilt"}) {
-		t.Errorf("enable %v disable %v", f.Enable, f.Disable)
+	if _, ok := f.Values[config.Enable.Name]; ok || !slices.Equal(texts(f.Values[config.Disable.Name]), []string{"handbuilt"}) {
+		t.Errorf("values %+v; want disable handbuilt and no enable", f.Values)
 	}
-	fatals := f.Settings[config.FatalsFlag]
+	fatals := f.Values[config.Fatals.Name]
 	if len(fatals) != 2 || fatals[1].Text != "(*example.com/log.Logger).Fatal" || fatals[1].Line != 7 {
 		t.Errorf("fatals %+v", fatals)
 	}
-	ex := f.Settings[config.ExcludeFlag]
+	ex := f.Values[config.Exclude.Name]
 	if len(ex) != 2 || ex[0].Text != filepath.ToSlash(filepath.Join(dir, "examples")) || ex[1].Text != filepath.ToSlash(filepath.Join(dir, "gen", "*_gen.go")) {
 		t.Errorf("exclude %+v", ex)
 	}
 
-	defer config.Reset()
-	if err := f.Apply(func(s config.Setting) bool { return s.Name == config.EnumFlag }); err != nil {
-		t.Fatal(err)
+	if exclude := texts(ex); !config.Excluded(exclude, filepath.Join(dir, "examples", "x.go")) || !config.Excluded(exclude, filepath.Join(dir, "gen", "a_gen.go")) ||
+		config.Excluded(exclude, filepath.Join(dir, "gen", "a.go")) || config.Excluded(exclude, filepath.Join(dir, "main.go")) {
+		t.Errorf("Excluded is wrong for %v", exclude)
 	}
-	c := config.Current()
-	if len(c.Enums) != 0 || len(c.Fatals) != 2 {
-		t.Errorf("applied %+v; want the fatals, and no enum (a flag set it)", c)
+}
+
+func texts(values []configfile.Value) []string {
+	var out []string
+	for _, v := range values {
+		out = append(out, v.Text)
 	}
-	if where := config.Lookup(config.FatalsFlag).Where("example.com/log.Die"); where != path+":6: fatals" {
-		t.Errorf("Where = %q", where)
-	}
-	if !c.Excluded(filepath.Join(dir, "examples", "x.go")) || !c.Excluded(filepath.Join(dir, "gen", "a_gen.go")) || c.Excluded(filepath.Join(dir, "gen", "a.go")) || c.Excluded(filepath.Join(dir, "main.go")) {
-		t.Errorf("Excluded is wrong for %v", c.Exclude)
-	}
-	// A flag set after the file forgets the file's line.
-	if err := config.Set(config.FatalsFlag, []string{"example.com/log.Die"}); err != nil {
-		t.Fatal(err)
-	}
-	if where := config.Lookup(config.FatalsFlag).Where("example.com/log.Die"); where != "-config.fatals" {
-		t.Errorf("after the flag, Where = %q", where)
-	}
+	return out
 }
 
 // TestLoadErrors: each problem names the file and its line, and what to
@@ -121,7 +163,7 @@ func TestLoadErrors(t *testing.T) {
 		t.Run(name, func(t *testing.T) {
 			path := filepath.Join(t.TempDir(), ".exitlint.yml")
 			write(t, path, c.content)
-			_, err := configfile.Load(path)
+			_, err := configfile.Load(path, checks())
 			if err == nil || !strings.HasPrefix(err.Error(), path+":") || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v; want %s%s", err, path, c.want)
 			}
@@ -130,7 +172,7 @@ func TestLoadErrors(t *testing.T) {
 	for _, empty := range []string{"", "# nothing yet\n", "---\n"} {
 		path := filepath.Join(t.TempDir(), ".exitlint.yml")
 		write(t, path, empty)
-		if f, err := configfile.Load(path); err != nil || f.Enable != nil || len(f.Settings) != 0 {
+		if f, err := configfile.Load(path, checks()); err != nil || len(f.Values) != 0 {
 			t.Errorf("%q: %+v, %v; want a file that sets nothing", empty, f, err)
 		}
 	}

@@ -12,8 +12,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-
-	"golang.org/x/tools/go/packages"
 )
 
 // This file holds what Load asks the go command besides go/packages' own
@@ -140,16 +138,6 @@ func cleanLoadError(err error) error {
 		return &GoCommandError{Msg: strings.TrimSpace(msg[loc[1]:])}
 	}
 	return err
-}
-
-// listError is the text of one of go list's errors for a package: its
-// position and message, or the message alone when go list gave no
-// position (go/packages writes "-" then).
-func listError(e packages.Error) string {
-	if e.Pos == "" || e.Pos == "-" {
-		return e.Msg
-	}
-	return e.Pos + ": " + e.Msg
 }
 
 // Unmatched is a pattern that named no package to analyze, with go list's

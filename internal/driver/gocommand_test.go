@@ -95,7 +95,7 @@ func TestListErrorsHaveNoDash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Roots) != 1 || len(g.Roots[0].ListErrors) == 0 || strings.HasPrefix(g.Roots[0].ListErrors[0], "-: ") {
+	if len(g.Roots) != 1 || len(g.Roots[0].ListErrors) == 0 || strings.HasPrefix(g.Roots[0].ListErrors[0].Error(), "-: ") {
 		t.Errorf("roots %v", g.Roots)
 	}
 }

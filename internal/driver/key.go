@@ -10,7 +10,6 @@ import (
 	"hash"
 	"io"
 	"os"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -144,10 +143,17 @@ func (p *Package) keyFiles() []string {
 	return out
 }
 
-// computeKeys sets the key of every package of the graph, hashing the
-// files on as many goroutines as there are CPUs. The content sums of a
-// main module's files are recorded for -fix as they are hashed.
+// computeKeys sets the key of every package of the graph, once the keys
+// of its imports are set.
 func (g *Graph) computeKeys(s key) {
+	files := g.hashKeyFiles()
+	depsFirst(g.all, func(n *Package) { setKey(n, s, g.packageSalt(n), files[n]) })
+}
+
+// hashKeyFiles hashes the files of every package's key, on as many
+// goroutines as there are CPUs, and records the content sums of a main
+// module's files for -fix as they are hashed.
+func (g *Graph) hashKeyFiles() map[*Package][]fileSum {
 	type job struct {
 		n    *Package
 		name string
@@ -162,26 +168,9 @@ func (g *Graph) computeKeys(s key) {
 		}
 	}
 	sums := make([]fileSum, len(jobs))
-	var next sync.Mutex
-	i := 0
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				next.Lock()
-				j := i
-				i++
-				next.Unlock()
-				if j >= len(jobs) {
-					return
-				}
-				sums[j] = g.hashFile(jobs[j].name, jobs[j].n.immutable() && g.overlay[jobs[j].name] == nil)
-			}
-		}()
-	}
-	wg.Wait()
+	onEveryCPU(len(jobs), func(j int) {
+		sums[j] = g.hashFile(jobs[j].name, jobs[j].n.immutable() && g.overlay[jobs[j].name] == nil)
+	})
 	byPkg := map[*Package][]fileSum{}
 	for j, jb := range jobs {
 		byPkg[jb.n] = append(byPkg[jb.n], sums[j])
@@ -192,47 +181,66 @@ func (g *Graph) computeKeys(s key) {
 			}
 		}
 	}
-	depsFirst(g.all, func(n *Package) {
-		h := sha256.New()
-		h.Write(s[:])
-		m := n.meta
-		// Whether the patterns name the package is no part of it: its
-		// facts are the same either way, and an entry without the
-		// checks' findings is no use to a requested package (plan).
-		fmt.Fprintf(h, "id %q\npath %q\nname %q\n", n.ID, n.PkgPath, m.Name)
-		if mod := m.Module; mod != nil {
-			fmt.Fprintf(h, "module %q %q %q %v\n", mod.Path, mod.Version, mod.GoVersion, mod.Main)
+	return byPkg
+}
+
+// packageSalt returns what else decides the analysis of n than the run's
+// salt: the settings its config file gives it (Config.PackageSalt), for a
+// package analyzed from source.
+func (g *Graph) packageSalt(n *Package) string {
+	if g.cfg.PackageSalt == nil || !n.Source {
+		return ""
+	}
+	return g.cfg.PackageSalt(n.Dir(), n.Dependency())
+}
+
+// setKey hashes into n's key what decides its results: the salt s, the
+// package's own salt ps, the package as go list describes it, its files'
+// sums and its imports' keys. A file that could not be read, here or
+// below, makes n uncacheable.
+func setKey(n *Package, s key, ps string, files []fileSum) {
+	h := sha256.New()
+	h.Write(s[:])
+	m := n.meta
+	// Whether the patterns name the package is no part of it: its
+	// facts are the same either way, and an entry without the
+	// checks' findings is no use to a requested package (plan).
+	fmt.Fprintf(h, "id %q\npath %q\nname %q\n", n.ID, n.PkgPath, m.Name)
+	if mod := m.Module; mod != nil {
+		fmt.Fprintf(h, "module %q %q %q %v\n", mod.Path, mod.Version, mod.GoVersion, mod.Main)
+	}
+	for _, e := range n.ListErrors {
+		fmt.Fprintf(h, "error %q\n", e.Error())
+	}
+	if ps != "" {
+		fmt.Fprintf(h, "settings %q\n", ps)
+	}
+	for _, list := range [][]string{m.CompiledGoFiles, m.GoFiles, m.OtherFiles, m.IgnoredFiles} {
+		fmt.Fprintf(h, "files %d\n", len(list))
+		for _, f := range list {
+			fmt.Fprintf(h, "%q\n", f)
 		}
-		for _, e := range n.ListErrors {
-			fmt.Fprintf(h, "error %q\n", e)
+	}
+	for _, fs := range files {
+		if fs.err != nil {
+			// A file that cannot be read: never the same key twice.
+			n.uncacheable = true
 		}
-		for _, list := range [][]string{m.CompiledGoFiles, m.GoFiles, m.OtherFiles, m.IgnoredFiles} {
-			fmt.Fprintf(h, "files %d\n", len(list))
-			for _, f := range list {
-				fmt.Fprintf(h, "%q\n", f)
-			}
+		fmt.Fprintf(h, "file %q %v %x\n", fs.name, fs.content, fs.sum)
+	}
+	paths := make([]string, 0, len(n.imports))
+	for p := range n.imports {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	for _, p := range paths {
+		d := n.imports[p]
+		fmt.Fprintf(h, "import %q %q %x\n", p, d.ID, d.key)
+		if d.uncacheable {
+			n.uncacheable = true
 		}
-		for _, fs := range byPkg[n] {
-			if fs.err != nil {
-				// A file that cannot be read: never the same key twice.
-				n.uncacheable = true
-			}
-			fmt.Fprintf(h, "file %q %v %x\n", fs.name, fs.content, fs.sum)
-		}
-		paths := make([]string, 0, len(n.imports))
-		for p := range n.imports {
-			paths = append(paths, p)
-		}
-		sort.Strings(paths)
-		for _, p := range paths {
-			d := n.imports[p]
-			fmt.Fprintf(h, "import %q %q %x\n", p, d.ID, d.key)
-			if d.uncacheable {
-				n.uncacheable = true
-			}
-		}
-		h.Sum(n.key[:0])
-	})
+	}
+	h.Sum(n.key[:0])
 }
 
 // hashFile hashes one file for a key: its content, or for an immutable

@@ -22,7 +22,6 @@ package driver
 import (
 	"context"
 	"crypto/sha256"
-	"fmt"
 	"go/token"
 	"go/types"
 	"maps"
@@ -69,99 +68,16 @@ type Config struct {
 	// the keys; the analyzers' flags, the tags and the environment are
 	// in them already.
 	Salt string
+	// PackageSalt, when set, is what else determines the analysis of
+	// the package in dir (dependency: of another module at a version),
+	// for its key: the settings its config file gives it.
+	PackageSalt func(dir string, dependency bool) string
 	// Overlay replaces the content of files, by absolute path: an
 	// editor's unsaved buffers. The go command sees them too.
 	Overlay map[string][]byte
 	// Context, when set, stops the run when it is done: go list, and
 	// the packages not yet loaded, which are reported as not loaded.
 	Context context.Context
-}
-
-// Package is one package of the graph: a package, a test variant of one,
-// or a test's main package, identified by go list's ID.
-type Package struct {
-	ID      string
-	PkgPath string
-	Root    bool // named by the patterns (or a test variant of one)
-
-	// Source is set for packages type-checked from source, clear for those
-	// read from export data.
-	Source bool
-
-	// ListErrors are go list's errors for this package (a missing
-	// package, an import cycle, a bad build constraint).
-	ListErrors []string
-
-	meta       *packages.Package
-	imports    map[string]*Package // by import path as written in the source
-	deps       []*Package          // distinct imports
-	dependents []*Package
-	height     int // longest path to a package nothing imports: scheduling priority
-	exportFile string
-
-	// Set while loading; read by dependents after this package is done.
-	types    *types.Package
-	errors   []string // parse, type or export-data errors
-	brokenBy *Package // the first import that could not be loaded
-	pending  int      // imports not yet done
-	live     int      // dependents whose types are still held
-	facts    *facts
-
-	// What the cache and the memo decide (run.go's plan).
-	key         key
-	uncacheable bool       // a file could not be read, or changed while the run read it
-	memo        *memoEntry // found in the Memo, with its dependencies
-	entry       *entry     // found in the persistent cache
-	actions     []*Action  // a requested package's actions, from the cache
-	needTypes   bool       // a package that must be analyzed imports it, directly or not
-	analyzed    bool       // its analyzers ran in this run
-	cachedTypes bool       // its types came from the cache
-	exportTypes bool       // reused from the cache, its types from the go command's export data
-}
-
-// IsTest reports whether the package is test code: a test variant
-// ("p [q.test]"), a test's main package, or an external test package
-// ("p_test").
-func (p *Package) IsTest() bool {
-	return strings.Contains(p.ID, " [") || strings.HasSuffix(p.ID, ".test") || strings.HasSuffix(p.PkgPath, "_test")
-}
-
-// TestOnly reports whether the package is test scaffolding among the
-// packages loaded: no command itself, imported by some package, and by
-// test code only (a fake server, mocks, test helpers).
-func (p *Package) TestOnly() bool {
-	if p.IsTest() || p.meta.Name == "main" || len(p.dependents) == 0 {
-		return false
-	}
-	for _, d := range p.dependents {
-		if !d.IsTest() {
-			return false
-		}
-	}
-	return true
-}
-
-// Broken reports why the package could not be loaded: its own errors, or
-// the import that failed. Both are empty for a loaded package.
-func (p *Package) Broken() (errs []string, dep *Package) {
-	if len(p.ListErrors) > 0 {
-		return p.ListErrors, nil
-	}
-	return p.errors, p.brokenBy
-}
-
-// NoFiles reports whether go list found no Go files for the package and
-// said so: an import path or pattern that names nothing.
-func (p *Package) NoFiles() bool {
-	if len(p.meta.GoFiles) > 0 || len(p.meta.CompiledGoFiles) > 0 {
-		return false
-	}
-	for _, e := range p.meta.Errors {
-		if e.Kind == packages.ListError {
-			return true
-		}
-	}
-	return false
 }
 
 // Graph is what Load found: the requested packages and their dependencies.
@@ -469,17 +385,6 @@ func heights(all []*Package) {
 	}
 }
 
-// Module is the module the package belongs to, as go list reports it:
-// nil for the standard library.
-func (p *Package) Module() *packages.Module { return p.meta.Module }
-
-// Files returns the package's Go source files and the files it is
-// compiled from, which differ when the go command generates some (cgo's
-// rewrites, kept in its build cache).
-func (p *Package) Files() (goFiles, compiledGoFiles []string) {
-	return p.meta.GoFiles, p.meta.CompiledGoFiles
-}
-
 // Sums returns the SHA-256 of the content of each file of a main module's
 // packages as it was read for the analysis: the files parsed, and the
 // source files cmd/cgo rewrote into them. A writer compares them with the
@@ -488,12 +393,4 @@ func (g *Graph) Sums() map[string][sha256.Size]byte {
 	g.filesMu.Lock()
 	defer g.filesMu.Unlock()
 	return maps.Clone(g.sums)
-}
-
-// String returns the package's ID.
-func (p *Package) String() string { return p.ID }
-
-// errorf formats a load error of a package the way go/types does.
-func errorf(pos, format string, args ...any) string {
-	return pos + ": " + fmt.Sprintf(format, args...)
 }

@@ -205,7 +205,13 @@ func (c *Collector) span(pos, end token.Pos) (Position, Position) {
 }
 
 func (c *Collector) position(pos token.Pos) Position {
-	p := c.fset.Position(pos)
+	return c.Position(c.fset.Position(pos))
+}
+
+// Position converts p into every form an output counts in. The driver
+// places a package's errors so, by file, line and column: a file that does
+// not parse has no token.Pos to give.
+func (c *Collector) Position(p token.Position) Position {
 	return Position{
 		Filename: p.Filename, File: Relative(c.dir, p.Filename), Offset: p.Offset,
 		Line: p.Line, Column: p.Column, UTF16Column: c.lines.UTF16Column(p.Filename, p.Line, p.Column),

@@ -21,18 +21,10 @@ import (
 // driver cannot stop an analyzer's Run, so the cancelled ones finish
 // unpublished, as they did on x/tools' checker.
 func TestSlowAnalysesCancelled(t *testing.T) {
-	dir := t.TempDir()
-	for name, src := range map[string]string{
+	dir := writeModule(t, map[string]string{
 		"go.mod":  "module example.com/slow\n\ngo 1.22\n",
 		"main.go": "package main\n\nfunc main() {}\n",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Setenv("GOWORK", "off")
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("GOPROXY", "off")
+	})
 	runs := make(chan string, 100)
 	slow := &analysis.Analyzer{
 		Name: "slow", Doc: "reports the buffer's last line, after a second",
@@ -119,17 +111,12 @@ func publication(t *testing.T, e *rawEditor, uri string, limit time.Duration) (p
 	}
 }
 
-// linesModule writes a module whose main package imports another of its
-// packages, which imports fmt, and returns its directory and an analyzer
-// that reports each file's line count.
-func linesModule(t *testing.T) (string, *analysis.Analyzer) {
+// writeModule writes the files of a module into a new directory and
+// returns it; the go command then loads it offline, outside any workspace.
+func writeModule(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, src := range map[string]string{
-		"go.mod":     "module example.com/m\n\ngo 1.22\n",
-		"main.go":    "package main\n\nimport \"example.com/m/lib\"\n\nfunc main() { lib.Do() }\n",
-		"lib/lib.go": "package lib\n\nimport \"fmt\"\n\n// Do prints.\nfunc Do() { fmt.Println() }\n",
-	} {
+	for name, src := range files {
 		path := filepath.Join(dir, name)
 		os.MkdirAll(filepath.Dir(path), 0o777)
 		if err := os.WriteFile(path, []byte(src), 0o666); err != nil {
@@ -139,6 +126,19 @@ func linesModule(t *testing.T) (string, *analysis.Analyzer) {
 	t.Setenv("GOWORK", "off")
 	t.Setenv("GOFLAGS", "-mod=mod")
 	t.Setenv("GOPROXY", "off")
+	return dir
+}
+
+// linesModule writes a module whose main package imports another of its
+// packages, which imports fmt, and returns its directory and an analyzer
+// that reports each file's line count.
+func linesModule(t *testing.T) (string, *analysis.Analyzer) {
+	t.Helper()
+	dir := writeModule(t, map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n",
+		"main.go":    "package main\n\nimport \"example.com/m/lib\"\n\nfunc main() { lib.Do() }\n",
+		"lib/lib.go": "package lib\n\nimport \"fmt\"\n\n// Do prints.\nfunc Do() { fmt.Println() }\n",
+	})
 	lines := &analysis.Analyzer{
 		Name: "lines", Doc: "reports the file's line count",
 		Run: func(pass *analysis.Pass) (any, error) {
@@ -242,4 +242,49 @@ func TestOpenPreparesTheNextEdit(t *testing.T) {
 	if hits, misses := s.memo.Stats(); misses != 1 || hits < 5 {
 		t.Errorf("the first save loaded %d packages and took %d from memory; want the edited package alone loaded", misses, hits)
 	}
+}
+
+// TestUnloadedPackagesPlaced: a package that does not type-check publishes
+// its first error on each of its files, at the error's line and UTF-16
+// column (the driver's structured position, not its text read back); a
+// package whose import does not type-check publishes why on the file
+// opened, at its start, naming the import and its first error.
+func TestUnloadedPackagesPlaced(t *testing.T) {
+	dir := writeModule(t, map[string]string{
+		"go.mod":       "module example.com/m\n\ngo 1.22\n",
+		"bad/t.go":     "package bad\n\nvar S = \"éé\"; var X int = \"ü\" + 1\n",
+		"bad/u.go":     "package bad\n\nvar Y string = 3\n",
+		"user/main.go": "package main\n\nimport \"example.com/m/bad\"\n\nfunc main() { _ = bad.X }\n",
+	})
+	s := New(nil, "test")
+	e := startRaw(t, s)
+	e.send(framed(initializeReq))
+	e.wantResult("initialize", "1")
+	open := func(name string) {
+		path := filepath.Join(dir, name)
+		text, _ := os.ReadFile(path)
+		msg, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": map[string]any{
+			"textDocument": map[string]any{"uri": uriOf(path), "languageId": "go", "version": 1, "text": string(text)}}})
+		e.send(framed(string(msg)))
+	}
+	want := func(name string, line, char int, msg string) {
+		t.Helper()
+		pub := nextPublication(t, e, uriOf(filepath.Join(dir, name)), 2*time.Minute)
+		if len(pub.Diagnostics) != 1 {
+			t.Fatalf("%s: %+v; want one diagnostic", name, pub)
+		}
+		d := pub.Diagnostics[0]
+		at := position{Line: line, Character: char}
+		if d.Range != (lspRange{Start: at, End: at}) || d.Message != msg || d.Severity != severityInformation {
+			t.Errorf("%s: %+v; want %q at %d:%d", name, d, msg, line, char)
+		}
+	}
+	open("bad/t.go")
+	// "ü" + 1 starts at byte 29 of its line, after two 2-byte é: UTF-16 column 27.
+	typeErr := `invalid operation: "ü" + 1 (mismatched types untyped string and untyped int)`
+	want("bad/t.go", 2, 26, "exitlint cannot analyze example.com/m/bad until it compiles: "+typeErr)
+	want("bad/u.go", 2, 15, "exitlint cannot analyze example.com/m/bad until it compiles: cannot use 3 (untyped int constant) as string value in variable declaration")
+	open("user/main.go")
+	want("user/main.go", 0, 0, "exitlint cannot analyze example.com/m/user until it compiles: a package it imports does not type-check: example.com/m/bad: "+
+		filepath.Join(dir, "bad", "t.go")+":3:29: "+typeErr)
 }

@@ -355,21 +355,3 @@ func TestApplyChange(t *testing.T) {
 		t.Error("a ranged change of a buffer never opened applies")
 	}
 }
-
-func TestSplitPos(t *testing.T) {
-	for pos, want := range map[string]struct {
-		file      string
-		line, col int
-	}{
-		"/m/main.go:12:5":  {"/m/main.go", 12, 5},
-		"/m/main.go:12":    {"/m/main.go", 12, 0},
-		"/m/a:b/main.go:3": {"/m/a:b/main.go", 3, 0},
-		"":                 {"", 0, 0},
-		"-":                {"-", 0, 0},
-	} {
-		file, line, col := splitPos(pos)
-		if file != want.file || line != want.line || col != want.col {
-			t.Errorf("splitPos(%q) = %q, %d, %d; want %+v", pos, file, line, col, want)
-		}
-	}
-}

@@ -6,9 +6,11 @@
 // config: exitlint's settings, validated against the program
 //
 // The config pass reports only settings that name nothing. Every setting of
-// exitlint lives here, and every pass and check that depends on one requires
-// this pass and reads its result, so the command, go vet, the golangci-lint
-// plugin and the language server set them one way:
+// exitlint is a row of one table here (Settings: its name, what it names,
+// what it means, the passes that read it), and every pass and check that
+// depends on one requires this pass and reads its result, so the command,
+// go vet, the golangci-lint plugin and the language server set them one
+// way:
 //
 //	-config.enum         comma-separated exit-code enum types besides
 //	                     exitlint's, as import/path.Type
@@ -24,11 +26,12 @@
 //	                     that the file or one of its directories matches,
 //	                     relative to the working directory
 //
-// The same settings can be kept in a config file, .exitlint.yml, found by
-// walking up from the working directory (from the package's directory
-// under go vet), where exclude paths are relative to the file; a flag
-// overrides the file's value of its setting. See the
-// [configuration guide].
+// The same settings, and enable and disable, which choose the checks, can
+// be kept in a config file, .exitlint.yml: each package has the settings of
+// the file nearest above its directory, inside its repository or module,
+// where exclude paths are relative to the file; a flag overrides the file's
+// value of its setting. The pass's result is the settings of the package
+// it runs on. See the [configuration guide].
 //
 // The spellings of earlier versions, `-contract.enum`, `-fallback.fatals`
 // and `-argphase.sideeffects`, set the same settings.

@@ -157,15 +157,15 @@ func Unresolved(c *Config, packages []string) []string {
 	}
 	var out []string
 	for _, s := range Settings {
-		if s.Kind == KindPath {
+		if s.Kind == KindPath || s.Kind == KindCheck {
 			continue
 		}
-		for _, name := range s.Values(c) {
+		for _, name := range c.Values(s) {
 			path := PkgPath(name)
 			if known[path] {
 				continue
 			}
-			out = append(out, fmt.Sprintf("%s: %s: no package %s is among the packages the patterns load%s", s.Where(name), name, path, suggest(path, packages)))
+			out = append(out, fmt.Sprintf("%s: %s: no package %s is among the packages the patterns load%s", c.Where(s, name), name, path, suggest(path, packages)))
 		}
 	}
 	return out

@@ -336,7 +336,7 @@ func typeName(t types.Type) *types.TypeName {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
+	enums := config.Enum.Of(pass)
 	rs := findRun(pass)
 	out := findOutputs(pass, rs)
 	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, run: rs, module: modulePath(pass), enums: map[*types.TypeName]*Enum{}, envelopes: map[*types.TypeName]*Envelope{}}
@@ -364,7 +364,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if docs == nil && len(gd.Specs) == 1 {
 					docs = gd.Doc
 				}
-				if src := enumSource(tn, docs, cfg.Enums); src != "" {
+				if src := enumSource(tn, docs, enums); src != "" {
 					names, values := members(pass, tn)
 					f := &enumFact{Enum{Members: names, Values: values, Source: src}}
 					c.enums[tn] = &f.Enum

@@ -76,6 +76,49 @@
 // they read a child process's status (`exec.ExitError`, `os.ProcessState`,
 // `syscall.WaitStatus`).
 //
+// # Exit codes that cross a package boundary
+//
+// A CLI often chooses its codes in one package and exits in another:
+// `func main() { os.Exit(cli.Main(os.Args)) }`, `os.Exit(cmd.Execute())`,
+// `os.Exit(err.Code())` through an interface whose implementations live in
+// an errors package. Facts flow only to importing packages, so the package
+// that writes `return 2` cannot know that its result becomes an exit code,
+// and the package that exits cannot see the `return 2`. The pass therefore
+// summarises forward: every exported function or method with one integer
+// result gets a result fact listing the constants its result may be
+// (`result(2, 7 ← run, 1 ← run (last branch))`) — returned directly,
+// through the functions of its package whose results it returns, through
+// another package's function by that function's fact, or stored by the
+// package in a field or variable it returns — each with its position, its
+// value, the named constant it spells, whether it is the last branch of a
+// classification (see Exemptions), and the checks an `//exitlint:ignore`
+// directive at it names. A method of an interface the package declares
+// gets the union of the package's methods that implement it
+// (`errs.Coded.Code`). The package where such a result reaches an exit
+// records each constant as a foreign site (`Exits.ForeignSites`), and the
+// checks report it where it is written, in the other package, with how it
+// gets to the exit ("cli.Main's result → os.Exit"). A fact carries at most
+// 64 constants. exitlint's runtime and the standard library carry none.
+//
+// A result has a purpose. A function whose own package uses its result as
+// a number of another kind — an index or slice bound, an operand of
+// arithmetic, a bound compared with a variable, directly or through the
+// local variable it is assigned to — is a general-purpose helper (a
+// conversion used for indices and, once, for an exit code): its constants
+// are no exit codes, in its package or an importing one (the fact says
+// `other uses`).
+//
+// # The contract's last resort
+//
+// `Exemptions` decides, for the fallback check and for the result facts
+// alike, when a 1 is the contract's last resort rather than a catch-all:
+// the last branch of a classification (the `default` of a switch, the final
+// `else`, or a statement after `if`s, when another branch exits or returns
+// a specific failure code or a code computed from the error), a 1 that
+// guards a computed code (`if e.Code <= 0 { return 1 }; return e.Code`),
+// an exit after a failed write to stdout or stderr, and an exit after a
+// call of the package that never fails.
+//
 // # Exit tables
 //
 // Programs keep exit tables of their own. The pass finds them without

@@ -19,6 +19,7 @@ import (
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/config"
+	"github.com/exitlint/exitlint/passes/suppress"
 )
 
 //go:embed doc.go
@@ -31,9 +32,9 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "exits"),
 	URL:        analyzerutil.URL("exits"),
 	Run:        analyzerutil.Guard(run),
-	Requires:   []*analysis.Analyzer{config.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, suppress.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
-	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil)},
+	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil), (*resultFact)(nil), (*fieldStoreFact)(nil)},
 }
 
 // Computed stands for an exit code that is not a constant.
@@ -225,6 +226,13 @@ type Exits struct {
 	status map[*types.Var]string
 	// sites are the constants of the package that become exit codes.
 	sites []CodeSite
+	// foreign are the constants of other packages that become its exit
+	// codes through their functions' results.
+	foreign []ForeignSite
+	exempt  *Exemptions
+	// imports are the packages the package imports, directly or not, by
+	// path, when it has foreign sites (for Const).
+	imports map[string]*types.Package
 	// tables are the program's own exit tables the package declares or
 	// refers to.
 	tables *Tables
@@ -233,6 +241,15 @@ type Exits struct {
 // Sites returns the constants of the package that become exit codes, in
 // source order.
 func (e *Exits) Sites() []CodeSite { return e.sites }
+
+// ForeignSites returns the constants of other packages that become the
+// package's exit codes through the results of their functions
+// (os.Exit(cli.Main())): the checks report them where they are written.
+func (e *Exits) ForeignSites() []ForeignSite { return e.foreign }
+
+// Exemptions returns how the package decides that a 1 is the contract's
+// last resort.
+func (e *Exits) Exemptions() *Exemptions { return e.exempt }
 
 // Tables returns the exit tables the package declares, and the members of
 // other packages' tables it refers to.
@@ -389,11 +406,10 @@ func constCode(info *types.Info, arg ast.Expr) int {
 func moduleOf(pass *analysis.Pass) string { return analyzerutil.ModulePath(pass) }
 
 func run(pass *analysis.Pass) (any, error) {
-	cfg := pass.ResultOf[config.Analyzer].(*config.Config)
 	e := &Exits{
 		info:   pass.TypesInfo,
 		module: moduleOf(pass),
-		fatals: analyzerutil.NewFuncs(Fatals, cfg.Fatals),
+		fatals: analyzerutil.NewFuncs(Fatals, config.Fatals.Of(pass)),
 		facts:  summary.NewTable[exitFact](pass),
 		vars:   exitVars(pass),
 	}
@@ -435,8 +451,14 @@ func run(pass *analysis.Pass) (any, error) {
 	fl.solveFacts()
 	e.codes = fl.facts
 	e.status = fl.status
+	e.exempt = newExemptions(pass, e)
 	e.sites = fl.sites()
+	e.foreign = fl.foreign
+	if len(e.foreign) > 0 {
+		e.imports = importClosure(pass.Pkg)
+	}
 	e.tables = inferTables(pass, e.sites, fl.codeTypes())
+	fl.forwardFacts(pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions))
 	return e, nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
+	"github.com/exitlint/exitlint/passes/suppress"
 )
 
 // CodeParams are the parameters of a function that carry exit codes.
@@ -29,6 +31,10 @@ type CodeParams struct {
 	// status, a variable that a later exit passes on:
 	// SetExitStatus(n) { exitStatus = n }, then os.Exit(exitStatus).
 	Sets []int
+	// Fields are the parameters the function stores into fields that may
+	// hold exit codes (codeLike): a constructor NewExitError(code, msg)
+	// that builds &ExitError{Code: code}.
+	Fields []FieldParam
 }
 
 // codeFact marks a function whose parameters carry exit codes.
@@ -46,6 +52,9 @@ func (f *codeFact) String() string {
 	}
 	if len(f.Sets) > 0 {
 		parts = append(parts, "sets"+ints(f.Sets))
+	}
+	for _, fp := range f.Fields {
+		parts = append(parts, "field("+strconv.Itoa(fp.Param)+"→"+fieldDisplay(fp.Field)+")")
 	}
 	return "code(" + strings.Join(parts, " ") + ")"
 }
@@ -103,10 +112,35 @@ type flow struct {
 	// integers an exit call of the package passes on, with how
 	// ("exitStatus → os.Exit").
 	status map[*types.Var]string
+	// results are the result facts of the package's functions and of the
+	// other packages' functions it calls (forward.go).
+	results *summary.Table[resultFact, *resultFact]
+	// fwd memoizes forward: the sources of a function's integer result.
+	fwd map[*types.Func]forwardResult
+	sup *suppress.Suppressions
+	// siteExprs are the package's own code sites' constants.
+	siteExprs map[ast.Expr]bool
+	// foreign are the constants of other packages that become this
+	// package's exit codes, found by sites.
+	foreign []ForeignSite
+	// numberUse marks the functions whose result the package uses as a
+	// number of another kind (otherUse), once asked.
+	numberUse map[*types.Func]bool
+	// calls indexes the package's calls of its functions (callsIndex).
+	calls map[*types.Func][]callAt
+	// byKey, closure and allStores serve fields of other packages
+	// (fields.go); owners are the struct types the fields stores names
+	// belong to.
+	byKey         map[string]*types.Var
+	closure       map[string]*types.Package
+	allStores     map[string][]Source
+	owners        map[*types.Var]types.Type
+	knownCodeLike map[*types.Var]bool
 }
 
 func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
-	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[codeFact](pass), status: map[*types.Var]string{}}
+	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[codeFact](pass), status: map[*types.Var]string{}, results: summary.NewTable[resultFact](pass),
+		byKey: map[string]*types.Var{}, owners: map[*types.Var]types.Type{}, knownCodeLike: map[*types.Var]bool{}}
 	for _, fn := range funcs {
 		fl.decl[fn.Obj] = fn
 	}
@@ -209,12 +243,22 @@ func (fl *flow) stores(fn summary.Func, want func(*types.Var) bool, yield func(v
 			v, _ := info.Uses[x].(*types.Var)
 			return v
 		case *ast.SelectorExpr:
-			return fl.codeField(x)
+			v := fl.codeField(x)
+			if v != nil {
+				fl.owners[v] = fieldOwner(info, x.X)
+			}
+			return v
 		}
 		return nil
 	}
 	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
+		case *ast.CallExpr:
+			fl.constructorStores(n, func(arg ast.Expr, v *types.Var) {
+				if want(v) {
+					yield(arg, v)
+				}
+			})
 		case *ast.AssignStmt:
 			if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
 				return true
@@ -228,6 +272,9 @@ func (fl *flow) stores(fn summary.Func, want func(*types.Var) bool, yield func(v
 			st, ok := info.TypeOf(n).Underlying().(*types.Struct)
 			if !ok {
 				return true
+			}
+			for i := range st.NumFields() {
+				fl.owners[st.Field(i)] = info.TypeOf(n)
 			}
 			for i, elt := range n.Elts {
 				if kv, ok := elt.(*ast.KeyValueExpr); ok {
@@ -246,14 +293,19 @@ func (fl *flow) stores(fn summary.Func, want func(*types.Var) bool, yield func(v
 }
 
 // codeField returns the field a selector names when it is an integer
-// field of a struct type of the package, which may hold an exit code.
+// field of a struct type, which may hold an exit code: of the package, or
+// of another package outside the standard library (an error type of a
+// cli package whose field main exits with).
 func (fl *flow) codeField(sel *ast.SelectorExpr) *types.Var {
 	s, ok := fl.pass.TypesInfo.Selections[sel]
 	if !ok || s.Kind() != types.FieldVal {
 		return nil
 	}
 	v, ok := s.Obj().(*types.Var)
-	if !ok || v.Pkg() != fl.pass.Pkg || !analyzerutil.IsInteger(v.Type()) {
+	if !ok || v.Pkg() == nil || !analyzerutil.IsInteger(v.Type()) {
+		return nil
+	}
+	if v.Pkg() != fl.pass.Pkg && analyzerutil.StdPackage(v.Pkg().Path()) {
 		return nil
 	}
 	return v
@@ -270,6 +322,10 @@ type origin struct {
 	// status is a package-level integer variable of the package whose
 	// value is the exit code (os.Exit(exitStatus)).
 	status *types.Var
+	// foreign is the result fact of callee, a function of another package
+	// whose result it is (at call).
+	foreign *resultFact
+	callee  *types.Func
 }
 
 // origins yields where e's value, in function fn, may come from. It looks
@@ -316,6 +372,7 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 			// stores in it is the code (a reporter's exitCode, an error's
 			// code).
 			if v := fl.codeField(x); v != nil {
+				fl.owners[v] = fieldOwner(info, x.X)
 				yield(origin{param: -1, status: v})
 			}
 		case *ast.CallExpr:
@@ -338,6 +395,11 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 			}
 			if _, local := fl.decl[callee.Origin()]; local && codeResult(callee.Signature()) >= 0 {
 				yield(origin{param: -1, result: callee.Origin(), call: x})
+			}
+			if callee.Pkg() != fl.pass.Pkg {
+				if f := fl.results.Of(callee); f != nil {
+					yield(origin{param: -1, foreign: f, callee: callee, call: x})
+				}
 			}
 		}
 	}
@@ -454,7 +516,17 @@ func (fl *flow) solveFacts() {
 	summary.Solve(fl.facts, fl.funcs, func(fn summary.Func, cur *codeFact) (*codeFact, bool) {
 		next := &codeFact{}
 		if cur != nil {
-			next = &codeFact{CodeParams{Exits: slices.Clone(cur.Exits), Returns: slices.Clone(cur.Returns), Sets: slices.Clone(cur.Sets)}}
+			next = &codeFact{CodeParams{Exits: slices.Clone(cur.Exits), Returns: slices.Clone(cur.Returns), Sets: slices.Clone(cur.Sets), Fields: slices.Clone(cur.Fields)}}
+		}
+		if !fl.inTest(fn.Decl) && !fl.runtime() {
+			fl.stores(fn, fl.isCodeLike, func(val ast.Expr, v *types.Var) {
+				key := fieldKey(v)
+				fl.origins(fn, val, func(o origin) {
+					if o.param >= 0 && key != "" {
+						next.Fields = addField(next.Fields, FieldParam{Param: o.param, Field: key})
+					}
+				})
+			})
 		}
 		fl.exitArgs(fn, func(arg ast.Expr, _ string, sets bool) {
 			fl.origins(fn, arg, func(o origin) {
@@ -483,10 +555,10 @@ func (fl *flow) solveFacts() {
 				})
 			})
 		}
-		if len(next.Exits) == 0 && len(next.Returns) == 0 && len(next.Sets) == 0 {
+		if len(next.Exits) == 0 && len(next.Returns) == 0 && len(next.Sets) == 0 && len(next.Fields) == 0 {
 			return cur, false
 		}
-		changed := cur == nil || len(next.Exits) != len(cur.Exits) || len(next.Returns) != len(cur.Returns) || len(next.Sets) != len(cur.Sets)
+		changed := cur == nil || len(next.Exits) != len(cur.Exits) || len(next.Returns) != len(cur.Returns) || len(next.Sets) != len(cur.Sets) || len(next.Fields) != len(cur.Fields)
 		return next, changed
 	})
 	fl.facts.Export(fl.pass)
@@ -510,6 +582,11 @@ type flowItem struct {
 	via    string
 	ret    *ast.ReturnStmt
 	direct bool // the argument of an exit call
+	// stored marks a value stored into an exit-status variable or field:
+	// a parameter of the storing function is followed back to the
+	// arguments its callers give (coded(ExitGeneric, err) when coded
+	// builds &codedError{code: code}).
+	stored bool
 }
 
 // sites finds the constants of the package that become exit codes.
@@ -524,7 +601,7 @@ func (fl *flow) sites() []CodeSite {
 			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: direct})
 		})
 		fl.statusStores(fn, func(val ast.Expr, via string) {
-			work = append(work, flowItem{fn: fn, e: val, via: via})
+			work = append(work, flowItem{fn: fn, e: val, via: via, stored: true})
 		})
 		switch sig := fn.Obj.Signature(); {
 		case conventional(fl.pass.TypesInfo, fn):
@@ -538,6 +615,38 @@ func (fl *flow) sites() []CodeSite {
 	var out []CodeSite
 	seen := map[ast.Expr]bool{}
 	sunk := map[*types.Func]bool{}
+	foreignSeen := map[analyzerutil.Loc]bool{}
+	followed := map[paramAt]bool{}
+	// followStored follows a variable or field first seen on the way from
+	// a result to an exit (it): what the package stores in it is the code
+	// too, and what the packages it imports store in a field.
+	followStored := func(v *types.Var, it flowItem) {
+		fl.status[v] = v.Name() + " → " + it.via
+		for _, g := range fl.funcs {
+			if fl.inTest(g.Decl) {
+				continue
+			}
+			fl.stores(g, func(w *types.Var) bool { return w == v }, func(val ast.Expr, _ *types.Var) {
+				work = append(work, flowItem{fn: g, e: val, via: fl.status[v], stored: true})
+			})
+		}
+		for _, src := range fl.importedStores(v) {
+			if !foreignSeen[src.Pos] {
+				foreignSeen[src.Pos] = true
+				fl.foreign = append(fl.foreign, ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + it.via, Exit: analyzerutil.LocOf(fl.pass.Fset, it.e.Pos())})
+			}
+		}
+	}
+	// The exit-status variables and fields an exit reads directly
+	// (findStatus): what the packages this one imports store in a field.
+	for _, v := range slices.SortedFunc(maps.Keys(fl.status), func(a, b *types.Var) int { return int(a.Pos() - b.Pos()) }) {
+		for _, src := range fl.importedStores(v) {
+			if !foreignSeen[src.Pos] {
+				foreignSeen[src.Pos] = true
+				fl.foreign = append(fl.foreign, ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + fl.status[v]})
+			}
+		}
+	}
 	for len(work) > 0 {
 		it := work[0]
 		work = work[1:]
@@ -551,23 +660,28 @@ func (fl *flow) sites() []CodeSite {
 				direct := it.direct && fl.unconvert(o.konst) == fl.unconvert(it.e)
 				out = append(out, CodeSite{Expr: o.konst, Via: it.via, Direct: direct, Return: it.ret})
 			case o.status != nil && fl.status[o.status] == "":
-				// A variable or field first seen here, on the way from a
-				// result to an exit: what the package stores in it is
-				// the code too.
-				v := o.status
-				fl.status[v] = v.Name() + " → " + it.via
-				for _, g := range fl.funcs {
-					if fl.inTest(g.Decl) {
-						continue
-					}
-					fl.stores(g, func(w *types.Var) bool { return w == v }, func(val ast.Expr, _ *types.Var) {
-						work = append(work, flowItem{fn: g, e: val, via: fl.status[v]})
-					})
-				}
+				followStored(o.status, it)
+			case o.param >= 0 && it.stored && !followed[paramAt{it.fn.Obj, o.param}]:
+				followed[paramAt{it.fn.Obj, o.param}] = true
+				fl.argsTo(it.fn.Obj, o.param, func(caller summary.Func, arg ast.Expr) {
+					work = append(work, flowItem{fn: caller, e: arg, via: it.via, stored: true})
+				})
 			case o.result != nil && !sunk[o.result]:
 				sunk[o.result] = true
-				if g := fl.decl[o.result]; !fl.inTest(g.Decl) {
+				if g := fl.decl[o.result]; !fl.inTest(g.Decl) && !fl.otherUse(g.Obj) {
 					work = fl.seedReturns(work, g, g.Obj.Name()+"'s result → "+it.via)
+				}
+			case o.foreign != nil && !o.foreign.Other:
+				for _, src := range o.foreign.Sources {
+					if !foreignSeen[src.Pos] {
+						foreignSeen[src.Pos] = true
+						fl.foreign = append(fl.foreign, fl.foreignSite(src, o.callee, it.via, o.call))
+					}
+				}
+				for _, key := range o.foreign.Fields {
+					if v := fl.fieldByKey(key); v != nil && fl.status[v] == "" {
+						followStored(v, flowItem{e: o.call, via: analyzerutil.CallName(o.callee) + "'s result → " + it.via})
+					}
 				}
 			}
 		})
@@ -596,6 +710,13 @@ func (fl *flow) name(fn *types.Func) string {
 		return name
 	}
 	return analyzerutil.CallName(fn)
+}
+
+// runtime reports whether the package is exitlint's runtime or the
+// standard library, whose codes the contract and the catalogues already
+// know: no fields are followed out of them.
+func (fl *flow) runtime() bool {
+	return analyzerutil.InStd(fl.pass) || fl.pass.Pkg.Path() == analyzerutil.ExitcodePath
 }
 
 func (fl *flow) inTest(n ast.Node) bool { return analyzerutil.InTestFile(fl.pass.Fset, n.Pos()) }

@@ -582,7 +582,7 @@ func (c syntaxCall) FileArg(i int) bool {
 		return false
 	}
 	arg = ast.Unparen(arg)
-	return IsFile(c.info.Types[arg].Type) && !IsStdio(c.info.Uses[analyzerutil.NameIdent(arg)]) && !c.tempFile(arg, 0)
+	return IsFile(c.info.Types[arg].Type) && !analyzerutil.IsStdio(c.info.Uses[analyzerutil.NameIdent(arg)]) && !c.tempFile(arg, 0)
 }
 
 // IsFile reports whether t is *os.File.
@@ -595,12 +595,6 @@ func IsFile(t types.Type) bool {
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "os" && n.Obj().Name() == "File"
 }
 
-// IsStdio reports whether obj is os.Stdout or os.Stderr.
-func IsStdio(obj types.Object) bool {
-	v, ok := obj.(*types.Var)
-	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && (v.Name() == "Stdout" || v.Name() == "Stderr") && v.Parent() == v.Pkg().Scope()
-}
-
 // WriteFlags reports whether os.OpenFile flags change the file system when
 // the file is opened: they create or truncate.
 func WriteFlags(flags int64) bool {
@@ -608,7 +602,7 @@ func WriteFlags(flags int64) bool {
 }
 
 func run(pass *analysis.Pass) (any, error) {
-	extra := pass.ResultOf[config.Analyzer].(*config.Config).SideEffects
+	extra := config.SideEffects.Of(pass)
 	s := &SideEffects{info: pass.TypesInfo, catalog: catalogue, extra: map[string]bool{}, facts: summary.NewTable[sideEffectFact](pass)}
 	for _, f := range extra {
 		s.extra[f] = true

@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/ssavalue"
 )
 
@@ -308,7 +309,7 @@ func (v *SSA) builtMethod(val ssa.Value, depth int) (string, bool) {
 func isStdio(v ssa.Value) bool {
 	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
 		if g, ok := u.X.(*ssa.Global); ok {
-			return IsStdio(g.Object())
+			return analyzerutil.IsStdio(g.Object())
 		}
 	}
 	return false

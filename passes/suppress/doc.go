@@ -23,6 +23,13 @@
 // without a reason, one that names no known check, and one that suppresses
 // nothing; its own findings cannot be suppressed.
 //
+// Nor is a finding reported when the package's own settings (enable and
+// disable, in the .exitlint.yml nearest above it or on the command line)
+// leave its check off: a front end runs the checks any of its packages
+// needs, and a config file in a subdirectory may choose others than the
+// one above it. Such a finding still marks the directives that cover it as
+// used, as it would if the check ran only for the directives check.
+//
 // [directives]: https://github.com/exitlint/exitlint/blob/main/docs/checks/directives.md
 // [config]: https://github.com/exitlint/exitlint/blob/main/docs/checks/config.md
 package suppress

@@ -44,14 +44,17 @@ type Directive struct {
 // generated files. One value is shared by every check on the package, which
 // may run concurrently.
 type Suppressions struct {
-	fset       *token.FileSet
-	generated  *generated.Files
-	config     *config.Config
-	mu         sync.Mutex
-	excluded   map[*token.File]bool // the files the config's exclude setting leaves out, once asked
-	directives []*Directive
-	byLine     map[lineKey][]*Directive
-	byFile     map[*token.File][]*Directive
+	fset      *token.FileSet
+	generated *generated.Files
+	exclude   []string // the paths whose findings are not reported
+	// enable and disable choose the checks whose findings the package's
+	// settings report: the front end may run more, for other packages.
+	enable, disable []string
+	mu              sync.Mutex
+	excluded        map[*token.File]bool // the files the config's exclude setting leaves out, once asked
+	directives      []*Directive
+	byLine          map[lineKey][]*Directive
+	byFile          map[*token.File][]*Directive
 }
 
 type lineKey struct {
@@ -60,9 +63,10 @@ type lineKey struct {
 }
 
 // Report reports d for the pass's check unless d lies in a generated file or
-// a directive suppresses it there; a directive that does is marked used.
+// an excluded path, a directive suppresses it there (a directive that does
+// is marked used), or the package's settings leave the check off.
 func (s *Suppressions) Report(pass *analysis.Pass, d analysis.Diagnostic) {
-	if s.Suppressed(pass.Analyzer.Name, d.Pos) {
+	if s.Suppressed(pass.Analyzer.Name, d.Pos) || !s.Reports(pass.Analyzer.Name) {
 		return
 	}
 	if d.URL == "" {
@@ -92,7 +96,7 @@ func (s *Suppressions) Suppressed(check string, pos token.Pos) bool {
 	defer s.mu.Unlock()
 	excluded, ok := s.excluded[tf]
 	if !ok {
-		excluded = s.config.Excluded(s.fset.Position(pos).Filename)
+		excluded = config.Excluded(s.exclude, s.fset.Position(pos).Filename)
 		s.excluded[tf] = excluded
 	}
 	if excluded {
@@ -121,6 +125,15 @@ func (d *Directive) names(check string) bool {
 	return false
 }
 
+// Reports reports whether the package's settings (enable and disable)
+// report the findings of check. A check they leave off may still run, for
+// the directives check or another package, and its findings still mark the
+// directives that cover them used, as they would if it ran for the
+// directives check alone.
+func (s *Suppressions) Reports(check string) bool {
+	return config.Chosen(s.enable, s.disable, check)
+}
+
 // Directives returns the package's directives in source order.
 func (s *Suppressions) Directives() []*Directive { return s.directives }
 
@@ -135,7 +148,9 @@ func run(pass *analysis.Pass) (any, error) {
 	s := &Suppressions{
 		fset:      pass.Fset,
 		generated: pass.ResultOf[generated.Analyzer].(*generated.Files),
-		config:    pass.ResultOf[config.Analyzer].(*config.Config),
+		exclude:   config.Exclude.Of(pass),
+		enable:    config.Enable.Of(pass),
+		disable:   config.Disable.Of(pass),
 		excluded:  map[*token.File]bool{},
 		byLine:    map[lineKey][]*Directive{},
 		byFile:    map[*token.File][]*Directive{},

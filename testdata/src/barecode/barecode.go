@@ -66,8 +66,21 @@ func good(code exitcode.Code, n int, s string) exitcode.Code {
 	}
 	x := []int{1, 2, 3}                    // ints that are no exit codes
 	_ = x
+	os.Exit(0)                             // SUCCESS bare: every agent reads 0 right
+	if code == 0 {                         // the same in a comparison
+	}
 	return exitcode.Conflict
 }
+
+// A bare 0 returned into the exit, beside a bare failure code.
+func runZero(ok bool) int {
+	if !ok {
+		return 4 // want `exit code 4 written as a bare integer`
+	}
+	return 0
+}
+
+func mainZero() { os.Exit(runZero(true)) }
 
 // An unrelated method named Exit.
 type process struct{}

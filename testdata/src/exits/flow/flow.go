@@ -87,7 +87,7 @@ type codedError struct{ code int }
 
 func (e *codedError) Error() string { return "coded" }
 
-func (e *codedError) ExitCode() int { return e.code }
+func (e *codedError) ExitCode() int { return e.code } // want ExitCode:`result\(field codedError.code\)`
 
 // childCode reads another process's status: no exit code of its own.
 func childCode(err error) int {

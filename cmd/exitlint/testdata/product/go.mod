@@ -1,0 +1,3 @@
+module example.com/product
+
+go 1.22

@@ -1,0 +1,6 @@
+// Command gen is a code generator.
+package main
+
+import "log"
+
+func main() { log.Fatal("generate") }

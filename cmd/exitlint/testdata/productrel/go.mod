@@ -1,0 +1,3 @@
+module example.com/productrel
+
+go 1.22

@@ -1,0 +1,93 @@
+package product
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestClassify(t *testing.T) {
+	mod := t.TempDir()
+	at := func(rel string) string { return filepath.Join(mod, filepath.FromSlash(rel)) }
+	pkg := func(path string, main bool, imports ...string) Package {
+		return Package{Path: "m/" + path, Dir: at(path), Main: main, ModuleDir: mod, Imports: imports}
+	}
+	pkgs := []Package{
+		pkg("cmd/cli", true, "m/internal/tools"),
+		pkg("internal/tools", false),
+		pkg("tools/gen", true, "m/internal/genlib"),
+		pkg("internal/genlib", false),
+		pkg("examples/demo", true),
+		pkg("_examples/other", true),
+		pkg("hack/release", true),
+		pkg("cmd/gotoml-test-decoder", true),
+		pkg("cmd/protoc-gen-x", true), // a generator that is the product: no word says otherwise
+		pkg("lib", false),             // a library's API: nothing imports it here
+		pkg("examples/util", false),
+		pkg("e2e/runner", true),
+	}
+	got := Classify(pkgs, []string{"./..."}, mod)
+	for path, want := range map[string]Kind{
+		"m/cmd/cli": Product, "m/internal/tools": Product, "m/tools/gen": DevTool, "m/internal/genlib": DevTool,
+		"m/examples/demo": Demo, "m/_examples/other": Demo, "m/hack/release": DevTool, "m/cmd/gotoml-test-decoder": TestProgram,
+		"m/cmd/protoc-gen-x": Product, "m/lib": Product, "m/examples/util": Demo, "m/e2e/runner": TestProgram,
+	} {
+		if got[path].Kind != want {
+			t.Errorf("%s: %v (%s), want %v", path, got[path].Kind, got[path].Reason, want)
+		}
+	}
+	// A pattern that names examples/ asks for the demos there, not for the
+	// generator.
+	named := Classify(pkgs, []string{"./examples/..."}, mod)
+	if named["m/examples/demo"].Kind != Product || named["m/examples/util"].Kind != Product || named["m/tools/gen"].Kind != DevTool {
+		t.Errorf("./examples/...: %+v", named)
+	}
+	abs := Classify(pkgs, []string{at("hack")}, mod)
+	if abs["m/hack/release"].Kind != Product {
+		t.Errorf("an absolute pattern naming hack/: %+v", abs["m/hack/release"])
+	}
+}
+
+func TestReleaseBuilds(t *testing.T) {
+	root := t.TempDir()
+	if err := os.Mkdir(filepath.Join(root, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	mod := filepath.Join(root, "mod")
+	write := func(name, content string) {
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write(filepath.Join(mod, "go.mod"), "module m\n")
+	// Found above the module, up to the repository's root; main as a file,
+	// a dir, the default, and a skipped build.
+	write(filepath.Join(root, ".goreleaser.yaml"), `
+builds:
+  - main: ./cmd/a/main.go
+  - dir: mod
+    main: ./cmd/b
+  - skip: true
+    main: ./cmd/c
+  - id: root
+`)
+	builds, file := releaseBuilds(mod)
+	want := []string{filepath.Join(root, "cmd/a"), filepath.Join(root, "mod/cmd/b"), root}
+	if file != ".goreleaser.yaml" || len(builds) != len(want) {
+		t.Fatalf("releaseBuilds = %q from %q, want %q", builds, file, want)
+	}
+	for i := range want {
+		if builds[i] != want[i] {
+			t.Errorf("build %d: %s, want %s", i, builds[i], want[i])
+		}
+	}
+	// Not above the repository's root; a file that does not parse is none.
+	outside := t.TempDir()
+	write(filepath.Join(outside, ".goreleaser.yml"), "builds: [- main\n")
+	if b, _ := releaseBuilds(outside); b != nil {
+		t.Errorf("a malformed file gave %q", b)
+	}
+}

@@ -1,0 +1,645 @@
+package exits
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+)
+
+// Exemptions decides when an exit or a code with GENERAL_ERROR (1) is the
+// contract's last resort rather than a catch-all: the last branch of a
+// classification, after a failed write to the output stream, or on a path
+// that never runs. The fallback check asks it of the exits and codes of
+// its own package; the exits pass asks it of the returns a resultFact
+// carries to importing packages, so that a 1 is judged the same way in the
+// package that writes it and in the one that exits with it.
+type Exemptions struct {
+	fset  *token.FileSet
+	info  *types.Info
+	pkg   *types.Package
+	files []*ast.File
+	ex    *Exits
+	ins   *inspector.Inspector // for the passes' own use, built when first needed
+}
+
+// newExemptions returns the exemptions of the pass's package; ex is its
+// exits result (the classification reads which calls exit with which
+// codes).
+func newExemptions(pass *analysis.Pass, ex *Exits) *Exemptions {
+	return &Exemptions{fset: pass.Fset, info: pass.TypesInfo, pkg: pass.Pkg, files: pass.Files, ex: ex}
+}
+
+// Exit reports whether the exit call at cur is the contract's last resort:
+// the last branch of a classification whose other branches exit with
+// specific codes, after a failed write to stdout or stderr, or after a
+// call that never fails.
+func (x *Exemptions) Exit(cur inspector.Cursor) bool {
+	return x.classification(x.specificExit, cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur)
+}
+
+// ReturnAt reports the same of a return of a code (a function whose
+// result becomes the exit code): codes gives, for a return statement of
+// the package, the constants it returns that become exit codes. A return
+// of 1 that guards a computed code (if e.Code <= 0 { return 1 };
+// return e.Code) is one too.
+func (x *Exemptions) ReturnAt(cur inspector.Cursor, codes func(*ast.ReturnStmt) []int) bool {
+	specific := func(n ast.Node) bool { return x.specificReturn(codes, n) }
+	return x.classification(specific, cur) || x.guardsComputed(cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur)
+}
+
+// LastResort reports whether the constant e of the package's files, which
+// the return statement ret (nil when none) passes on, is the contract's
+// last resort: ret is exempt (ReturnAt, with the constants the function's
+// returns spell as its codes), or e is the catch-all assigned to a variable
+// that a classification overwrites (AssignedAt).
+func (x *Exemptions) LastResort(e ast.Expr, ret *ast.ReturnStmt) bool {
+	if x.ins == nil {
+		x.ins = inspector.New(x.files)
+	}
+	root := x.ins.Root()
+	if ret != nil {
+		if cur, ok := root.FindNode(ret); ok && x.ReturnAt(cur, x.spelledCodes) {
+			return true
+		}
+	}
+	cur, ok := root.FindNode(e)
+	return ok && x.AssignedAt(cur)
+}
+
+// spelledCodes returns the integer constants a return statement's results
+// spell.
+func (x *Exemptions) spelledCodes(ret *ast.ReturnStmt) []int {
+	var out []int
+	for _, r := range ret.Results {
+		if tv, ok := x.info.Types[r]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+			if n, exact := constant.Int64Val(tv.Value); exact {
+				out = append(out, int(n))
+			}
+		}
+	}
+	return out
+}
+
+// classification reports whether cur is in the last branch of a
+// classification: another branch beside or before it is specific (ends the
+// process, or returns, with a specific failure code).
+func (x *Exemptions) classification(specific func(ast.Node) bool, cur inspector.Cursor) bool {
+	// Find the statement list holding cur's statement.
+	for stmt := cur; ; stmt = stmt.Parent() {
+		list := stmt.Parent()
+		var stmts []ast.Stmt
+		switch l := list.Node().(type) {
+		case *ast.BlockStmt:
+			stmts = l.List
+		case *ast.CaseClause:
+			stmts = l.Body
+		case *ast.FuncLit, *ast.FuncDecl, *ast.File:
+			return false
+		default:
+			continue
+		}
+		return x.specificBefore(specific, stmts, stmt.Node()) || specificBranch(specific, list)
+	}
+}
+
+// specificBefore reports whether an if or switch statement of list before
+// stmt is specific and tests a value stmt is about: a catch-all that names
+// a variable (dep.Must(err)) follows a classification only of that
+// variable, not an earlier check of another value (if *version == "").
+func (x *Exemptions) specificBefore(specific func(ast.Node) bool, list []ast.Stmt, stmt ast.Node) bool {
+	for _, s := range list {
+		if s == stmt {
+			break
+		}
+		switch s.(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			if specific(s) && (!usesVars(x.info, stmt) || sharesVar(x.info, stmt, tested(s)...)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// tested returns what an if or switch statement tests: its init and
+// condition, its tag, its cases' expressions, down an else-if chain.
+func tested(s ast.Stmt) []ast.Node {
+	var out []ast.Node
+	add := func(n ast.Node, present bool) {
+		if present {
+			out = append(out, n)
+		}
+	}
+	for s != nil {
+		switch st := s.(type) {
+		case *ast.IfStmt:
+			add(st.Init, st.Init != nil)
+			add(st.Cond, true)
+			s = nil
+			if elif, ok := st.Else.(*ast.IfStmt); ok {
+				s = elif
+			}
+		case *ast.SwitchStmt:
+			add(st.Init, st.Init != nil)
+			add(st.Tag, st.Tag != nil)
+			for _, cl := range st.Body.List {
+				for _, e := range cl.(*ast.CaseClause).List {
+					add(e, true)
+				}
+			}
+			s = nil
+		case *ast.TypeSwitchStmt:
+			add(st.Init, st.Init != nil)
+			add(st.Assign, true)
+			s = nil
+		default:
+			s = nil
+		}
+	}
+	return out
+}
+
+// usesVars reports whether n uses a variable.
+func usesVars(info *types.Info, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok {
+			if _, ok := info.Uses[id].(*types.Var); ok {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// specificBranch reports whether list is a last branch whose earlier
+// branches are specific: the default clause of a switch with a specific
+// case, or the final else of an if chain with a specific branch.
+func specificBranch(specific func(ast.Node) bool, list inspector.Cursor) bool {
+	switch l := list.Node().(type) {
+	case *ast.CaseClause:
+		return l.List == nil && specific(list.Parent().Node())
+	case *ast.BlockStmt:
+		for ; list.ParentEdgeKind() == edge.IfStmt_Else; list = list.Parent() {
+			if specific(list.Parent().Node().(*ast.IfStmt).Body) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// specificExit reports whether n holds (outside function literals) a call
+// that ends the process directly with a specific failure code: one of the
+// table's 2–13, a command-specific code, or a code computed from what went
+// wrong. Success and a helper that might exit somewhere below make no
+// classification.
+func (x *Exemptions) specificExit(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			// A code computed from what went wrong (os.Exit(ce.code)) is a
+			// branch of a classification too, as in the return form.
+			if e, ok := x.ex.Call(n); ok && e.Kind == KindExit && (SpecificCode(e.Code) || e.Code == Computed) {
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// SpecificCode reports whether c is a failure code that says what went
+// wrong: 2–13, or a command-specific code.
+func SpecificCode(c int) bool {
+	if c == Computed || c < 0 {
+		return false
+	}
+	r := exitcode.Classify(c)
+	return (r == exitcode.RangeTable && c > generalErrorCode) || r == exitcode.RangeCommand
+}
+
+// specificReturn reports whether n holds (outside function literals) a
+// return that is a branch of a classification: of a constant that becomes
+// a specific failure code, or of a code computed from what went wrong
+// (apiErr.ExitCode(), exitErr.Code).
+func (x *Exemptions) specificReturn(codes func(*ast.ReturnStmt) []int, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.ReturnStmt:
+			found = found || slices.ContainsFunc(codes(n), SpecificCode) || x.returnsComputed(n)
+		}
+		return !found
+	})
+	return found
+}
+
+// guardsComputed reports whether the return at ret is the body of an if
+// whose next statement returns a computed code that the if tests:
+// if e.Code <= 0 { return 1 }; return e.Code passes a code on and keeps 1
+// for what has none. An if that tests something else
+// (if err != nil { return 1 }; return classify(x)) guards nothing.
+func (x *Exemptions) guardsComputed(ret inspector.Cursor) bool {
+	if ret.ParentEdgeKind() != edge.BlockStmt_List || ret.Parent().ParentEdgeKind() != edge.IfStmt_Body {
+		return false
+	}
+	ifCur := ret.Parent().Parent()
+	ifs := ifCur.Node().(*ast.IfStmt)
+	if ifs.Else != nil || len(ifs.Body.List) != 1 || ifCur.ParentEdgeKind() != edge.BlockStmt_List {
+		return false
+	}
+	next, ok := ifCur.NextSibling()
+	if !ok {
+		return false
+	}
+	computed, ok := next.Node().(*ast.ReturnStmt)
+	return ok && x.returnsComputed(computed) && sharesVar(x.info, computed, ifs.Cond)
+}
+
+// sharesVar reports whether b uses a variable that one of as uses.
+func sharesVar(info *types.Info, b ast.Node, as ...ast.Node) bool {
+	vars := map[*types.Var]bool{}
+	for _, a := range as {
+		ast.Inspect(a, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok {
+					vars[v] = true
+				}
+			}
+			return true
+		})
+	}
+	shared := false
+	ast.Inspect(b, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
+				shared = true
+			}
+		}
+		return !shared
+	})
+	return shared
+}
+
+// returnsComputed reports whether a return statement returns an integer
+// that is no constant.
+func (x *Exemptions) returnsComputed(ret *ast.ReturnStmt) bool {
+	for _, r := range ret.Results {
+		tv, ok := x.info.Types[r]
+		if !ok || tv.Value != nil {
+			continue
+		}
+		if analyzerutil.IsInteger(tv.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// stdioWriteFailed reports whether cur lies in the body of an
+// `if err != nil` whose err is the error of a write to os.Stdout or
+// os.Stderr (json.NewEncoder(os.Stdout).Encode(v), fmt.Fprintln(os.Stdout,
+// …), the Flush of a bufio.Writer over it): with the output stream broken,
+// the envelope that would explain any other code is lost too, and
+// GENERAL_ERROR is the last resort the contract keeps it for.
+func (x *Exemptions) stdioWriteFailed(cur inspector.Cursor) bool {
+	return x.errorOf(cur, func(call *ast.CallExpr, body *ast.BlockStmt) bool {
+		return writesStdio(x.info, call, body)
+	})
+}
+
+// cannotFail reports whether cur lies in the body of an `if err != nil`
+// whose err is the error result of a function of the package that returns
+// nil for it on every path: the exit there never happens, and no agent
+// sees its code.
+func (x *Exemptions) cannotFail(cur inspector.Cursor) bool {
+	return x.errorOf(cur, func(call *ast.CallExpr, _ *ast.BlockStmt) bool {
+		return x.nilErrorAlways(typeutil.StaticCallee(x.info, call))
+	})
+}
+
+// errorOf reports whether cur lies in the body of an `if err != nil` whose
+// err comes from a call for which is returns true (is is given the body of
+// the function the if is in).
+func (x *Exemptions) errorOf(cur inspector.Cursor, is func(call *ast.CallExpr, body *ast.BlockStmt) bool) bool {
+	body, _ := analyzerutil.EnclosingFunc(x.info, cur)
+	if body == nil {
+		return false
+	}
+	for ifCur := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.IfStmt)(nil)) {
+		ifs, ok := ifCur.Node().(*ast.IfStmt)
+		if !ok {
+			return false // an if outside the function tests none of its errors
+		}
+		if !ifCur.Child(ifs.Body).Contains(cur) {
+			continue
+		}
+		errVar := errNotNil(x.info, ifs.Cond)
+		if errVar == nil {
+			continue
+		}
+		if call := errSource(x.info, ifCur, errVar); call != nil && is(call, body) {
+			return true
+		}
+	}
+	return false
+}
+
+// nilErrorAlways reports whether fn, a function declared in the package,
+// ends in an error result and returns nil for it in every return statement
+// of its body (a bare return, or one that returns another call's results,
+// does not count).
+func (x *Exemptions) nilErrorAlways(fn *types.Func) bool {
+	if fn == nil || fn.Pkg() != x.pkg {
+		return false
+	}
+	res := fn.Signature().Results()
+	if res.Len() == 0 || !analyzerutil.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	decl := x.funcDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	returns, all := 0, true
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			returns++
+			if len(n.Results) != res.Len() {
+				all = false
+			} else if id, ok := ast.Unparen(n.Results[res.Len()-1]).(*ast.Ident); !ok || x.info.Uses[id] != types.Universe.Lookup("nil") {
+				all = false
+			}
+		}
+		return all
+	})
+	return all && returns > 0
+}
+
+// funcDecl returns the declaration of fn among the package's files.
+func (x *Exemptions) funcDecl(fn *types.Func) *ast.FuncDecl {
+	fn = fn.Origin()
+	for _, f := range x.files {
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && x.info.Defs[fd.Name] == fn {
+				return fd
+			}
+		}
+	}
+	return nil
+}
+
+// errNotNil returns the variable an `err != nil` condition tests, or nil.
+func errNotNil(info *types.Info, cond ast.Expr) *types.Var {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ {
+		return nil
+	}
+	x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)
+	if id, ok := x.(*ast.Ident); ok && id.Name == "nil" {
+		x, y = y, x
+	}
+	if id, ok := y.(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("nil") {
+		return nil
+	}
+	id, ok := x.(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.Uses[id].(*types.Var)
+	if v == nil || !analyzerutil.IsError(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// errSource returns the call whose error the if at ifCur tests: the call
+// its init statement assigns to v, or the one the statement just before it
+// in its block does.
+func errSource(info *types.Info, ifCur inspector.Cursor, v *types.Var) *ast.CallExpr {
+	if init := ifCur.Node().(*ast.IfStmt).Init; init != nil {
+		return assignedCall(info, init, v)
+	}
+	if prev, ok := ifCur.PrevSibling(); ok && ifCur.ParentEdgeKind() == edge.BlockStmt_List {
+		return assignedCall(info, prev.Node().(ast.Stmt), v)
+	}
+	return nil
+}
+
+// assignedCall returns the call st assigns to v, if st assigns one call's
+// results.
+func assignedCall(info *types.Info, st ast.Stmt, v *types.Var) *ast.CallExpr {
+	as, ok := st.(*ast.AssignStmt)
+	if !ok || len(as.Rhs) != 1 {
+		return nil
+	}
+	for _, lhs := range as.Lhs {
+		if id, ok := lhs.(*ast.Ident); ok && info.ObjectOf(id) == v {
+			call, _ := ast.Unparen(as.Rhs[0]).(*ast.CallExpr)
+			return call
+		}
+	}
+	return nil
+}
+
+// writesStdio reports whether a call writes to os.Stdout or os.Stderr:
+// fmt.Fprint*, io.WriteString or io.Copy given one, a write method of one,
+// or Encode, Write or Flush of an encoder or buffered writer made over one
+// (in body, the function the call is in).
+func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	if fn.Signature().Recv() == nil {
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString", "io.Copy":
+			return len(call.Args) > 0 && stdStream(info, call.Args[0], body, 0)
+		}
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	return ok && stdStream(info, sel.X, body, 0)
+}
+
+// maxStreamDepth is how many local variables deep stdStream follows a
+// writer back to os.Stdout or os.Stderr.
+const maxStreamDepth = 3
+
+// stdStream reports whether e is os.Stdout or os.Stderr, an encoder or
+// buffered writer made over one (json.NewEncoder, bufio.NewWriter), or a
+// local variable of body every value of which is.
+func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) bool {
+	if depth > maxStreamDepth {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return analyzerutil.IsStdio(info.Uses[x.Sel])
+	case *ast.Ident:
+		if analyzerutil.IsStdio(info.Uses[x]) {
+			return true
+		}
+		v, ok := info.Uses[x].(*types.Var)
+		if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+			return false
+		}
+		values, complete := analyzerutil.AssignedValues(info, v, body)
+		if !complete || len(values) == 0 {
+			return false
+		}
+		for _, val := range values {
+			if !stdStream(info, val, body, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(info, x).(*types.Func)
+		if !ok || fn.Pkg() == nil || len(x.Args) == 0 {
+			return false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "encoding/json.NewEncoder", "bufio.NewWriter", "bufio.NewWriterSize":
+			return stdStream(info, x.Args[0], body, depth+1)
+		}
+	}
+	return false
+}
+
+// AssignedAt reports whether the code at cur, assigned to a local
+// variable (code := 1, code = 1) that later becomes the exit code, is the
+// catch-all of a classification of that variable: the last branch of one
+// whose other branches assign the variable specific codes (or exit or
+// return with them), or the initial value that a following if or switch
+// overwrites with specific codes for the cases it knows. It is the same
+// rule as for an exit or a return, written as an assignment.
+func (x *Exemptions) AssignedAt(cur inspector.Cursor) bool {
+	v, stmt, ok := x.assignedVar(cur)
+	if !ok {
+		return false
+	}
+	specific := func(n ast.Node) bool {
+		return x.assignsSpecific(v, n) || x.specificExit(n) || x.specificReturn(x.spelledCodes, n)
+	}
+	if x.classification(specific, stmt) {
+		return true
+	}
+	for next, ok := stmt.NextSibling(); ok; next, ok = next.NextSibling() {
+		switch next.Node().(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			if x.assignsSpecific(v, next.Node()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// assignedVar returns the local variable the expression at cur is
+// assigned to, and the cursor of the assignment or declaration statement.
+func (x *Exemptions) assignedVar(cur inspector.Cursor) (*types.Var, inspector.Cursor, bool) {
+	e, ok := cur.Node().(ast.Expr)
+	if !ok {
+		return nil, cur, false
+	}
+	parent := cur.Parent()
+	var lhs ast.Expr
+	switch p := parent.Node().(type) {
+	case *ast.AssignStmt:
+		if (p.Tok != token.ASSIGN && p.Tok != token.DEFINE) || len(p.Lhs) != len(p.Rhs) {
+			return nil, cur, false
+		}
+		for i, r := range p.Rhs {
+			if r == e {
+				lhs = p.Lhs[i]
+			}
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) != len(p.Values) {
+			return nil, cur, false
+		}
+		for i, val := range p.Values {
+			if val == e {
+				lhs = p.Names[i]
+			}
+		}
+		parent = parent.Parent() // the GenDecl, inside a DeclStmt
+		if _, ok := parent.Node().(*ast.GenDecl); ok {
+			parent = parent.Parent()
+		}
+	default:
+		return nil, cur, false
+	}
+	id, ok := lhs.(*ast.Ident)
+	if !ok {
+		return nil, cur, false
+	}
+	v, ok := x.info.ObjectOf(id).(*types.Var)
+	if !ok || v.Parent() == nil || v.Parent() == x.pkg.Scope() {
+		return nil, cur, false
+	}
+	return v, parent, true
+}
+
+// assignsSpecific reports whether n assigns (outside function literals) a
+// specific failure code, or a code computed from what went wrong, to v.
+func (x *Exemptions) assignsSpecific(v *types.Var, n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if len(m.Lhs) != len(m.Rhs) {
+				return true
+			}
+			for i, l := range m.Lhs {
+				if id, ok := l.(*ast.Ident); !ok || x.info.ObjectOf(id) != v {
+					continue
+				}
+				tv, ok := x.info.Types[m.Rhs[i]]
+				if !ok {
+					continue
+				}
+				if tv.Value == nil || (tv.Value.Kind() == constant.Int && SpecificCode(intOf(tv.Value))) {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// intOf returns an integer constant's value, -1 when it does not fit.
+func intOf(v constant.Value) int {
+	n, exact := constant.Int64Val(v)
+	if !exact {
+		return -1
+	}
+	return int(n)
+}

@@ -1,0 +1,52 @@
+// Package cmds holds commands that fail with codes: in clierr's field, set
+// here, and in a field of this package's own error, which ExitCodeFor maps.
+package cmds
+
+import (
+	"errors"
+	"os"
+
+	"cases/crosspkg/clierr"
+)
+
+// Get fails with codes in clierr.ExitError.Code.
+func Get(name string) error {
+	if name == "" {
+		return clierr.New(4, errors.New("no name")) // want barecode:`exit code 4 written as a bare integer.*stored in clierr.ExitError.Code`
+	}
+	if _, err := os.Stat(name); err != nil {
+		return &clierr.ExitError{Code: 1, Err: err} // want fallback:`exit code 1 is GENERAL_ERROR.*stored in clierr.ExitError.Code`
+	}
+	_ = clierr.Stats{Count: 3} // no exit code: a count
+	return nil
+}
+
+// codedError is this package's own coded error.
+type codedError struct {
+	code int
+	err  error
+}
+
+func (e *codedError) Error() string { return e.err.Error() }
+
+func coded(code int, err error) error { return &codedError{code: code, err: err} }
+
+// Put fails through coded.
+func Put(name string) error {
+	if len(name) > 10 {
+		return coded(1, errors.New("too long")) // want fallback:`exit code 1 is GENERAL_ERROR`
+	}
+	if name == "x" {
+		return coded(9, errors.New("paid")) // want barecode:`exit code 9 written as a bare integer`
+	}
+	return nil
+}
+
+// ExitCodeFor maps an error to the exit code main ends with.
+func ExitCodeFor(err error) int {
+	var ce *codedError
+	if errors.As(err, &ce) {
+		return ce.code
+	}
+	return 0
+}
