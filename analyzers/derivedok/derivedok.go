@@ -38,13 +38,16 @@ type checker struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
-	if !c.EnvelopesInView {
+	if !c.EnvelopesInView && !c.WritesLiterals() {
 		return nil, nil
 	}
 	ch := &checker{pass: pass, c: c, sup: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
 	for file := range analyzerutil.NonTestFiles(pass, ins) {
 		for cur := range file.Preorder((*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
+			if c.OutsideRun(cur.Node().Pos()) {
+				continue // no exit code there for ok to answer to
+			}
 			body, _ := analyzerutil.EnclosingFunc(pass.TypesInfo, cur)
 			switch n := cur.Node().(type) {
 			case *ast.AssignStmt:
@@ -59,15 +62,15 @@ func run(pass *analysis.Pass) (any, error) {
 
 // okField returns the envelope's type name if f, selected from a value of
 // type recv, is the ok field of an envelope.
-func (ch *checker) okField(recv types.Type, f *types.Var) *types.TypeName {
+func (ch *checker) okField(recv types.Type, f *types.Var) (*types.TypeName, *contract.Envelope) {
 	if p, ok := recv.Underlying().(*types.Pointer); ok {
 		recv = p.Elem()
 	}
 	env, e := ch.c.Envelope(recv)
 	if env == nil || e.OKField == "" || f.Name() != e.OKField {
-		return nil
+		return nil, nil
 	}
-	return env
+	return env, e
 }
 
 // assign reports the ok fields of envelopes an assignment in body (the
@@ -85,7 +88,7 @@ func (ch *checker) assign(as *ast.AssignStmt, body *ast.BlockStmt) {
 		if !ok || s.Kind() != types.FieldVal {
 			continue
 		}
-		env := ch.okField(s.Recv(), s.Obj().(*types.Var))
+		env, e := ch.okField(s.Recv(), s.Obj().(*types.Var))
 		if env == nil {
 			continue
 		}
@@ -98,7 +101,7 @@ func (ch *checker) assign(as *ast.AssignStmt, body *ast.BlockStmt) {
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{
 			Pos: lhs.Pos(), End: as.End(), Category: "assigned",
-			Message: message("assigning "+types.ExprString(lhs), env),
+			Message: message("assigning "+types.ExprString(lhs), env, e),
 		})
 	}
 }
@@ -114,8 +117,8 @@ func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 	if t == nil {
 		return
 	}
-	if m, ok := t.Underlying().(*types.Map); ok {
-		ch.writtenMap(lit, m, body)
+	if l := ch.c.LiteralEnvelope(lit); l != nil {
+		ch.literal(l, body)
 		return
 	}
 	env, e := ch.c.Envelope(t)
@@ -140,45 +143,43 @@ func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{
 			Pos: value.Pos(), End: value.End(), Category: "literal",
-			Message: message(fmt.Sprintf("%s: %s", e.OKField, types.ExprString(value)), env),
+			Message: message(fmt.Sprintf("%s: %s", e.OKField, types.ExprString(value)), env, e),
 		})
 	}
 }
 
-// writtenMap reports the ok of a map literal that the program writes as its
-// JSON output: its "ok" key (or "success" where it has no "ok") is what an
-// agent reads, whatever other keys the map has.
-func (ch *checker) writtenMap(lit *ast.CompositeLit, m *types.Map, body *ast.BlockStmt) {
-	if b, ok := m.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 || !ch.c.Written(lit) {
+// literal reports the ok of a map or anonymous struct literal that the
+// program writes as its envelope: its "ok" key (or "success", or a
+// "status" that says ok or error) is what an agent reads, whatever other
+// keys it has.
+func (ch *checker) literal(l *contract.Literal, body *ast.BlockStmt) {
+	if l.OK == nil || ch.derived(l.OK, body, 0) {
 		return
 	}
-	values := map[string]*ast.KeyValueExpr{}
-	for _, elt := range lit.Elts {
-		kv, ok := elt.(*ast.KeyValueExpr)
-		if !ok {
-			continue
-		}
-		if tv, ok := ch.pass.TypesInfo.Types[kv.Key]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-			values[constant.StringVal(tv.Value)] = kv
-		}
-	}
-	for _, key := range contract.OKKeys {
-		kv := values[key]
-		if kv == nil {
-			continue
-		}
-		if !ch.derived(kv.Value, body, 0) {
-			ch.sup.Report(ch.pass, analysis.Diagnostic{
-				Pos: kv.Value.Pos(), End: kv.Value.End(), Category: "map",
-				Message: fmt.Sprintf("%q: %s sets ok of the JSON output written here by hand: derive it from the exit code (ok is true exactly when the code is SUCCESS), so that ok and the exit code cannot disagree", key, types.ExprString(kv.Value)),
-			})
-		}
-		return
-	}
+	ch.sup.Report(ch.pass, analysis.Diagnostic{
+		Pos: l.OK.Pos(), End: l.OK.End(), Category: "map",
+		Message: fmt.Sprintf("%q: %s sets %s of the JSON output written here by hand: derive it from the exit code (%s), so that %s and the exit code cannot disagree", l.OKKey, types.ExprString(l.OK), okName(l.OKKey), okRule(l.OKKey), okName(l.OKKey)),
+	})
 }
 
-func message(what string, env *types.TypeName) string {
-	return fmt.Sprintf("%s sets ok of envelope %s.%s by hand: derive it from the exit code (ok is true exactly when the code is SUCCESS), so that ok and the exit code cannot disagree", what, env.Pkg().Name(), env.Name())
+func message(what string, env *types.TypeName, e *contract.Envelope) string {
+	return fmt.Sprintf("%s sets %s of envelope %s.%s by hand: derive it from the exit code (%s), so that %s and the exit code cannot disagree", what, okName(e.OKKey), env.Pkg().Name(), env.Name(), okRule(e.OKKey), okName(e.OKKey))
+}
+
+// okName names an envelope's ok by its key.
+func okName(key string) string {
+	if key == "status" {
+		return "the status (its ok)"
+	}
+	return "ok"
+}
+
+// okRule says when an ok under key is true.
+func okRule(key string) string {
+	if key == "status" {
+		return `"ok" or "success" exactly when the code is SUCCESS, "error" otherwise`
+	}
+	return "ok is true exactly when the code is SUCCESS"
 }
 
 // derived reports whether e is computed from a value of an exit-code enum

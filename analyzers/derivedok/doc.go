@@ -19,10 +19,21 @@
 //   - a composite literal of an envelope type that gives `ok` a value not
 //     computed from an exit code: `Response{OK: true}`,
 //     `Response{OK: err == nil}`, `Response{OK: ok}` where `ok` is a
-//     parameter.
+//     parameter;
+//   - the ok of a map or anonymous struct literal the program writes as its
+//     envelope (the [contract] pass says which: `{"ok": true, "data": v}`
+//     written through a helper, `{"ok": true, "version": v}` beside it),
+//     whether or not the program declares an envelope type.
 //
 // The `ok` field is the one the envelope's JSON calls `ok`, or `success`
-// where a program spells it so. A value counts as derived when it is true
+// where a program spells it so, or `status` where its values are `"ok"`,
+// `"success"` and `"error"` (`SuccessResponse{Status: "success", Data: d}`,
+// `{"status": "error", "error": reason}`): a status is derived when it is
+// computed from the exit code (`statusOf(code)`), as an ok is. A struct
+// or map with an ok but neither data nor error is an envelope in a program
+// whose whole envelope spells its ok the same way: a doctor report
+// `{ok, config}` whose ok is set false and the run exits 0 beside an error
+// envelope `{ok, error}`. A value counts as derived when it is true
 // exactly when the code is SUCCESS: `code == exitcode.Success` (either way
 // round) or `!(code != exitcode.Success)`; `&&` and `||` of derived values;
 // any other use of a value of the exit-code enum's type (exitlint's
@@ -34,14 +45,24 @@
 // `code != exitcode.GeneralError` and `code <= exitcode.PartialFailure`
 // make `ok` true at a failing code.
 //
+// An ok answers to the exit code the run ends with: derivedok reports only
+// where one exists. Code outside the program's run is never reported: an
+// HTTP handler's reply, an MCP tool's result, what only they call (their
+// envelope's ok is the server's to set, whatever type it shares with the
+// command line), and code nothing calls.
+//
 // # Not flagged
 //
 // `ok` fields of structs that are no envelope (a health reply
-// `{ok, version}`, a reply from another service decoded directly or through
-// a helper, a struct with `OK` and `Error` fields that the program never
-// writes as JSON; see the contract pass); exitlint's own
-// `envelope.Envelope`, which has no field to set and derives `ok` when it
-// encodes; test files; generated files.
+// `{ok, version}` in a program with no whole envelope, a reply from another
+// service decoded directly or through a helper, a struct with `OK` and
+// `Error` fields that the program never writes as JSON, a per-item status
+// held in a list of results; see the contract pass); the ok of a command's
+// result that the program also wraps as its envelope's data (a field of the
+// payload); statuses that are states (`"running"`); replies to a network
+// peer and code nothing calls; exitlint's own `envelope.Envelope`, which
+// has no field to set and derives `ok` when it encodes; test files;
+// generated files.
 //
 // # Example
 //
@@ -66,4 +87,6 @@
 // # Flags
 //
 // None.
+//
+// [contract]: https://github.com/exitlint/exitlint/blob/main/docs/checks/contract.md
 package derivedok

@@ -19,32 +19,51 @@
 //   - composite literals of an envelope type, as values or `&T{}` (elided
 //     types in `[]T{{…}}` included);
 //   - `new(T)` of an envelope type;
-//   - map literals whose string keys include `"ok"` (or `"success"`) and
-//     `"data"` or `"error"` (`map[string]any{…}`, a framework's `gin.H{…}`),
-//     and literals of anonymous struct types with that JSON shape, that the
-//     program writes as its output — unless they are in the factory of a
-//     package that declares an envelope type.
+//   - map literals (`map[string]any{…}`, a framework's `gin.H{…}`) and
+//     literals of anonymous struct types that the program writes to its
+//     stdout as its envelope: with an ok (`"ok"`, `"success"`, or a
+//     `"status"` of `"ok"`, `"success"` or `"error"`) and `"data"` or
+//     `"error"`; with two of `"data"`, `"error"`, `"warnings"` and
+//     `"meta"`; or with an ok alone (`{"ok": true, "version": v}`) in a
+//     program whose whole envelope, in view, has that ok — unless they are
+//     in the factory of a package that declares an envelope type. A literal
+//     handed to a local closure that writes its parameter
+//     (`writeFinal(map[string]any{"ok": true, "meta": m, "data": d}, 0)`)
+//     is written.
 //
 // An envelope type is exitlint's `envelope.Envelope`, a struct marked
 // `//exitlint:envelope`, or a struct with the envelope's JSON names that the
 // program writes as its JSON output — never a struct it decodes JSON into,
-// which models another service's reply, nor one only an HTTP handler writes
-// (see the [contract] pass for the evidence). Its factory lives in the
-// package that declares it; functions of that package marked
-// `//exitlint:factory` narrow it to themselves. When none is marked, the
-// message says so and how to mark one.
+// which models another service's reply, nor one only an HTTP or MCP
+// handler, or code nothing calls, writes (see the [contract] pass for the
+// evidence). Its factory lives in the package that declares it; functions
+// of that package marked `//exitlint:factory` narrow it to themselves. When
+// none is marked, the message says so and how to mark one.
+//
+// The envelope is this program's stdout, for this run. Nothing is reported
+// in code outside the run: an HTTP handler (anything with a response
+// writer parameter, an encoder made on one), an MCP tool's handler or a
+// helper that builds a tool's result from marshalled JSON, what only those
+// call, and functions nothing calls (an envelope whose writers have no
+// callers is no envelope at all).
 //
 // # Not flagged
 //
 // Structs with an `ok` field that are no envelope (a health reply
-// `{ok, version}`), decoded models of other services (a chat API's
-// `{ok, error}`, decoded directly or through a helper), a client library's
-// reply built by a fake server, structs and maps that are never written
-// (a map of icons keyed by `"ok"` and `"error"`), a status object nested
-// inside the output's data; maps whose keys only look close (`"okay"`) or
-// lack `data` and `error`; code in the factory's home; declarations
-// (`var r Response`); test files, which build expected envelopes to compare
-// with; generated files.
+// `{ok, version}` in a program whose outputs never put an ok beside data or
+// error), decoded models of other services (a chat API's `{ok, error}`,
+// decoded directly or through a helper), a client library's reply built by
+// a fake server, structs and maps that are never written (a map of icons
+// keyed by `"ok"` and `"error"`), a status object nested inside the
+// output's data; maps whose keys only look close (`"okay"`), whose status
+// is a state (`"running"`), or that have an ok alone where no whole
+// envelope has it (vabc's `{authRequired, ok, note}`, written bare by a
+// program with no envelope); a command's result with an ok but neither
+// data nor error that the program also puts as the data of its envelope
+// (written plain in one mode, wrapped by the factory in another: the
+// payload, whose ok is a field of it); replies to a network peer; code in
+// the factory's home; declarations (`var r Response`); test files, which
+// build expected envelopes to compare with; generated files.
 //
 // # Example
 //

@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/types"
 	"sort"
 	"strings"
@@ -47,6 +46,9 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for file := range analyzerutil.NonTestFiles(pass, ins) {
 		for cur := range file.Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
+			if c.OutsideRun(cur.Node().Pos()) {
+				continue
+			}
 			if msg, category := handBuilt(pass, c, cur); msg != "" {
 				n := cur.Node()
 				sup.Report(pass, analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg})
@@ -104,39 +106,18 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 		}
 		return typedMessage(c, "a composite literal", env, e), "typed"
 	}
-	switch u := t.Underlying().(type) {
-	case *types.Struct:
-		if _, named := types.Unalias(t).(*types.Named); named {
-			return "", "" // a named struct that is no envelope: a health reply, a decoded model
-		}
-		if _, ok := contract.EnvelopeShape(u); ok && c.Written(lit) && !c.InHome(fn) {
-			return "an anonymous struct with the envelope's JSON names built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", "anonymous"
-		}
-	case *types.Map:
-		if b, ok := u.Key().Underlying().(*types.Basic); !ok || b.Info()&types.IsString == 0 {
-			return "", ""
-		}
-		keys := map[string]bool{}
-		for _, elt := range lit.Elts {
-			kv, ok := elt.(*ast.KeyValueExpr)
-			if !ok {
-				continue
-			}
-			if tv, ok := pass.TypesInfo.Types[kv.Key]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
-				keys[constant.StringVal(tv.Value)] = true
-			}
-		}
-		if contract.WrittenShape(keys) && c.Written(lit) && !c.InHome(fn) {
-			var present []string
-			for _, k := range []string{"ok", "success", "data", "error", "warnings", "meta"} {
-				if keys[k] {
-					present = append(present, fmt.Sprintf("%q", k))
-				}
-			}
-			return fmt.Sprintf("a map literal with the envelope's keys %s built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", strings.Join(present, ", ")), "map"
-		}
+	l := c.LiteralEnvelope(lit)
+	if l == nil || c.InHome(fn) {
+		return "", ""
 	}
-	return "", ""
+	if !l.Map {
+		return "an anonymous struct with the envelope's JSON names built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", "anonymous"
+	}
+	var present []string
+	for _, k := range l.Keys {
+		present = append(present, fmt.Sprintf("%q", k))
+	}
+	return fmt.Sprintf("a map literal with the envelope's keys %s built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", strings.Join(present, ", ")), "map"
 }
 
 // typedMessage says how to build an envelope of a named type instead.

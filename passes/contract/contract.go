@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"reflect"
 	"slices"
@@ -63,7 +64,8 @@ func (f *enumFact) String() string {
 
 // Envelope is what the contract knows of a response envelope type.
 type Envelope struct {
-	OKField   string   // the Go field encoded as "ok" ("" for exitlint's, which has none)
+	OKField   string   // the Go field of its ok ("" for exitlint's, which has none)
+	OKKey     string   // the JSON key of its ok: "ok", "success" or "status"
 	Source    string   // "exitlint", "directive" or "json"
 	Factories []string // functions of the home package marked //exitlint:factory, sorted
 	// Written reports that the declaring package writes the type as JSON
@@ -71,11 +73,18 @@ type Envelope struct {
 	// envelope only where another package writes it, or by its tags below.
 	Written bool
 	// Tagged reports that the ok field's JSON name is a json tag: the type
-	// is declared to be written as JSON. Served reports that an HTTP
-	// handler of its package writes it: a server's reply. Nested reports
-	// that its package holds it in a slice, array, map or struct field: an
-	// item of the output's data (a batch's per-item status), not the output.
-	Tagged, Served, Nested bool
+	// is declared to be written as JSON. Unrun reports that its package
+	// writes it only outside the program's run: in an HTTP or MCP handler
+	// (a peer's reply) or in code nothing calls. Nested reports that its
+	// package holds it in a slice, array, map or struct field: an item of
+	// the output's data (a batch's per-item status), not the output.
+	Tagged, Unrun, Nested bool
+	// Partial reports that the type has an ok but neither data nor error:
+	// a status of its own ({ok, version}) unless the program's envelope,
+	// spelled with the same ok, is in view. Written then means written
+	// directly as the output, neither in a list nor as another envelope's
+	// data.
+	Partial bool
 }
 
 // envelopeFact marks a struct type as a response envelope.
@@ -90,6 +99,12 @@ func (f *envelopeFact) String() string {
 	}
 	if len(f.Factories) > 0 {
 		s += " factory=" + strings.Join(f.Factories, ",")
+	}
+	if f.OKKey == "status" {
+		s += " status"
+	}
+	if f.Partial {
+		s += " partial"
 	}
 	if f.Source == "json" && !f.Written {
 		s += " unwritten"
@@ -132,6 +147,14 @@ type Contract struct {
 	// //exitlint:factory.
 	home      bool
 	factories []string
+	// whole holds the ok keys of the whole envelopes (an ok and data or
+	// error) in view: a type, or a literal this package writes. A partial
+	// envelope is one only when the program's whole envelope has its ok.
+	whole map[string]bool
+	// literals are the map and anonymous struct literals the package
+	// writes as its envelope.
+	literals map[*ast.CompositeLit]*Literal
+	run      *runSet
 }
 
 // Enum returns the enum t is (or the named type t is), or nil.
@@ -165,7 +188,16 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *Envelope) {
 		return nil, nil
 	}
 	f := c.envelopes[tn]
-	if f == nil || (f.Source == "json" && !f.Written && !c.out.written[tn] && !c.ownTagged(tn, f)) {
+	switch {
+	case f == nil:
+		return nil, nil
+	case f.Source == "json" && (f.Partial || f.OKKey == "status") && f.Nested:
+		return nil, nil // an item's status, held in a list or another value
+	case f.Partial:
+		if !c.whole[f.OKKey] || !(f.Written || c.out.direct[tn] && !c.out.wrappedTypes[tn]) {
+			return nil, nil
+		}
+	case f.Source == "json" && !f.Written && !c.out.written[tn] && !c.ownTagged(tn, f):
 		return nil, nil
 	}
 	return tn, f
@@ -178,17 +210,27 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *Envelope) {
 // its package writes it. Programs declare their output types in one package
 // and write them in another.
 func (c *Contract) ownTagged(tn *types.TypeName, f *Envelope) bool {
-	if !f.Tagged || f.Served || f.Nested || c.module == "" {
+	if !f.Tagged || f.Unrun || f.Nested || c.module == "" {
 		return false
 	}
 	path := tn.Pkg().Path()
 	return path == c.module || strings.HasPrefix(path, c.module+"/")
 }
 
-// Written reports whether the package writes the composite literal as its
-// JSON output: a map or anonymous struct with the envelope's keys is an
-// envelope only then.
-func (c *Contract) Written(lit *ast.CompositeLit) bool { return c.out.lits[lit] }
+// LiteralEnvelope returns what the contract says of a map literal or a
+// literal of an anonymous struct type when the package writes it as its
+// response envelope, or nil (see doc.go for the evidence).
+func (c *Contract) LiteralEnvelope(lit *ast.CompositeLit) *Literal { return c.literals[lit] }
+
+// WritesLiterals reports whether the package writes any map or anonymous
+// struct literal as its envelope.
+func (c *Contract) WritesLiterals() bool { return len(c.literals) > 0 }
+
+// OutsideRun reports whether code at pos is no part of a run of the
+// program: a function nothing calls, or a handler of a peer's request (an
+// HTTP handler, an MCP tool's) and what only handlers call. What it builds
+// is no envelope of the program's run, and no exit code exists there.
+func (c *Contract) OutsideRun(pos token.Pos) bool { return c.run.outside(pos) }
 
 // InFactory reports whether code in fn (nil outside any function) of the
 // current package may build envelopes of type env: the factory lives in the
@@ -278,41 +320,6 @@ func (c *Contract) InHome(fn *types.Func) bool {
 	return i < len(c.factories) && c.factories[i] == name
 }
 
-// EnvelopeShape reports whether a struct's JSON names include "ok" (or
-// "success", as some programs spell it) and at least one of "data" and
-// "error", and returns the Go name of its ok field.
-func EnvelopeShape(st *types.Struct) (okField string, ok bool) {
-	okField, names := jsonNames(st, 0)
-	return okField, KeysShape(names)
-}
-
-// WrittenShape reports whether a set of JSON keys makes a value the
-// program writes as its output an envelope: ok (or success) is what an
-// agent reads first, so any output that carries one is an envelope; without
-// it, at least two of the envelope's other keys (data, error, warnings,
-// meta). A struct type needs KeysShape: types are declared for many uses.
-func WrittenShape(keys map[string]bool) bool {
-	if keys["ok"] || keys["success"] {
-		return true
-	}
-	n := 0
-	for _, k := range []string{"data", "error", "warnings", "meta"} {
-		if keys[k] {
-			n++
-		}
-	}
-	return n >= 2
-}
-
-// OKKeys are the keys an envelope's ok may have.
-var OKKeys = []string{"ok", "success"}
-
-// KeysShape reports whether a set of JSON keys is the envelope's: ok (or
-// success) and at least one of data and error.
-func KeysShape(keys map[string]bool) bool {
-	return (keys["ok"] || keys["success"]) && (keys["data"] || keys["error"])
-}
-
 // funcKey names a function as factories are listed: "Name", or
 // "Recv.Name" for a method.
 func funcKey(fn *types.Func) string {
@@ -331,11 +338,13 @@ func typeName(t types.Type) *types.TypeName {
 
 func run(pass *analysis.Pass) (any, error) {
 	enums := config.Enum.Of(pass)
-	out := findOutputs(pass)
-	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, module: modulePath(pass), enums: map[*types.TypeName]*Enum{}, envelopes: map[*types.TypeName]*Envelope{}}
+	rs := findRun(pass)
+	out := findOutputs(pass, rs)
+	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, run: rs, module: modulePath(pass), enums: map[*types.TypeName]*Enum{}, envelopes: map[*types.TypeName]*Envelope{}}
 	pkgFact := &packageFact{}
 	factories := factoryNames(pass)
 	nested := nestedTypes(pass)
+	status := statusTypes(pass.TypesInfo, nonTestFiles(pass), pass.Pkg)
 
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
@@ -363,13 +372,16 @@ func run(pass *analysis.Pass) (any, error) {
 					pass.ExportObjectFact(tn, f)
 					pkgFact.Enums = true
 				}
-				if env := envelope(tn, docs, c.decoded[tn]); env != nil {
+				if env := envelope(tn, docs, c.decoded[tn], status[tn]); env != nil {
 					env.Factories = factories
 					env.Written = out.written[tn]
-					env.Served = out.served[tn]
-					env.Tagged = okTagged(tn)
+					if env.Partial {
+						env.Written = out.direct[tn] && !out.wrappedTypes[tn]
+					}
+					env.Unrun = out.unrun[tn] && !out.written[tn]
+					env.Tagged = okTagged(tn, env.OKField)
 					env.Nested = nested[tn]
-					if env.Source != "json" || env.Written {
+					if env.Source != "json" || env.Written && !env.Partial {
 						c.home = true
 					}
 					c.envelopes[tn] = env
@@ -402,7 +414,23 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		pass.ExportObjectFact(tn, &envelopeFact{*env})
 	}
+	c.whole = c.wholeTypes()
+	c.literals = out.envelopes(c.whole)
 	return c, nil
+}
+
+// wholeTypes returns the ok keys of the whole envelope types in view: an
+// ok and data or error, and an envelope where this package is (Envelope).
+func (c *Contract) wholeTypes() map[string]bool {
+	whole := map[string]bool{}
+	for tn, f := range c.envelopes {
+		if !f.Partial && f.OKKey != "" {
+			if env, _ := c.Envelope(tn.Type()); env != nil {
+				whole[f.OKKey] = true
+			}
+		}
+	}
+	return whole
 }
 
 // importTypes reads the enum and envelope facts of the types of pkg, a
@@ -479,24 +507,33 @@ func (c *Contract) EnumOf(t types.Type) (*types.TypeName, *Enum) {
 	return tn, c.enums[tn]
 }
 
-// envelope decides whether tn is an envelope type.
-func envelope(tn *types.TypeName, docs *ast.CommentGroup, decoded bool) *Envelope {
+// envelope decides whether tn is an envelope type: exitlint's, one marked
+// by directive, or a struct with the envelope's JSON names. Its ok is the
+// field under "ok", "success", or "status" when status is one of the types
+// whose status says ok (statusOK). A struct with an ok but neither data nor
+// error is a partial envelope: one only beside a whole one (Envelope).
+func envelope(tn *types.TypeName, docs *ast.CommentGroup, decoded, statusOK bool) *Envelope {
 	st, ok := tn.Type().Underlying().(*types.Struct)
 	if !ok {
 		return nil
 	}
-	okField, names := jsonNames(st, 0)
+	fields, names := jsonNames(st, 0)
+	okKey := ""
+	for _, k := range okKeys {
+		if fields[k] != "" && (k != "status" || statusOK) {
+			okKey = k
+			break
+		}
+	}
 	switch {
 	case tn.Pkg().Path() == analyzerutil.EnvelopePath && tn.Name() == "Envelope":
-		return &Envelope{Source: "exitlint"}
+		return &Envelope{Source: "exitlint", OKKey: "ok"}
 	case analyzerutil.HasDirective(docs, "envelope"):
-		return &Envelope{Source: "directive", OKField: okField}
-	case decoded:
+		return &Envelope{Source: "directive", OKField: fields[okKey], OKKey: okKey}
+	case decoded || okKey == "":
 		return nil
-	case KeysShape(names):
-		return &Envelope{Source: "json", OKField: okField}
 	}
-	return nil
+	return &Envelope{Source: "json", OKField: fields[okKey], OKKey: okKey, Partial: !payloadKeys(names)}
 }
 
 // nestedTypes finds the named struct types the package holds inside other
@@ -549,12 +586,11 @@ func nestedTypes(pass *analysis.Pass) map[*types.TypeName]bool {
 
 // okTagged reports whether the struct's ok field has its JSON name from a
 // json tag.
-func okTagged(tn *types.TypeName) bool {
+func okTagged(tn *types.TypeName, okField string) bool {
 	st, ok := tn.Type().Underlying().(*types.Struct)
 	if !ok {
 		return false
 	}
-	okField, _ := jsonNames(st, 0)
 	for i := range st.NumFields() {
 		if st.Field(i).Name() == okField {
 			name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
@@ -566,22 +602,30 @@ func okTagged(tn *types.TypeName) bool {
 
 func modulePath(pass *analysis.Pass) string { return analyzerutil.ModulePath(pass) }
 
-// jsonNames returns the lower-cased JSON key of each field encoding/json
-// would encode or match (exported, not "-"; anonymous struct fields without
-// a name are flattened), and the Go name of the field keyed "ok".
-func jsonNames(st *types.Struct, depth int) (okField string, names map[string]bool) {
-	fields := map[string]string{}
-	names = jsonFields(st, depth, fields)
-	okField = fields["ok"]
-	if okField == "" {
-		okField = fields["success"]
+// okFields maps each of okKeys to the Go name of the first field a struct
+// encodes under it.
+type okFields map[string]string
+
+// ok returns the Go name of the field under "ok", else "success".
+func (f okFields) ok() string {
+	if f["ok"] != "" {
+		return f["ok"]
 	}
-	return okField, names
+	return f["success"]
 }
 
-// jsonFields adds to fields the Go name of the first field under each ok
-// key, and returns the struct's JSON keys.
-func jsonFields(st *types.Struct, depth int, fields map[string]string) map[string]bool {
+// jsonNames returns the lower-cased JSON key of each field encoding/json
+// would encode or match (exported, not "-"; anonymous struct fields without
+// a name are flattened), and the Go names of the fields under okKeys.
+func jsonNames(st *types.Struct, depth int) (fields okFields, names map[string]bool) {
+	fields = okFields{}
+	names = jsonFields(st, depth, fields)
+	return fields, names
+}
+
+// jsonFields adds to fields the Go name of the first field under each of
+// okKeys, and returns the struct's JSON keys.
+func jsonFields(st *types.Struct, depth int, fields okFields) map[string]bool {
 	names := map[string]bool{}
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
@@ -610,7 +654,7 @@ func jsonFields(st *types.Struct, depth int, fields map[string]string) map[strin
 		}
 		key := strings.ToLower(name)
 		names[key] = true
-		if slices.Contains(OKKeys, key) && fields[key] == "" {
+		if slices.Contains(okKeys, key) && fields[key] == "" {
 			fields[key] = f.Name()
 		}
 	}

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,17 +18,20 @@ import (
 // What the program writes as its JSON output, and what it reads. An
 // envelope is a value the program itself writes: a struct or map with the
 // envelope's keys reaching a JSON encoder, directly or through a helper
-// whose parameter reaches one, outside an HTTP handler (a fake or real
-// server's reply is no command output). A type the program decodes into,
-// directly or through such a helper, is a reply model of another service,
-// never the program's envelope.
+// whose parameter reaches one, in code of the program's run (reach.go: no
+// HTTP or MCP handler, whose reply goes to a peer; no code nothing calls).
+// A type the program decodes into, directly or through such a helper, is a
+// reply model of another service, never the program's envelope. A value
+// the program puts as the data of an envelope is that envelope's payload.
 
 // jsonFact marks a function that hands one of its parameters to a JSON
-// encoder as the program's output (Writes), or to a JSON decoder to fill
-// (Reads): printJSON(v any), decode(r io.Reader, out any).
+// encoder as the program's output (Writes), to a JSON decoder to fill
+// (Reads), or puts it as the data of an envelope (Wraps): printJSON(v any),
+// decode(r io.Reader, out any), success(data any).
 type jsonFact struct {
 	Writes []int // indexes of the parameters it writes
 	Reads  []int // indexes of the parameters it decodes into
+	Wraps  []int // indexes of the parameters it puts as an envelope's data
 }
 
 func (*jsonFact) AFact() {}
@@ -40,7 +44,20 @@ func (f *jsonFact) String() string {
 		}
 		return strings.Join(s, ",")
 	}
-	return "json(writes " + list(f.Writes) + " reads " + list(f.Reads) + ")"
+	s := "json(writes " + list(f.Writes) + " reads " + list(f.Reads)
+	if len(f.Wraps) > 0 {
+		s += " wraps " + list(f.Wraps)
+	}
+	return s + ")"
+}
+
+// envelopeNewData is the index of the data among the parameters of the
+// runtime's factory, envelope.New.
+const envelopeNewData = 2
+
+// runtimeFactory reports whether fn is the runtime's factory.
+func runtimeFactory(fn *types.Func) bool {
+	return fn.Pkg() != nil && fn.Pkg().Path() == analyzerutil.EnvelopePath && fn.Name() == "New" && fn.Signature().Recv() == nil
 }
 
 var jsonFuncs = analyzerutil.NewFuncs([]string{
@@ -48,95 +65,217 @@ var jsonFuncs = analyzerutil.NewFuncs([]string{
 	"encoding/json.Unmarshal", "(*encoding/json.Decoder).Decode",
 })
 
-// jsonArgs returns the arguments of a call that it writes as JSON output
-// and that it decodes JSON into, by the encoders' and decoders' names and
-// the facts.
-func (o *outputs) jsonArgs(call *ast.CallExpr, callee *types.Func) (writes, reads []ast.Expr) {
+// jsonArgs returns the arguments of a call that it writes as JSON output,
+// that it decodes JSON into, and that it puts as an envelope's data, by the
+// encoders', decoders' and the runtime factory's names and the facts. An
+// encoder on a response writer writes a peer's reply, not output.
+func (o *outputs) jsonArgs(call *ast.CallExpr, callee *types.Func) (writes, reads, wraps []ast.Expr) {
 	if name, ok := jsonFuncs.Name(callee); ok {
 		switch name {
 		case "encoding/json.Unmarshal":
 			if len(call.Args) == 2 {
-				return nil, call.Args[1:2]
+				return nil, call.Args[1:2], nil
 			}
 		case "(*encoding/json.Decoder).Decode":
 			if len(call.Args) == 1 {
-				return nil, call.Args[:1]
+				return nil, call.Args[:1], nil
 			}
-		case "encoding/json.Marshal", "encoding/json.MarshalIndent", "(*encoding/json.Encoder).Encode":
+		case "(*encoding/json.Encoder).Encode":
+			if len(call.Args) == 1 && !o.encodesToPeer(call) {
+				return call.Args[:1], nil, nil
+			}
+		case "encoding/json.Marshal", "encoding/json.MarshalIndent":
 			if len(call.Args) >= 1 {
-				return call.Args[:1], nil
+				return call.Args[:1], nil, nil
 			}
 		}
-		return nil, nil
+		return nil, nil, nil
+	}
+	if runtimeFactory(callee) && len(call.Args) > envelopeNewData {
+		return nil, nil, call.Args[envelopeNewData : envelopeNewData+1]
 	}
 	f := o.facts.Of(callee)
 	if f == nil {
-		return nil, nil
+		return nil, nil, nil
 	}
-	for _, i := range f.Writes {
-		if i < len(call.Args) {
-			writes = append(writes, call.Args[i])
+	pick := func(idx []int) []ast.Expr {
+		var out []ast.Expr
+		for _, i := range idx {
+			if i < len(call.Args) {
+				out = append(out, call.Args[i])
+			}
+		}
+		return out
+	}
+	return pick(f.Writes), pick(f.Reads), pick(f.Wraps)
+}
+
+// encodesToPeer reports whether an Encode call's encoder was made on a
+// response writer: json.NewEncoder(w).Encode(v), or an encoder variable
+// assigned so.
+func (o *outputs) encodesToPeer(call *ast.CallExpr) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	made := []ast.Expr{sel.X}
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); ok {
+		if v, ok := o.info.Uses[id].(*types.Var); ok && !v.IsField() {
+			if body := o.bodyOf(v.Pos()); body != nil {
+				made, _ = analyzerutil.AssignedValues(o.info, v, body)
+			}
 		}
 	}
-	for _, i := range f.Reads {
-		if i < len(call.Args) {
-			reads = append(reads, call.Args[i])
+	for _, e := range made {
+		c, ok := ast.Unparen(e).(*ast.CallExpr)
+		if !ok || len(c.Args) != 1 {
+			continue
+		}
+		if fn, ok := o.info.Uses[analyzerutil.NameIdent(c.Fun)].(*types.Func); ok && fn.FullName() == "encoding/json.NewEncoder" && responseWriter(o.info.TypeOf(c.Args[0])) {
+			return true
 		}
 	}
-	return writes, reads
+	return false
+}
+
+// dataSlots returns the values body puts as the data of an envelope: the
+// "data" of a map literal with an ok key, and the field under "data" of a
+// literal of a struct type with one.
+func (o *outputs) dataSlots(body *ast.BlockStmt) []ast.Expr {
+	var out []ast.Expr
+	ast.Inspect(body, func(n ast.Node) bool {
+		if fl, ok := n.(*ast.FuncLit); ok && peerHandler(o.info, fl.Type) {
+			return false
+		}
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		t := o.info.TypeOf(lit)
+		if t == nil {
+			return true
+		}
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		if st, ok := t.Underlying().(*types.Struct); ok {
+			if v := structData(st, lit); v != nil {
+				out = append(out, v)
+			}
+			return true
+		}
+		keys, values, isMap, ok := literalKeys(o.info, lit)
+		if ok && isMap && keys["data"] && (keys["ok"] || keys["success"] || keys["status"]) {
+			out = append(out, values["data"])
+		}
+		return true
+	})
+	return out
+}
+
+// structData returns the value a literal of a struct type with an ok key
+// gives its field under "data", or nil.
+func structData(st *types.Struct, lit *ast.CompositeLit) ast.Expr {
+	fields, names := jsonNames(st, 0)
+	if !names["data"] || fields.ok() == "" && fields["status"] == "" {
+		return nil
+	}
+	dataField := ""
+	for i := range st.NumFields() {
+		f := st.Field(i)
+		name, _, _ := strings.Cut(reflect.StructTag(st.Tag(i)).Get("json"), ",")
+		if name == "" {
+			name = f.Name()
+		}
+		if f.Exported() && strings.EqualFold(name, "data") {
+			dataField = f.Name()
+			break
+		}
+	}
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == dataField {
+				return kv.Value
+			}
+		} else if i < st.NumFields() && st.Field(i).Name() == dataField {
+			return elt
+		}
+	}
+	return nil
 }
 
 // outputs is what a package writes and reads as JSON.
 type outputs struct {
 	info  *types.Info
 	facts *summary.Table[jsonFact, *jsonFact]
+	run   *runSet
 	// written and read are the named types whose values (or pointers to
-	// them) the package writes as output or decodes into.
-	written, read map[*types.TypeName]bool
-	// served are the named types an HTTP handler of the package writes.
-	served map[*types.TypeName]bool
+	// them, or lists of them) the package writes as output or decodes
+	// into; direct are those it writes as T or *T, the output itself.
+	written, read, direct map[*types.TypeName]bool
+	// unrun are the named types the package writes outside the run: in an
+	// HTTP or MCP handler, or in code nothing calls.
+	unrun map[*types.TypeName]bool
 	// lits are the composite literals the package writes as output: the
-	// argument itself, a local variable's value, or what a function of the
-	// package returns when its result is the argument.
+	// argument itself, a local variable's value, what a function of the
+	// package returns when its result is the argument, or what the package
+	// passes a local closure that writes its parameter.
 	lits map[*ast.CompositeLit]bool
+	// wrapped and wrappedTypes are the literals and named types the package
+	// puts as the data of an envelope: payloads, whatever else writes them.
+	wrapped      map[*ast.CompositeLit]bool
+	wrappedTypes map[*types.TypeName]bool
+	// bodies are the package's function bodies in source order, to find
+	// the one a position is in.
+	bodies []*ast.BlockStmt
 }
 
-func findOutputs(pass *analysis.Pass) *outputs {
+func findOutputs(pass *analysis.Pass, rs *runSet) *outputs {
 	o := &outputs{
-		info:    pass.TypesInfo,
-		facts:   summary.NewTable[jsonFact](pass),
-		written: map[*types.TypeName]bool{},
-		read:    map[*types.TypeName]bool{},
-		served:  map[*types.TypeName]bool{},
-		lits:    map[*ast.CompositeLit]bool{},
+		info:         pass.TypesInfo,
+		facts:        summary.NewTable[jsonFact](pass),
+		run:          rs,
+		written:      map[*types.TypeName]bool{},
+		read:         map[*types.TypeName]bool{},
+		direct:       map[*types.TypeName]bool{},
+		unrun:        map[*types.TypeName]bool{},
+		lits:         map[*ast.CompositeLit]bool{},
+		wrapped:      map[*ast.CompositeLit]bool{},
+		wrappedTypes: map[*types.TypeName]bool{},
 	}
 	if !analyzerutil.Imports(pass.Pkg, "encoding/json") && !o.facts.Any(func(*jsonFact) bool { return true }) {
 		return o
 	}
 	funcs := summary.Funcs(pass)
+	for _, fn := range funcs {
+		o.bodies = append(o.bodies, fn.Decl.Body)
+	}
+	slices.SortFunc(o.bodies, func(a, b *ast.BlockStmt) int { return int(a.Pos() - b.Pos()) })
 	summary.Solve(o.facts, funcs, func(fn summary.Func, cur *jsonFact) (*jsonFact, bool) {
-		if serves(pass.TypesInfo, fn.Decl.Type) {
+		if peerHandler(pass.TypesInfo, fn.Decl.Type) {
 			return cur, false
 		}
 		next := &jsonFact{}
-		o.eachJSONCall(fn.Decl.Body, func(writes, reads []ast.Expr) {
-			for _, a := range writes {
-				if i := paramIndex(pass.TypesInfo, fn.Obj, fn.Decl.Body, a); i >= 0 && !slices.Contains(next.Writes, i) {
-					next.Writes = append(next.Writes, i)
+		add := func(list *[]int, args []ast.Expr) {
+			for _, a := range args {
+				if i := paramIndex(pass.TypesInfo, fn.Obj, fn.Decl.Body, a); i >= 0 && !slices.Contains(*list, i) {
+					*list = append(*list, i)
 				}
 			}
-			for _, a := range reads {
-				if i := paramIndex(pass.TypesInfo, fn.Obj, fn.Decl.Body, a); i >= 0 && !slices.Contains(next.Reads, i) {
-					next.Reads = append(next.Reads, i)
-				}
-			}
+		}
+		o.eachJSONCall(fn.Decl.Body, func(writes, reads, wraps []ast.Expr) {
+			add(&next.Writes, writes)
+			add(&next.Reads, reads)
+			add(&next.Wraps, wraps)
 		})
-		if len(next.Writes)+len(next.Reads) == 0 {
+		add(&next.Wraps, o.dataSlots(fn.Decl.Body))
+		if len(next.Writes)+len(next.Reads)+len(next.Wraps) == 0 {
 			return cur, false
 		}
 		slices.Sort(next.Writes)
 		slices.Sort(next.Reads)
-		if cur != nil && slices.Equal(cur.Writes, next.Writes) && slices.Equal(cur.Reads, next.Reads) {
+		slices.Sort(next.Wraps)
+		if cur != nil && slices.Equal(cur.Writes, next.Writes) && slices.Equal(cur.Reads, next.Reads) && slices.Equal(cur.Wraps, next.Wraps) {
 			return cur, false
 		}
 		return next, true
@@ -144,42 +283,131 @@ func findOutputs(pass *analysis.Pass) *outputs {
 	o.facts.Export(pass)
 	for _, body := range handlers(pass) {
 		summary.Calls(o.info, body, nil, func(call *ast.CallExpr, callee *types.Func) {
-			writes, _ := o.jsonArgs(call, callee)
+			writes, _, _ := o.jsonArgs(call, callee)
 			for _, a := range writes {
-				o.mark(o.served, a)
+				o.mark(o.unrun, a)
 			}
 		})
 	}
 	returned := returnedLits(pass, funcs)
-	for _, body := range bodies(pass, funcs) {
-		o.eachJSONCall(body, func(writes, reads []ast.Expr) {
+	for _, body := range o.codeBodies(pass, funcs) {
+		run := !o.run.outside(body.Pos())
+		o.eachJSONCall(body, func(writes, reads, wraps []ast.Expr) {
+			for _, a := range reads {
+				o.mark(o.read, a) // what a type is, wherever it is decoded
+			}
+			if !run {
+				for _, a := range writes {
+					o.mark(o.unrun, a)
+				}
+				return
+			}
 			for _, a := range writes {
 				o.mark(o.written, a)
+				o.markDirect(a)
 				for _, lit := range o.litsOf(a, body, returned) {
 					o.lits[lit] = true
 				}
 			}
-			for _, a := range reads {
-				o.mark(o.read, a)
-			}
+			o.markWrapped(wraps, body, returned)
 		})
+		if run {
+			o.markWrapped(o.dataSlots(body), body, returned)
+		}
 	}
 	return o
 }
 
-// handlers returns the bodies of the package's HTTP handlers, declared or
-// literal.
+// markWrapped records the values put as an envelope's data: payloads.
+func (o *outputs) markWrapped(data []ast.Expr, body *ast.BlockStmt, returned map[*types.Func][]*ast.CompositeLit) {
+	for _, a := range data {
+		o.mark(o.wrappedTypes, a)
+		for _, lit := range o.litsOf(a, body, returned) {
+			o.wrapped[lit] = true
+		}
+	}
+}
+
+// bodyOf returns the body of the package's function that pos is in, or
+// nil.
+func (o *outputs) bodyOf(pos token.Pos) *ast.BlockStmt {
+	i, _ := slices.BinarySearchFunc(o.bodies, pos, func(b *ast.BlockStmt, p token.Pos) int { return int(b.Pos() - p) })
+	if i > 0 && (i == len(o.bodies) || o.bodies[i].Pos() > pos) {
+		i--
+	}
+	if i < len(o.bodies) && o.bodies[i].Pos() <= pos && pos < o.bodies[i].End() {
+		return o.bodies[i]
+	}
+	return nil
+}
+
+// envelopes decides which written literals are the program's envelope:
+// one with an ok key and data or error (a whole one), or with two of the
+// envelope's other keys; one with an ok but neither data nor error only
+// beside a whole envelope with the same ok key (whole: the types in view;
+// the package's whole literals are added here), and not when the package
+// also puts it as an envelope's data: it is then that envelope's payload,
+// written plain in another mode.
+func (o *outputs) envelopes(whole map[string]bool) map[*ast.CompositeLit]*Literal {
+	out := map[*ast.CompositeLit]*Literal{}
+	type partial struct {
+		lit    *ast.CompositeLit
+		keys   map[string]bool
+		values map[string]ast.Expr
+		isMap  bool
+	}
+	var partials []partial
+	for lit := range o.lits {
+		keys, values, isMap, ok := literalKeys(o.info, lit)
+		if !ok || o.run.outside(lit.Pos()) {
+			continue
+		}
+		body := o.bodyOf(lit.Pos())
+		okKey := literalOKKey(o.info, body, keys, values, func(string) bool { return true })
+		switch {
+		case okKey != "" && payloadKeys(keys):
+			whole[okKey] = true
+			out[lit] = newLiteral(keys, values, okKey, isMap)
+		case okKey != "":
+			partials = append(partials, partial{lit, keys, values, isMap})
+		case noOKShape(keys):
+			out[lit] = newLiteral(keys, values, "", isMap)
+		}
+	}
+	for _, p := range partials {
+		if o.wrapped[p.lit] {
+			continue
+		}
+		// Of several ok keys, the one the program's envelope spells.
+		okKey := literalOKKey(o.info, o.bodyOf(p.lit.Pos()), p.keys, p.values, func(k string) bool { return whole[k] })
+		if okKey != "" {
+			out[p.lit] = newLiteral(p.keys, p.values, okKey, p.isMap)
+		}
+	}
+	return out
+}
+
+// newLiteral describes an envelope literal whose ok is under okKey.
+func newLiteral(keys map[string]bool, values map[string]ast.Expr, okKey string, isMap bool) *Literal {
+	if okKey != "status" {
+		delete(keys, "status") // a status of something else
+	}
+	return &Literal{Keys: presentKeys(keys), OKKey: okKey, OK: values[okKey], Map: isMap}
+}
+
+// handlers returns the bodies of the package's handlers of a peer's
+// request, declared or literal.
 func handlers(pass *analysis.Pass) []*ast.BlockStmt {
 	var out []*ast.BlockStmt
 	for _, file := range pass.Files {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
-				if n.Body != nil && serves(pass.TypesInfo, n.Type) {
+				if n.Body != nil && peerHandler(pass.TypesInfo, n.Type) {
 					out = append(out, n.Body)
 				}
 			case *ast.FuncLit:
-				if serves(pass.TypesInfo, n.Type) {
+				if peerHandler(pass.TypesInfo, n.Type) {
 					out = append(out, n.Body)
 				}
 			}
@@ -189,21 +417,22 @@ func handlers(pass *analysis.Pass) []*ast.BlockStmt {
 	return out
 }
 
-// bodies returns the code that may write the program's output: the bodies
-// of the package's functions and of the function literals in its
-// package-level variables (a command table's handlers), leaving out test
-// files and HTTP handlers.
-func bodies(pass *analysis.Pass, funcs []summary.Func) []*ast.BlockStmt {
+// codeBodies returns the code that may write the program's output or
+// decode a reply: the bodies of the package's functions and of the
+// function literals in its package-level variables (a command table's
+// handlers), leaving out test files and handlers of a peer's request.
+// Which of them a run reaches is the caller's question.
+func (o *outputs) codeBodies(pass *analysis.Pass, funcs []summary.Func) []*ast.BlockStmt {
 	var out []*ast.BlockStmt
 	for _, fn := range funcs {
-		if !serves(pass.TypesInfo, fn.Decl.Type) && !analyzerutil.InTestFile(pass.Fset, fn.Decl.Pos()) {
+		if !peerHandler(pass.TypesInfo, fn.Decl.Type) && !analyzerutil.InTestFile(pass.Fset, fn.Decl.Pos()) {
 			out = append(out, fn.Decl.Body)
 		}
 	}
 	for gd := range analyzerutil.VarDecls(pass) {
 		ast.Inspect(gd, func(n ast.Node) bool {
 			if lit, ok := n.(*ast.FuncLit); ok {
-				if !serves(pass.TypesInfo, lit.Type) {
+				if !peerHandler(pass.TypesInfo, lit.Type) {
 					out = append(out, lit.Body)
 				}
 				return false
@@ -214,28 +443,14 @@ func bodies(pass *analysis.Pass, funcs []summary.Func) []*ast.BlockStmt {
 	return out
 }
 
-// eachJSONCall calls f with what each JSON call of body writes and reads,
-// leaving out function literals that serve HTTP.
-func (o *outputs) eachJSONCall(body *ast.BlockStmt, f func(writes, reads []ast.Expr)) {
-	summary.Calls(o.info, body, func(lit *ast.FuncLit) bool { return !serves(o.info, lit.Type) }, func(call *ast.CallExpr, callee *types.Func) {
-		if w, r := o.jsonArgs(call, callee); w != nil || r != nil {
-			f(w, r)
+// eachJSONCall calls f with what each JSON call of body writes, reads and
+// wraps, leaving out function literals that answer a peer.
+func (o *outputs) eachJSONCall(body *ast.BlockStmt, f func(writes, reads, wraps []ast.Expr)) {
+	summary.Calls(o.info, body, func(lit *ast.FuncLit) bool { return !peerHandler(o.info, lit.Type) }, func(call *ast.CallExpr, callee *types.Func) {
+		if w, r, d := o.jsonArgs(call, callee); w != nil || r != nil || d != nil {
+			f(w, r, d)
 		}
 	})
-}
-
-// serves reports whether a function with this signature is an HTTP
-// handler: it has a parameter of type http.ResponseWriter. What it encodes
-// is a server's reply.
-func serves(info *types.Info, ft *ast.FuncType) bool {
-	for _, field := range ft.Params.List {
-		if n, ok := types.Unalias(info.TypeOf(field.Type)).(*types.Named); ok {
-			if obj := n.Obj(); obj.Pkg() != nil && obj.Pkg().Path() == "net/http" && obj.Name() == "ResponseWriter" {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // unwrap strips what does not change which value is written: parentheses,
@@ -357,9 +572,25 @@ func (o *outputs) mark(set map[*types.TypeName]bool, e ast.Expr) {
 	}
 }
 
+// markDirect records the named struct type of a value written as the
+// output itself: T or *T, not a list of them.
+func (o *outputs) markDirect(e ast.Expr) {
+	t := o.info.TypeOf(unwrap(o.info, e))
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if tn := typeName(t); tn != nil {
+		if _, ok := tn.Type().Underlying().(*types.Struct); ok {
+			o.direct[tn] = true
+		}
+	}
+}
+
 // litsOf returns the composite literals a written argument is: the
-// literal itself, the literals assigned to a local variable, or those a
-// function of the package returns when the argument is its call.
+// literal itself, the literals assigned to a local variable, those a
+// function of the package returns when the argument is its call, and what
+// body passes a local closure when the argument is the closure's
+// parameter (writeFinal := func(v any) {…}; writeFinal(map[string]any{…})).
 func (o *outputs) litsOf(e ast.Expr, body *ast.BlockStmt, returned map[*types.Func][]*ast.CompositeLit) []*ast.CompositeLit {
 	return o.litsOfDepth(e, body, returned, 0)
 }
@@ -375,6 +606,7 @@ func (o *outputs) litsOfDepth(e ast.Expr, body *ast.BlockStmt, returned map[*typ
 		if v, ok := o.info.Uses[x].(*types.Var); ok && !v.IsField() && body.Pos() <= v.Pos() && v.Pos() < body.End() {
 			var out []*ast.CompositeLit
 			values, _ := analyzerutil.AssignedValues(o.info, v, body)
+			values = append(values, closureArgs(o.info, body, v)...)
 			for _, val := range values {
 				out = append(out, o.litsOfDepth(val, body, returned, depth+1)...)
 			}

@@ -31,8 +31,9 @@ type Error struct {
 	Code string `json:"code"`
 }
 
-// Health has an ok field but no data or error: no envelope.
-type Health struct {
+// Health has an ok field but no data or error: a partial envelope, one
+// only beside a whole one, and this package does not write it.
+type Health struct { // want Health:`envelope\(json ok=OK factory=respond partial unwritten\)`
 	OK      bool   `json:"ok"`
 	Version string `json:"version"`
 }
@@ -124,3 +125,6 @@ func parse(b []byte) (ChatReply, error) {
 func respond(ok bool) Response { return Response{OK: ok} }
 
 var _ = Hidden{ok: true}
+
+// A run calls the writer: code nothing calls writes nothing.
+var _ = write

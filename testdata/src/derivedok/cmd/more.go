@@ -15,3 +15,6 @@ func multi(resp *output.Response) {
 }
 
 func check() (bool, error) { return true, nil }
+
+// A run calls them: code nothing calls sets no ok of a run.
+var _ = []any{handler, multi}

@@ -74,12 +74,13 @@ func Lenient(code exitcode.Code, data any) {
 func printJSON(v any) { json.NewEncoder(os.Stdout).Encode(v) }
 
 // Maps written as the program's output carry an ok an agent reads, whatever
-// their other keys.
+// their other keys: the program's envelope (Output) spells it "success", so
+// of "ok" and "success" the map's ok is "success".
 func Compact(n int, errs []error) {
 	printJSON(map[string]any{"success": true, "message": "nothing to compact"}) // want `"success": true sets ok of the JSON output written here by hand`
 	result := map[string]any{"reset": true, "success": len(errs) == 0}          // want `"success": len\(errs\) == 0 sets ok of the JSON output`
 	printJSON(result)
-	printJSON(map[string]any{"ok": true, "success": n > 0}) // want `"ok": true sets ok of the JSON output`
+	printJSON(map[string]any{"ok": true, "success": n > 0}) // want `"success": n > 0 sets ok of the JSON output`
 }
 
 // A map that is never written, or whose ok is derived, is not reported.

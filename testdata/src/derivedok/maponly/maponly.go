@@ -1,0 +1,28 @@
+// Command maponly declares no envelope type: every response is a map it
+// writes through a helper. Its ok is set by hand all the same.
+package main
+
+import (
+	"encoding/json"
+	"io"
+	"os"
+)
+
+func writeJSON(w io.Writer, v any) { json.NewEncoder(w).Encode(v) }
+
+func run(args []string, jsonOutput bool) int {
+	if len(args) == 0 {
+		if jsonOutput {
+			writeJSON(os.Stdout, map[string]any{"ok": false, "error": "usage", "exit_code": 2}) // want `"ok": false sets ok of the JSON output written here by hand`
+		}
+		return 2
+	}
+	if args[0] == "version" {
+		writeJSON(os.Stdout, map[string]any{"ok": true, "version": "1.0"}) // want `"ok": true sets ok of the JSON output written here by hand`
+		return 0
+	}
+	writeJSON(os.Stdout, map[string]any{"ok": true, "data": args}) // want `"ok": true sets ok of the JSON output written here by hand`
+	return 0
+}
+
+func main() { os.Exit(run(os.Args[1:], true)) }
