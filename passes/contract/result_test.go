@@ -45,7 +45,7 @@ func runView(pass *analysis.Pass) (any, error) {
 			case *ast.CompositeLit:
 				switch types.Unalias(pass.TypesInfo.TypeOf(n)).(type) {
 				case *types.Map, *types.Struct:
-					pass.Reportf(n.Lbrace, "Written=%t", c.Written(n))
+					pass.Reportf(n.Lbrace, "Envelope=%t", c.LiteralEnvelope(n) != nil)
 				}
 			}
 			return true
@@ -106,7 +106,7 @@ func flags(e *contract.Envelope) string {
 	for _, f := range []struct {
 		name string
 		set  bool
-	}{{"written", e.Written}, {"tagged", e.Tagged}, {"served", e.Served}, {"nested", e.Nested}} {
+	}{{"written", e.Written}, {"tagged", e.Tagged}, {"unrun", e.Unrun}, {"nested", e.Nested}, {"partial", e.Partial}} {
 		if f.set {
 			out = append(out, f.name)
 		}
@@ -127,64 +127,6 @@ func TestResult(t *testing.T) {
 // TestModelFacts asserts the facts on model, which view imports.
 func TestModelFacts(t *testing.T) {
 	analysistest.Run(t, testdata, contract.Analyzer, "cases/passes/contract/model")
-}
-
-// TestShapes: the key sets that make a struct type or a written value an
-// envelope, and the ones that do not.
-func TestShapes(t *testing.T) {
-	keys := func(ks ...string) map[string]bool {
-		m := map[string]bool{}
-		for _, k := range ks {
-			m[k] = true
-		}
-		return m
-	}
-	for _, c := range []struct {
-		keys          []string
-		shape, output bool
-	}{
-		{[]string{"ok", "data"}, true, true},
-		{[]string{"success", "error"}, true, true},
-		{[]string{"ok"}, false, true},
-		{[]string{"ok", "warnings"}, false, true},
-		{[]string{"data", "error"}, false, true},
-		{[]string{"data", "meta"}, false, true},
-		{[]string{"data"}, false, false},
-		{[]string{"okay", "data"}, false, false},
-		{[]string{"status", "result"}, false, false},
-		{nil, false, false},
-	} {
-		if got := contract.KeysShape(keys(c.keys...)); got != c.shape {
-			t.Errorf("KeysShape(%v) = %t; want %t", c.keys, got, c.shape)
-		}
-		if got := contract.WrittenShape(keys(c.keys...)); got != c.output {
-			t.Errorf("WrittenShape(%v) = %t; want %t", c.keys, got, c.output)
-		}
-	}
-	field := func(name string, t types.Type, embedded bool) *types.Var {
-		return types.NewField(0, nil, name, t, embedded)
-	}
-	boolT, anyT := types.Typ[types.Bool], types.Universe.Lookup("any").Type()
-	inner := types.NewStruct([]*types.Var{field("OK", boolT, false)}, []string{`json:"ok"`})
-	innerNamed := types.NewNamed(types.NewTypeName(0, nil, "Status", nil), inner, nil)
-	for _, c := range []struct {
-		name   string
-		st     *types.Struct
-		okName string
-		shape  bool
-	}{
-		{"tagged", types.NewStruct([]*types.Var{field("Success", boolT, false), field("Data", anyT, false)}, []string{`json:"ok"`, `json:"data"`}), "Success", true},
-		{"untagged, any case", types.NewStruct([]*types.Var{field("Ok", boolT, false), field("ERROR", anyT, false)}, nil), "Ok", true},
-		{"ok tagged away", types.NewStruct([]*types.Var{field("OK", boolT, false), field("Data", anyT, false)}, []string{`json:"-"`, ""}), "", false},
-		{"ok unexported", types.NewStruct([]*types.Var{field("ok", boolT, false), field("Data", anyT, false)}, nil), "", false},
-		{"embedded ok", types.NewStruct([]*types.Var{field("Status", innerNamed, true), field("Data", anyT, false)}, nil), "OK", true},
-		{"embedded but named", types.NewStruct([]*types.Var{field("Status", innerNamed, true), field("Data", anyT, false)}, []string{`json:"status"`, ""}), "", false},
-	} {
-		ok, shape := contract.EnvelopeShape(c.st)
-		if ok != c.okName || shape != c.shape {
-			t.Errorf("%s: EnvelopeShape = %q, %t; want %q, %t", c.name, ok, shape, c.okName, c.shape)
-		}
-	}
 }
 
 func TestEnumMember(t *testing.T) {

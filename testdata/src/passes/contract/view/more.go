@@ -6,14 +6,15 @@ import (
 	"net/http"
 )
 
-// Served is written only by an HTTP handler: a server's reply, no
-// envelope.
-type Served struct { // no report: no envelope
+// Served is written only by an HTTP handler: a server's reply. Its tags
+// give it the envelope's shape, so the result names it, but nothing that
+// writes it is part of a run (OutsideRun), and no check reports there.
+type Served struct { // want `Envelope Served: json ok=OK factories=\[Run\] tagged; builders \[Run\] marked=false inferred Run ambiguous=false`
 	OK   bool `json:"ok"`
 	Data any  `json:"data"`
 }
 
-func serve(w http.ResponseWriter, s Served) { // want `InHome=true InFactory=\[Loose\]`
+func serve(w http.ResponseWriter, s Served) { // want `Envelope Served: json ok=OK factories=\[Run\] tagged` `InHome=true InFactory=\[Loose\]`
 	json.NewEncoder(w).Encode(s)
 }
 
@@ -49,6 +50,6 @@ func receive(r io.Reader) Incoming { // want `InHome=true InFactory=\[Loose\]`
 }
 
 // commands is a command table: its handlers' output is the program's.
-var commands = map[string]func(){ // want `Written=false`
-	"status": func() { json.Marshal(map[string]any{"ok": true}) }, // want `Written=true`
+var commands = map[string]func(){ // want `Envelope=false`
+	"status": func() { json.Marshal(map[string]any{"ok": true}) }, // want `Envelope=true`
 }

@@ -6,6 +6,7 @@ package view
 import (
 	"encoding/json"
 	"fmt"
+	"net/http"
 
 	"github.com/exitlint/exitlint/exitcode"
 
@@ -57,18 +58,29 @@ func write(r model.Result, u model.Untagged, t model.Tagged, i model.Item, rep m
 // Literals: maps and anonymous structs with the envelope's keys are
 // envelopes where they are written.
 func literals() { // want `InHome=true InFactory=\[Loose\]`
-	json.Marshal(map[string]any{"ok": true, "data": 1}) // want `Written=true`
-	m := map[string]any{"ok": false}                    // want `Written=true`
+	json.Marshal(map[string]any{"ok": true, "data": 1}) // want `Envelope=true`
+	m := map[string]any{"ok": false}                    // want `Envelope=true`
 	model.Print(m)
 	model.Print(result())
-	icons := map[string]string{"ok": "✓", "error": "✗"} // want `Written=false`
+	icons := map[string]string{"ok": "✓", "error": "✗"} // want `Envelope=false`
 	fmt.Println(icons)
 	json.Marshal(struct {
 		OK   bool `json:"ok"`
 		Data any  `json:"data"`
-	}{true, 1}) // want `Written=true`
+	}{true, 1}) // want `Envelope=true`
 }
 
 func result() map[string]any { // want `InHome=true InFactory=\[Loose\]`
-	return map[string]any{"ok": true} // want `Written=true`
+	return map[string]any{"ok": true} // want `Envelope=true`
+}
+
+// Run reaches the package's functions: only what a run of the program
+// reaches writes its output.
+func Run() { // want `InHome=true InFactory=\[Served Loose\]`
+	write(model.Result{}, model.Untagged{}, model.Tagged{}, model.Item{}, model.Reply{}, model.Batch{}, model.Invalid) // want `Envelope Result: json ok=OK factories=\[\] tagged` `Envelope Tagged: json ok=Success factories=\[\] tagged` `IsMember Invalid`
+	literals()
+	closed()
+	receive(nil)
+	http.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { serve(w, Served{}) }) // want `Envelope Served: json ok=OK factories=\[Run\] tagged`
+	_ = commands
 }
