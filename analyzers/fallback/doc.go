@@ -62,7 +62,8 @@
 //     `switch`, the final `else` of an `if`/`else if` chain, or a statement
 //     after `if`s in the same block, when another branch exits with,
 //     returns, or assigns to the variable the exit reads, a specific
-//     failure code (2–13 or a command-specific one) or a code computed from
+//     failure code (any but 0 and 1: a code the contract reserves is
+//     barecode's to report, and classifies all the same) or a code computed from
 //     what went wrong (`os.Exit(ce.code)`, `return apiErr.ExitCode()`,
 //     `code = e.Code`). The assignment form counts both ways:
 //     `code := 1` that a following `switch` overwrites for the errors it

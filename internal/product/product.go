@@ -17,7 +17,7 @@
 //     the module is dev tooling.
 //  2. Without one, a main is the product unless its path says otherwise: a
 //     directory on the way to it named for dev tooling (scripts, script,
-//     hack, tools, helpers), demos (examples, example, _examples,
+//     hack, tools, helpers, contrib), demos (examples, example, _examples,
 //     _example, demos, demo, samples, sample) or tests (test, tests, e2e,
 //     integration, testing, testutil, testutils, bench, benchmarks), or its
 //     own directory's name holding such a word (cmd/run-benchmarks,
@@ -86,7 +86,7 @@ type Verdict struct {
 
 // Words that name directories of code no agent runs.
 var (
-	devWords  = []string{"scripts", "script", "hack", "tools", "helpers"}
+	devWords  = []string{"scripts", "script", "hack", "tools", "helpers", "contrib"}
 	demoWords = []string{"examples", "example", "_examples", "_example", "demos", "demo", "samples", "sample"}
 	testWords = []string{"test", "tests", "e2e", "integration", "testing", "testutil", "testutils", "bench", "benchmarks"}
 	// nameWords are the words a main's own directory name may hold that

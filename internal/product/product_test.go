@@ -25,12 +25,13 @@ func TestClassify(t *testing.T) {
 		pkg("lib", false),             // a library's API: nothing imports it here
 		pkg("examples/util", false),
 		pkg("e2e/runner", true),
+		pkg("contrib/statfs", true), // contributed extras no release ships
 	}
 	got := Classify(pkgs, []string{"./..."}, mod)
 	for path, want := range map[string]Kind{
 		"m/cmd/cli": Product, "m/internal/tools": Product, "m/tools/gen": DevTool, "m/internal/genlib": DevTool,
 		"m/examples/demo": Demo, "m/_examples/other": Demo, "m/hack/release": DevTool, "m/cmd/gotoml-test-decoder": TestProgram,
-		"m/cmd/protoc-gen-x": Product, "m/lib": Product, "m/examples/util": Demo, "m/e2e/runner": TestProgram,
+		"m/cmd/protoc-gen-x": Product, "m/lib": Product, "m/examples/util": Demo, "m/e2e/runner": TestProgram, "m/contrib/statfs": DevTool,
 	} {
 		if got[path].Kind != want {
 			t.Errorf("%s: %v (%s), want %v", path, got[path].Kind, got[path].Reason, want)

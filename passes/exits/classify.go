@@ -12,7 +12,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 )
 
@@ -249,13 +248,11 @@ func (x *Exemptions) specificExit(n ast.Node) bool {
 }
 
 // SpecificCode reports whether c is a failure code that says what went
-// wrong: 2–13, or a command-specific code.
+// wrong: any code but SUCCESS and GENERAL_ERROR (2–13, a command-specific
+// code, and a code the contract reserves, which barecode reports on its
+// own: a program that gives a conflict 20 classifies all the same).
 func SpecificCode(c int) bool {
-	if c == Computed || c < 0 {
-		return false
-	}
-	r := exitcode.Classify(c)
-	return (r == exitcode.RangeTable && c > generalErrorCode) || r == exitcode.RangeCommand
+	return c != Computed && c > generalErrorCode
 }
 
 // specificReturn reports whether n holds (outside function literals) a

@@ -74,7 +74,9 @@
 // (`ExitCode(err error) int`), and a function whose result is of a type
 // named for exit codes (`func Main() exitCode`) return exit codes, unless
 // they read a child process's status (`exec.ExitError`, `os.ProcessState`,
-// `syscall.WaitStatus`).
+// `syscall.WaitStatus`). An unexported function named so is one only where
+// its result reaches an exit of its package: `gitExitCode(err) int`, which
+// maps an error to git's own status for comparing with git's 1, is none.
 //
 // # Exit codes that cross a package boundary
 //

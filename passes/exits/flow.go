@@ -607,7 +607,10 @@ func (fl *flow) sites() []CodeSite {
 			work = append(work, flowItem{fn: fn, e: val, via: via, stored: true})
 		})
 		switch sig := fn.Obj.Signature(); {
-		case conventional(fl.pass.TypesInfo, fn):
+		case conventional(fl.pass.TypesInfo, fn) && fn.Obj.Exported():
+			// An unexported function is a code function only where its
+			// result reaches an exit of its package, which the flow finds
+			// (hop's gitExitCode maps an error to git's own status).
 			work = fl.seedReturns(work, fn, fl.name(fn.Obj)+" (an exit code by its name)")
 		case codeResult(sig) >= 0:
 			if tn := localNamed(fl.pass, sig.Results().At(codeResult(sig)).Type()); tn != nil && namedForCodes(tn.Name()) {

@@ -92,3 +92,23 @@ func emitOne(err error, jsonMode bool) {
 		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
 	}
 }
+
+// conflictError is a conflict the program knows.
+type conflictError struct{}
+
+func (conflictError) Error() string { return "conflict" }
+
+// printError classifies with a code the contract reserves (barecode
+// reports the 20): a classification all the same, whose 1 is its last
+// resort.
+func printError(err error) int {
+	code := 1
+	var c conflictError
+	switch {
+	case errors.As(err, &c):
+		code = 20
+	}
+	return code
+}
+
+func mainPrint(err error) { os.Exit(printError(err)) }
