@@ -80,9 +80,15 @@
 // user's time; exiting 0 after a failure is a wrong code, which no
 // spelling fixes.
 //
+// A command-specific value (79–125) is the program's own outcome, declared;
+// it is flagged only when its name says one of the table's failure codes
+// (`CodeTaskfileNotFound = 100`, `TimeoutExitCode = 124`): an agent acts on
+// the number and reads 100 only from the program's declaration, while 5
+// says not found to every agent. (task, gum.)
+//
 // A member whose name agrees with its value (`ExitNotFound = 5`), a
-// success or catch-all value with a name that says nothing else, and a
-// command-specific value (79–125) are not flagged.
+// success or catch-all value with a name that says nothing else, and any
+// other command-specific value are not flagged.
 //
 // A code outside the table gets a message naming its range: 14–63 is
 // reserved for the framework, 64–78 are POSIX sysexits codes, 79–125 must be

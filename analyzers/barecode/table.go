@@ -68,6 +68,17 @@ func memberFinding(name string, val constant.Value, evidence string) (d analysis
 		default:
 			return d, meant, false
 		}
+	case exitcode.RangeCommand:
+		// A program's own code for an outcome the table already has: an
+		// agent that has not read the program's declaration cannot act on
+		// it, and the table's code says the same to every agent.
+		meant, ok := exits.Meaning(name)
+		if !ok || meant <= exitcode.GeneralError {
+			return d, meant, false
+		}
+		d.Category = "command-name"
+		d.Message = fmt.Sprintf("exit code %s is %d, a command-specific code, but its name says %s, which the contract numbers %d (%s): an agent acts on the number, and reads %d only from the program's declaration; use %d, or keep %d declared for an outcome that is more than %s", name, n, meant, int(meant), evidence, n, int(meant), n, meant)
+		return d, meant, true
 	default:
 		return d, meant, false
 	}

@@ -269,7 +269,7 @@ func (fl *flow) fieldStoreFacts() {
 			if key == "" {
 				return
 			}
-			fl.constSources(fn, val, nil, map[paramAt]bool{}, func(s Source) {
+			fl.constSources(fn, val, nil, map[any]bool{}, func(s Source) {
 				if !seen[s.Pos] && len(stores[key]) < maxSources {
 					seen[s.Pos] = true
 					stores[key] = append(stores[key], s)
@@ -295,9 +295,11 @@ type paramAt struct {
 }
 
 // constSources yields the constants e, in fn, may be, as sources: through
-// local variables (origins), and through fn's parameters back to the
-// arguments the package's calls give them.
-func (fl *flow) constSources(fn summary.Func, e ast.Expr, ret *ast.ReturnStmt, visited map[paramAt]bool, yield func(Source)) {
+// local variables (origins), through fn's parameters back to the arguments
+// the package's calls give them, and through a field it reads to what this
+// package and the ones it imports store there (a constructor given
+// cfgErr.Code stores another error's code). visited cuts cycles.
+func (fl *flow) constSources(fn summary.Func, e ast.Expr, ret *ast.ReturnStmt, visited map[any]bool, yield func(Source)) {
 	fl.origins(fn, e, func(o origin) {
 		switch {
 		case o.konst != nil:
@@ -313,6 +315,12 @@ func (fl *flow) constSources(fn summary.Func, e ast.Expr, ret *ast.ReturnStmt, v
 			fl.argsTo(fn.Obj, o.param, func(caller summary.Func, arg ast.Expr) {
 				fl.constSources(caller, arg, nil, visited, yield)
 			})
+		case o.status != nil && o.status.IsField() && !visited[o.status]:
+			visited[o.status] = true
+			fl.storedSourcesVisited(o.status, visited, yield)
+			for _, s := range fl.importedStores(o.status) {
+				yield(s)
+			}
 		}
 	})
 }

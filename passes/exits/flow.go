@@ -137,11 +137,13 @@ type flow struct {
 	allStores     map[string][]Source
 	owners        map[*types.Var]types.Type
 	knownCodeLike map[*types.Var]bool
+	// impls are the implementations of interface methods, once asked.
+	impls map[*types.Func]impls
 }
 
 func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
 	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[codeFact](pass), status: map[*types.Var]string{}, results: summary.NewTable[resultFact](pass),
-		byKey: map[string]*types.Var{}, owners: map[*types.Var]types.Type{}, knownCodeLike: map[*types.Var]bool{}}
+		byKey: map[string]*types.Var{}, owners: map[*types.Var]types.Type{}, knownCodeLike: map[*types.Var]bool{}, impls: map[*types.Func]impls{}}
 	for _, fn := range funcs {
 		fl.decl[fn.Obj] = fn
 	}
@@ -402,6 +404,19 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 			if callee.Pkg() != fl.pass.Pkg {
 				if f := fl.results.Of(callee); f != nil {
 					yield(origin{param: -1, foreign: f, callee: callee, call: x})
+					return
+				}
+			}
+			if abstract(callee) && codeResult(callee.Signature()) >= 0 {
+				// An interface method no fact describes (an interface of
+				// this package, or err.(interface{ ExitCode() int })): its
+				// result is what the methods that implement it return.
+				impls := fl.implementations(callee)
+				for _, m := range impls.local {
+					yield(origin{param: -1, result: m, call: x})
+				}
+				if impls.foreign != nil {
+					yield(origin{param: -1, foreign: impls.foreign, callee: callee, call: x})
 				}
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -210,12 +211,18 @@ func (fl *flow) forward(fn summary.Func) forwardResult {
 // variable or field v, outside tests, directly or through the parameters
 // of the functions that store them.
 func (fl *flow) storedSources(v *types.Var, yield func(Source)) {
+	fl.storedSourcesVisited(v, map[any]bool{v: true}, yield)
+}
+
+// storedSourcesVisited is storedSources within one walk that has visited
+// the parameters and fields in visited.
+func (fl *flow) storedSourcesVisited(v *types.Var, visited map[any]bool, yield func(Source)) {
 	for _, g := range fl.funcs {
 		if fl.inTest(g.Decl) {
 			continue
 		}
 		fl.stores(g, func(w *types.Var) bool { return w == v }, func(val ast.Expr, _ *types.Var) {
-			fl.constSources(g, val, nil, map[paramAt]bool{}, yield)
+			fl.constSources(g, val, nil, visited, yield)
 		})
 	}
 }
@@ -312,7 +319,12 @@ func (fl *flow) interfaceFacts() {
 // callee, whose result reaches an exit of this package as via says, at the
 // call.
 func (fl *flow) foreignSite(s Source, callee *types.Func, via string, call ast.Node) ForeignSite {
-	chain := append(slices.Clone(s.Chain), analyzerutil.CallName(callee))
+	chain := slices.Clone(s.Chain)
+	if !abstract(callee) || len(chain) == 0 {
+		// An interface method's sources name the method that implements
+		// it already (implementations).
+		chain = append(chain, analyzerutil.CallName(callee))
+	}
 	return ForeignSite{
 		Source: s,
 		Via:    fmt.Sprintf("%s's result → %s", strings.Join(chain, "'s result → "), via),
@@ -497,5 +509,90 @@ func importClosure(pkg *types.Package) map[string]*types.Package {
 		}
 	}
 	walk(pkg)
+	return out
+}
+
+// abstract reports whether fn is an interface's method.
+func abstract(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	_, ok := recv.Type().Underlying().(*types.Interface)
+	return ok
+}
+
+// impls are the methods that implement an interface method: the package's
+// own (with bodies), and what the others' result facts say, as one.
+type impls struct {
+	local   []*types.Func
+	foreign *resultFact
+}
+
+// implementations finds, once per method, the methods of the named types
+// of this package and of those it imports (directly or not) that
+// implement the interface m belongs to, and gathers them.
+func (fl *flow) implementations(m *types.Func) impls {
+	if got, ok := fl.impls[m]; ok {
+		return got
+	}
+	var out impls
+	iface, _ := m.Signature().Recv().Type().Underlying().(*types.Interface)
+	if fl.closure == nil {
+		fl.closure = importClosure(fl.pass.Pkg)
+	}
+	merged := &resultFact{}
+	for _, path := range slices.Sorted(maps.Keys(fl.closure)) {
+		pkg := fl.closure[path]
+		if analyzerutil.StdPackage(path) || iface == nil {
+			continue
+		}
+		scope := pkg.Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			if _, isIface := tn.Type().Underlying().(*types.Interface); isIface {
+				continue
+			}
+			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
+				if !types.Implements(t, iface) {
+					continue
+				}
+				obj, _, _ := types.LookupFieldOrMethod(t, false, m.Pkg(), m.Name())
+				impl, ok := obj.(*types.Func)
+				if !ok {
+					break
+				}
+				if pkg == fl.pass.Pkg {
+					if _, local := fl.decl[impl.Origin()]; local {
+						out.local = append(out.local, impl.Origin())
+					}
+					break
+				}
+				f := new(resultFact)
+				if fl.pass.ImportObjectFact(impl, f) && !f.Other {
+					for _, src := range f.Sources {
+						src.Chain = append(slices.Clone(src.Chain), analyzerutil.CallName(impl))
+						merged.Sources = append(merged.Sources, src)
+					}
+					for _, k := range f.Fields {
+						if !slices.Contains(merged.Fields, k) {
+							merged.Fields = append(merged.Fields, k)
+						}
+					}
+				}
+				break
+			}
+		}
+	}
+	if len(merged.Sources) > maxSources {
+		merged.Sources = merged.Sources[:maxSources]
+	}
+	if len(merged.Sources) > 0 || len(merged.Fields) > 0 {
+		out.foreign = merged
+	}
+	fl.impls[m] = out
 	return out
 }

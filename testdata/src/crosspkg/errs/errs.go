@@ -36,3 +36,19 @@ type Unrelated struct{}
 
 // Code is a count.
 func (Unrelated) Code() int { return CodeUnrelated }
+
+// Stale is an error whose status main exits with through an interface
+// main declares itself: no fact names it, its implementations do.
+type Stale struct{}
+
+func (Stale) Error() string { return "stale" }
+
+// Status is the exit status of a Stale.
+func (Stale) Status() int { return 21 } // want barecode:`exit code 21 is in the framework-reserved range 14–63.*errs.Stale.Status's result → os.Exit`
+
+// Gauge has a Status too, but is no error: it implements no interface main
+// exits through.
+type Gauge struct{}
+
+// Status is a reading.
+func (Gauge) Status(scale int) int { return 99 }

@@ -37,6 +37,11 @@ func main() {
 	if err := cmds.Put(os.Args[1]); err != nil {
 		os.Exit(cmds.ExitCodeFor(err))
 	}
+	if err := check(); err != nil {
+		if s, ok := err.(interface{ Status() int }); ok {
+			os.Exit(s.Status())
+		}
+	}
 	os.Exit(cli.Main(os.Args))
 }
 
