@@ -120,8 +120,26 @@ type effect struct {
 type emission struct {
 	instr ssa.Instruction
 	pos   token.Pos
-	how   string             // "returns ARG_ERROR (exitcode.New)"
-	from  map[ssa.Value]bool // the calls the emitted value comes from
+	how   string          // "returns ARG_ERROR (exitcode.New)"
+	trace *ssavalue.Trace // where the emitted ARG_ERROR comes from
+	emit  emitter         // describes the emission again, for one origin
+}
+
+// emitter tells whether an instruction emits ARG_ERROR and how, recording
+// the origins of the ARG_ERROR it emits in tr.
+type emitter func(tr *ssavalue.Trace) (string, bool)
+
+// emitterOf returns the emitter of an instruction that may emit ARG_ERROR.
+func (ch *checker) emitterOf(instr ssa.Instruction) emitter {
+	switch in := instr.(type) {
+	case *ssa.Call:
+		return func(tr *ssavalue.Trace) (string, bool) { return ch.args.Exit(in, tr) }
+	case *ssa.Return:
+		return func(tr *ssavalue.Trace) (string, bool) { return ch.args.Return(in, tr) }
+	case *ssa.Store:
+		return func(tr *ssavalue.Trace) (string, bool) { return ch.args.Status(in, tr) }
+	}
+	return nil
 }
 
 func (ch *checker) function(fn *ssa.Function) {
@@ -137,20 +155,15 @@ func (ch *checker) function(fn *ssa.Function) {
 				if e, rule, ok := ch.effects.Call(in.Common()); ok {
 					effects = append(effects, effect{in, e, rule.AllOrNothing})
 				}
-				if how, from, ok := ch.args.Exit(in.Common()); ok {
-					emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: how, from: from})
-				}
 			case *ssa.Go:
 				if e, _, ok := ch.effects.Call(in.Common()); ok {
 					effects = append(effects, effect{instr: in, what: e})
 				}
-			case *ssa.Return:
-				if how, from, ok := ch.args.Return(in); ok {
-					emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: how, from: from})
-				}
-			case *ssa.Store:
-				if how, from, ok := ch.args.Status(in); ok {
-					emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: how, from: from})
+			}
+			if emit := ch.emitterOf(instr); emit != nil {
+				tr := ssavalue.NewTrace()
+				if how, ok := emit(tr); ok {
+					emissions = append(emissions, emission{instr: instr, pos: instr.Pos(), how: how, trace: tr, emit: emit})
 				}
 			}
 		}
@@ -159,27 +172,42 @@ func (ch *checker) function(fn *ssa.Function) {
 		return
 	}
 	for _, em := range emissions {
-		if !em.pos.IsValid() {
-			continue
+		if em.pos.IsValid() {
+			ch.check(em, effects)
 		}
-		for _, ef := range effects {
-			if v, ok := ef.instr.(ssa.Value); ok && em.from[v] {
+	}
+}
+
+// check reports an emission that follows a side effect on the path of one
+// of its origins: the side effect runs before the origin, or between the
+// origin and the emission. A side effect on another path (another case of
+// a dispatch) precedes none of the emission's ARG_ERROR.
+func (ch *checker) check(em emission, effects []effect) {
+	at := ssavalue.At(em.instr)
+	origins := em.trace.Origins
+	if len(origins) == 0 {
+		origins = []ssavalue.Origin{{Point: at}}
+	}
+	for _, ef := range effects {
+		if ef.allOrNothing && onlyIfFailed(ef, em.instr) {
+			continue // the call failed on the way here, and changed nothing
+		}
+		here := ssavalue.At(ef.instr)
+		for _, o := range origins {
+			if o.Point == here {
 				// The call that produces the emitted value checks its own
 				// order, unless it runs again after it succeeded: in a loop,
 				// an earlier iteration's side effect precedes a later
 				// iteration's ARG_ERROR.
 				if repeatsAfterSuccess(ef.instr) {
-					ch.report(em, ef, true)
-					break
+					ch.report(em, o, ef, true)
+					return
 				}
 				continue
 			}
-			if ef.allOrNothing && onlyIfFailed(ef, em.instr) {
-				continue // the call failed on the way here, and changed nothing
-			}
-			if before(ef.instr, em.instr) {
-				ch.report(em, ef, false)
-				break
+			if here.Before(o.Point) || (o.Point.Before(here) && here.Before(at)) {
+				ch.report(em, o, ef, false)
+				return
 			}
 		}
 	}
@@ -245,27 +273,7 @@ func repeatsAfterSuccess(instr ssa.Instruction) bool {
 			}
 		}
 	}
-	return reaches(instr.Block(), instr.Block(), failed)
-}
-
-// reaches reports whether a path of one or more edges leads from block
-// from to block to, entering none of the blocks in avoid.
-func reaches(from, to *ssa.BasicBlock, avoid map[*ssa.BasicBlock]bool) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	queue := append([]*ssa.BasicBlock(nil), from.Succs...)
-	for len(queue) > 0 {
-		blk := queue[0]
-		queue = queue[1:]
-		if seen[blk] || avoid[blk] {
-			continue
-		}
-		seen[blk] = true
-		if blk == to {
-			return true
-		}
-		queue = append(queue, blk.Succs...)
-	}
-	return false
+	return ssavalue.Reaches(instr.Block(), instr.Block(), failed)
 }
 
 func otherOperand(cmp *ssa.BinOp, v ssa.Value) ssa.Value {
@@ -280,25 +288,24 @@ func isNil(v ssa.Value) bool {
 	return ok && k.IsNil()
 }
 
-// before reports whether some path of the control-flow graph runs a before
-// b.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() && ssavalue.Index(a) < ssavalue.Index(b) {
-		return true
-	}
-	return reaches(a.Block(), b.Block(), nil)
-}
-
-// report reports an emission after a side effect; earlier says the side
-// effect is the same call's in an earlier iteration of a loop.
-func (ch *checker) report(em emission, ef effect, earlier bool) {
+// report reports an emission after a side effect, on the path of origin o;
+// earlier says the side effect is the same call's in an earlier iteration
+// of a loop.
+func (ch *checker) report(em emission, o ssavalue.Origin, ef effect, earlier bool) {
 	posn := ch.pass.Fset.Position(ef.instr.Pos())
 	where := fmt.Sprintf("line %d", posn.Line)
 	if earlier {
 		where += ", in an earlier iteration"
 	}
+	how := em.how
+	if len(em.trace.Origins) > 1 {
+		// Name the ARG_ERROR of this origin, not the first one found.
+		if h, ok := em.emit(ssavalue.Only(o.Point)); ok {
+			how = h
+		}
+	}
 	msg := fmt.Sprintf("ARG_ERROR %s after a side effect: %s (%s); ARG_ERROR promises the agent zero side effects, so validate before the first side effect, or emit PARTIAL_FAILURE once one has happened",
-		em.how, ef.what, where)
+		how, ef.what, where)
 	category := "returned"
 	switch em.instr.(type) {
 	case *ssa.Call:

@@ -13,7 +13,7 @@ import (
 var testdata = filepath.Join("..", "..", "testdata", "src")
 
 func TestArgphase(t *testing.T) {
-	analysistest.Run(t, testdata, argphase.Analyzer, "cases/argphase/cmd", "cases/argphase/noenum", "cases/argphase/viahelper", "cases/argphase/defers", "cases/argphase/classify", "cases/argphase/wrapping", "cases/argphase/reads", "cases/argphase/tempdir", "cases/argphase/carriers", "cases/argphase/classifier", "cases/argphase/callbacks", "cases/argphase/failed", "cases/argphase/joined", "cases/argphase/literals", "cases/argphase/concrete", "cases/argphase/givencode", "cases/argphase/mainexit", "cases/argphase/inttable", "cases/argphase/ifacedirective", "cases/argphase/sqltext", "cases/argphase/urfave", "cases/argphase/crosspkg", "cases/argphase/status", "cases/argphase/signals", "cases/argphase/loops")
+	analysistest.Run(t, testdata, argphase.Analyzer, "cases/argphase/cmd", "cases/argphase/noenum", "cases/argphase/viahelper", "cases/argphase/defers", "cases/argphase/classify", "cases/argphase/wrapping", "cases/argphase/reads", "cases/argphase/tempdir", "cases/argphase/carriers", "cases/argphase/classifier", "cases/argphase/callbacks", "cases/argphase/failed", "cases/argphase/joined", "cases/argphase/literals", "cases/argphase/concrete", "cases/argphase/givencode", "cases/argphase/mainexit", "cases/argphase/inttable", "cases/argphase/ifacedirective", "cases/argphase/sqltext", "cases/argphase/urfave", "cases/argphase/crosspkg", "cases/argphase/status", "cases/argphase/signals", "cases/argphase/loops", "cases/argphase/dispatch")
 }
 
 // TestFacts asserts the side-effect facts the findings rely on (argerror's

@@ -152,6 +152,17 @@
 //     ARG_ERROR, path-sensitive on its control-flow graph: a side effect on
 //     one branch and ARG_ERROR on the other is fine; a write in one loop
 //     iteration before a rejection in the next is a finding.
+//   - An emission is paired with a side effect only on the path of the
+//     ARG_ERROR it emits. The value is followed back along every path to
+//     each origin of its ARG_ERROR (the call whose result carries it, or
+//     where a constant 3 is chosen: a case that sets `code = 3`), and a side
+//     effect counts when it runs before that origin, or between the origin
+//     and the emission. The cases of a dispatch never run in one
+//     invocation: in `switch args[0] { case "seed": err = seed(…); case
+//     "put": err = put(…) }; exitcode.Exit(exitcode.FromError(err))`, the
+//     ARG_ERROR of `seed` follows nothing `put` wrote. Evidence: dispatches
+//     over subcommands in hand-written mains, where one exit maps every
+//     case's error.
 //   - Deferred calls run after the return and are not counted; calls that
 //     never return (`os.Exit`, `log.Fatal`, `exitcode.Exit`) end their paths.
 //   - Function literals: a literal the function calls (or starts) counts
@@ -159,7 +170,12 @@
 //     literal is checked as a function of its own (a cobra `RunE`).
 //   - `return f()` where `f` both writes and may return ARG_ERROR is not
 //     reported at the caller: the order inside `f` is `f`'s, and is checked
-//     there.
+//     there. When `f` writes but returns ARG_ERROR only before its writes,
+//     its ARG_ERROR follows none of its own side effects; when it may
+//     return ARG_ERROR after them, the finding is inside `f`. Another
+//     origin of the same emission is still paired with `f`'s side effects:
+//     `err := f(); if err == nil { err = validate() }` returns
+//     `validate`'s ARG_ERROR after `f` wrote.
 //   - Facts say "may": a library function that writes only under a condition
 //     (an option you do not set) still counts. Suppress such a finding with
 //     a reason.
