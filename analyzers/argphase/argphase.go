@@ -205,6 +205,9 @@ func (ch *checker) check(em emission, effects []effect) {
 				}
 				continue
 			}
+			if classifies(ef, o.Point) {
+				continue // ARG_ERROR for one class of the call's errors
+			}
 			if here.Before(o.Point) || (o.Point.Before(here) && here.Before(at)) {
 				ch.report(em, o, ef, false)
 				return
@@ -241,6 +244,82 @@ func onlyIfFailed(ef effect, instr ssa.Instruction) bool {
 				failed = b.Succs[1]
 			}
 			if len(failed.Preds) == 1 && call.Block().Dominates(b) && failed.Dominates(instr.Block()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxTestDepth is how many steps (a call's argument, a conversion, a
+// negation) a branch condition is followed back to the error it tests:
+// errors.As(err, &target), !isUsage(err), strings.Contains(err.Error(), …).
+const maxTestDepth = 4
+
+// classifies reports whether ARG_ERROR is chosen at p only under a test of
+// what the effect call's error is, other than whether it is nil
+// (errors.Is, errors.As, a type assertion, a function of the error): the
+// code is for one class of the call's errors, and whether the call returns
+// an error of that class after its side effect is the callee's to tell. A
+// framework's run method returns its own usage errors, before any run
+// function runs, beside the run functions' errors; a program that exits
+// with ARG_ERROR for the usage errors alone keeps the contract.
+func classifies(ef effect, p ssavalue.Point) bool {
+	call, ok := ef.instr.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	errVal := ssavalue.ErrorResult(call)
+	if errVal == nil {
+		return false
+	}
+	b := p.Block
+	if p.Index < len(b.Instrs) {
+		b = b.Idom() // p's own block branches after p
+	}
+	for ; b != nil; b = b.Idom() {
+		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && testsWhat(br.Cond, errVal, 0) {
+			return true
+		}
+		if b == call.Block() {
+			break
+		}
+	}
+	return false
+}
+
+// testsWhat reports whether a condition is computed from err, other than
+// by comparing it with nil.
+func testsWhat(v, err ssa.Value, depth int) bool {
+	if v == err {
+		return true
+	}
+	if depth > maxTestDepth {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.BinOp:
+		if (x.Op == token.EQL || x.Op == token.NEQ) && (x.X == err || x.Y == err) && isNil(otherOperand(x, err)) {
+			return false
+		}
+		return testsWhat(x.X, err, depth+1) || testsWhat(x.Y, err, depth+1)
+	case *ssa.UnOp:
+		return testsWhat(x.X, err, depth+1)
+	case *ssa.Extract:
+		return testsWhat(x.Tuple, err, depth+1)
+	case *ssa.TypeAssert:
+		return testsWhat(x.X, err, depth+1)
+	case *ssa.MakeInterface:
+		return testsWhat(x.X, err, depth+1)
+	case *ssa.ChangeInterface:
+		return testsWhat(x.X, err, depth+1)
+	case *ssa.Call:
+		c := x.Common()
+		if c.IsInvoke() && testsWhat(c.Value, err, depth+1) {
+			return true
+		}
+		for _, a := range c.Args {
+			if testsWhat(a, err, depth+1) {
 				return true
 			}
 		}

@@ -89,7 +89,12 @@
 //     put there (`var out Store = diskStore{…}; out.Save(…)`): the concrete
 //     method's side effects, or none;
 //   - any of these in a function literal the function calls, defers, starts
-//     or hands to a call (`filepath.WalkDir`'s callback).
+//     or hands to a call (`filepath.WalkDir`'s callback);
+//   - a framework's run method, which calls the run functions the program
+//     gives its commands (cobra's `Execute` calls `RunE`, urfave/cli's
+//     `App.Run` calls `Action`): their side effects, when they return an
+//     error after them. `if err := rootCmd.Execute(); err != nil {
+//     os.Exit(3) }` exits with ARG_ERROR after a command's failed write.
 //
 // The catalogue of the standard library's side effects lives in one place,
 // `passes/sideeffects/catalogue.go`; a test resolves every entry against the
@@ -176,6 +181,15 @@
 //     origin of the same emission is still paired with `f`'s side effects:
 //     `err := f(); if err == nil { err = validate() }` returns
 //     `validate`'s ARG_ERROR after `f` wrote.
+//   - ARG_ERROR chosen only under a test of what a call's error is, other
+//     than whether it is nil (`errors.Is`, `errors.As`, a type assertion, a
+//     function of the error such as `isUsage(err)`), is for one class of
+//     that call's errors: whether the call returns an error of that class
+//     after its side effect is the callee's to tell, so the call's side
+//     effect is not counted for it. A framework's run method returns its own
+//     usage errors (an unknown flag, a missing argument) before any run
+//     function runs; a main that exits with 3 for those alone keeps the
+//     contract, and one that exits with 3 for every error does not.
 //   - Facts say "may": a library function that writes only under a condition
 //     (an option you do not set) still counts. Suppress such a finding with
 //     a reason.
@@ -185,9 +199,10 @@
 //     reached only on the branch where that call's error is not nil does
 //     not count it. A failed `os.WriteFile` (which may have truncated the
 //     file), `MkdirAll`, `RemoveAll` or request still counts.
-//   - Not followed: calls through function values, and through interface
-//     values whose concrete type the function did not choose, unless the
-//     method is the catalogue's (`net.Conn.Write`) or marked.
+//   - Not followed: calls through function values (other than a
+//     framework's run functions), and through interface values whose
+//     concrete type the function did not choose, unless the method is the
+//     catalogue's (`net.Conn.Write`) or marked.
 //
 // # Cost
 //

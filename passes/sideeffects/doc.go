@@ -58,6 +58,21 @@
 // literals that are only returned or stored are not counted: they run when
 // someone else calls them.
 //
+// A framework's run method calls the run functions of the commands the
+// program gives it, as function values no static call reaches: cobra's
+// `Execute` (and `ExecuteC`, `ExecuteContext`, `ExecuteContextC`) calls
+// the `RunE`, `PreRunE`, `PostRunE`, `PersistentPreRunE` and
+// `PersistentPostRunE` of its commands; urfave/cli's `App.Run` (v1, v2;
+// `Command.Run` in v3) calls `Before`, `Action` and `After`. A call of the
+// run method has the first side effect of those run functions, given in a
+// command literal (`&cobra.Command{Use: "add", RunE: …}`) or assigned
+// (`cmd.RunE = runAdd`), in the package or in a package it imports (a
+// package fact, `runs(…)`, carries them to importers):
+// `sideEffect(cobra.Command.Execute → RunE of add → os.WriteFile writes a
+// file)`. Only run functions that return an error count: the run method's
+// error follows their side effects. One that returns nothing (cobra's
+// `Run`) may write, but no error of the run method follows its writes.
+//
 // Catalogue entries that happen whole or not at all (`AllOrNothing`:
 // opening, creating, removing or renaming one file, starting a process)
 // tell checks that a call which returned an error changed nothing.

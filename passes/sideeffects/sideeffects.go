@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*SideEffects](),
-	FactTypes:  []analysis.Fact{(*sideEffectFact)(nil)},
+	FactTypes:  []analysis.Fact{(*sideEffectFact)(nil), (*runsFact)(nil)},
 }
 
 // sideEffectFact marks a function that may change the world outside the
@@ -304,6 +304,9 @@ type SideEffects struct {
 	extra   map[string]bool
 	named   *analyzerutil.Funcs // the catalogue's and the extra functions
 	facts   *summary.Table[sideEffectFact, *sideEffectFact]
+	// runs are the side effects of the run functions the program gives
+	// each framework, which its run method calls (frameworkRun).
+	runs []Run
 }
 
 // inCatalogue reports whether fn is an entry of the catalogue.
@@ -332,6 +335,9 @@ var catalogue = func() map[string]Entry {
 // it, if fn has one.
 func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 	fn = fn.Origin()
+	if e, ok := s.frameworkRun(fn); ok {
+		return e, Rule{}, true
+	}
 	name, named := s.named.Name(fn)
 	if !named {
 		name = "" // in no package the catalogue or the flag names
@@ -630,7 +636,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		invoked := invokedLiterals(fd.Body)
 		summary.Calls(pass.TypesInfo, fd.Body, func(lit *ast.FuncLit) bool { return invoked[lit] }, func(call *ast.CallExpr, callee *types.Func) {
-			if callee.Pkg() == pass.Pkg && !s.inCatalogue(callee) {
+			if (callee.Pkg() == pass.Pkg && !s.inCatalogue(callee)) || frameworkRuns.Has(callee) {
 				calls[fn] = append(calls[fn], localCall{callee.Origin(), call})
 				return
 			}
@@ -646,30 +652,58 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	s.markedMethods(pass)
+	s.solve(pass, funcs, calls)
+	// The run functions' side effects are known once the package's
+	// functions' are; then the functions that call a framework's run
+	// method have them too.
+	if s.runs = s.runEffects(pass); len(s.runs) > 0 {
+		pass.ExportPackageFact(&runsFact{s.runs})
+		s.solve(pass, funcs, calls)
+	}
+	s.facts.Export(pass)
+	return s, nil
+}
+
+// solve computes the package's functions' facts to a fixed point over
+// their calls of one another.
+func (s *SideEffects) solve(pass *analysis.Pass, funcs []summary.Func, calls map[*types.Func][]localCall) {
 	summary.Solve(s.facts, funcs, func(fn summary.Func, cur *sideEffectFact) (*sideEffectFact, bool) {
 		next := cur
 		for _, lc := range calls[fn.Obj] {
 			if next != nil && next.Cond == nil {
 				break
 			}
-			m := s.facts.Local(lc.callee)
-			if m == nil {
+			e, rule, ok := s.localEffect(lc.callee)
+			if !ok {
 				continue
-			}
-			e := Effect{Chain: append([]string{analyzerutil.CallName(lc.callee)}, m.Chain...), What: m.What}
-			rule := Rule{}
-			if m.Cond != nil {
-				rule = Rule{Kind: m.Cond.Kind, Arg: m.Cond.Param}
 			}
 			next = s.join(next, e, rule, syntaxCall{pass.TypesInfo, lc.call, fn.Decl.Body, fn.Obj.Signature()})
 		}
 		return next, next != cur
 	})
-	s.facts.Export(pass)
-	return s, nil
 }
 
-// localCall is a call of a function of the package being analyzed.
+// localEffect returns the side effect of a call of a function of the
+// package, as far as the package's facts are solved, or of a framework's
+// run method (its run functions', once they are known).
+func (s *SideEffects) localEffect(fn *types.Func) (Effect, Rule, bool) {
+	if e, ok := s.frameworkRun(fn); ok {
+		return e, Rule{}, true
+	}
+	m := s.facts.Local(fn)
+	if m == nil {
+		return Effect{}, Rule{}, false
+	}
+	rule := Rule{}
+	if m.Cond != nil {
+		rule = Rule{Kind: m.Cond.Kind, Arg: m.Cond.Param}
+	}
+	return Effect{Chain: append([]string{analyzerutil.CallName(fn)}, m.Chain...), What: m.What}, rule, true
+}
+
+// localCall is a call of a function of the package being analyzed, or of
+// a framework's run method, whose side effects are known only once the
+// package's are.
 type localCall struct {
 	callee *types.Func
 	call   *ast.CallExpr

@@ -14,3 +14,49 @@ func CheckErr(msg any) {
 		os.Exit(1)
 	}
 }
+
+// Command is a command of a command line: cobra calls its run functions
+// when the command line names it.
+type Command struct {
+	Use string
+
+	PersistentPreRun  func(cmd *Command, args []string)
+	PersistentPreRunE func(cmd *Command, args []string) error
+	PreRun            func(cmd *Command, args []string)
+	PreRunE           func(cmd *Command, args []string) error
+	Run               func(cmd *Command, args []string)
+	RunE              func(cmd *Command, args []string) error
+	PostRun           func(cmd *Command, args []string)
+	PostRunE          func(cmd *Command, args []string) error
+
+	commands []*Command
+}
+
+// AddCommand adds subcommands.
+func (c *Command) AddCommand(cmds ...*Command) { c.commands = append(c.commands, cmds...) }
+
+// Execute runs the command the command line names.
+func (c *Command) Execute() error {
+	_, err := c.ExecuteC()
+	return err
+}
+
+// ExecuteC runs the command the command line names, and returns it.
+func (c *Command) ExecuteC() (*Command, error) {
+	cmd := c
+	if len(os.Args) > 1 {
+		for _, sub := range c.commands {
+			if sub.Use == os.Args[1] {
+				cmd = sub
+			}
+		}
+	}
+	if cmd.Run != nil {
+		cmd.Run(cmd, os.Args[1:])
+		return cmd, nil
+	}
+	if cmd.RunE != nil {
+		return cmd, cmd.RunE(cmd, os.Args[1:])
+	}
+	return cmd, fmt.Errorf("unknown command %q", os.Args[1])
+}
