@@ -88,6 +88,9 @@
 //   - a call through an interface whose concrete value the function itself
 //     put there (`var out Store = diskStore{…}; out.Save(…)`): the concrete
 //     method's side effects, or none;
+//   - a call through an interface whose every implementation in the
+//     interface's own package has a side effect (`p.CreateRelease(…)` where
+//     both providers the package declares send a POST);
 //   - any of these in a function literal the function calls, defers, starts
 //     or hands to a call (`filepath.WalkDir`'s callback);
 //   - a framework's run method, which calls the run functions the program
@@ -202,7 +205,9 @@
 //   - Not followed: calls through function values (other than a
 //     framework's run functions), and through interface values whose
 //     concrete type the function did not choose, unless the method is the
-//     catalogue's (`net.Conn.Write`) or marked.
+//     catalogue's (`net.Conn.Write`), marked, or has the side effect of
+//     every implementation its package declares. An implementation in
+//     another package (a storage backend registered by main) is not seen.
 //
 // # Cost
 //

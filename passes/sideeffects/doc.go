@@ -58,6 +58,17 @@
 // literals that are only returned or stored are not counted: they run when
 // someone else calls them.
 //
+// A method of an interface the package declares has the side effect of its
+// implementations in that package when every one of them (one at least)
+// has one whatever it is given: a call through the interface runs one of
+// them, whichever value the caller holds.
+// `sideEffect(provider.GitHub.CreateRelease → … sends an HTTP request)` on
+// `Provider.CreateRelease`, whose GitHub and GitLab implementations both
+// send a POST. One implementation without it (an in-memory store beside
+// the file store) leaves the method without one, and implementations in
+// other packages are not seen: facts flow from a package to its importers,
+// never back.
+//
 // A framework's run method calls the run functions of the commands the
 // program gives it, as function values no static call reaches: cobra's
 // `Execute` (and `ExecuteC`, `ExecuteContext`, `ExecuteContextC`) calls

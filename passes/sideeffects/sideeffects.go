@@ -653,9 +653,13 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	s.markedMethods(pass)
 	s.solve(pass, funcs, calls)
-	// The run functions' side effects are known once the package's
-	// functions' are; then the functions that call a framework's run
-	// method have them too.
+	// The side effects of interface methods (their implementations') and
+	// of the run functions given to frameworks are known once the
+	// package's functions' are; then the functions that call them have
+	// them too.
+	if s.implementedMethods(pass) {
+		s.solve(pass, funcs, calls)
+	}
 	if s.runs = s.runEffects(pass); len(s.runs) > 0 {
 		pass.ExportPackageFact(&runsFact{s.runs})
 		s.solve(pass, funcs, calls)
@@ -783,4 +787,86 @@ func (s *SideEffects) markedMethods(pass *analysis.Pass) {
 			return true
 		})
 	}
+}
+
+// implementedMethods gives each method of an interface of the package the
+// side effect of its implementations in the package, when every one of them
+// (one at least) has one: a call through the interface runs one of them,
+// whichever value the caller holds. It reports whether it gave any. An
+// implementation elsewhere is not seen (facts flow to importers only), and
+// one without the side effect (an in-memory store beside the file store)
+// leaves the method without one.
+func (s *SideEffects) implementedMethods(pass *analysis.Pass) bool {
+	var ifaces []*types.Interface
+	var concrete []types.Type
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || analyzerutil.InTestFile(pass.Fset, tn.Pos()) {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if it, ok := n.Underlying().(*types.Interface); ok {
+			ifaces = append(ifaces, it)
+		} else {
+			concrete = append(concrete, n)
+		}
+	}
+	changed := false
+	for _, it := range ifaces {
+		impls := implementations(it, concrete)
+		if len(impls) == 0 {
+			continue
+		}
+		for i := range it.NumExplicitMethods() {
+			m := it.ExplicitMethod(i)
+			if s.facts.Local(m) != nil {
+				continue // marked //exitlint:sideeffect
+			}
+			if e, ok := s.everyImplementation(impls, m); ok {
+				s.facts.Set(m, &sideEffectFact{Chain: e.Chain, What: e.What})
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// implementations returns the types among concrete (or pointers to them)
+// that implement it.
+func implementations(it *types.Interface, concrete []types.Type) []types.Type {
+	var out []types.Type
+	for _, t := range concrete {
+		if types.Implements(t, it) {
+			out = append(out, t)
+		} else if p := types.NewPointer(t); types.Implements(p, it) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// everyImplementation returns the side effect of the first implementation
+// of method m among impls, when every one of them has one whatever it is
+// given.
+func (s *SideEffects) everyImplementation(impls []types.Type, m *types.Func) (Effect, bool) {
+	var first Effect
+	for i, t := range impls {
+		obj, _, _ := types.LookupFieldOrMethod(t, false, m.Pkg(), m.Name())
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return Effect{}, false
+		}
+		f := s.facts.Local(fn)
+		if f == nil || f.Cond != nil {
+			return Effect{}, false
+		}
+		if i == 0 {
+			first = Effect{Chain: append([]string{analyzerutil.CallName(fn)}, f.Chain...), What: f.What}
+		}
+	}
+	return first, true
 }
