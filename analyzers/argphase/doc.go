@@ -30,7 +30,11 @@
 //     return one, in this package or another (`return validate(name)`), or
 //     of a function literal the function calls (`check := func() error
 //     {…}; return check()`); a framework error that takes the exit code,
-//     given 3 (urfave/cli's `cli.Exit("…", 3)`). In a function with
+//     given 3 (urfave/cli's `cli.Exit("…", 3)`), and the program's own
+//     error of that kind: a type whose `ExitCode() int` returns one of its
+//     fields, built with 3 there (`ExitError{Code: exitProvider}` where
+//     `exitProvider = 3`) or by its constructor given 3 (`Exit("…", 3)`).
+//     In a function with
 //     defers, a return reads what reaches it, not every value its result
 //     ever holds;
 //   - returning 3 from a function whose integer result becomes the exit

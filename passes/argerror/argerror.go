@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer},
 	ResultType: reflect.TypeFor[*ArgErrors](),
-	FactTypes:  []analysis.Fact{(*argFact)(nil)},
+	FactTypes:  []analysis.Fact{(*argFact)(nil), (*exitFieldFact)(nil), (*coderFact)(nil)},
 }
 
 // ArgCode is ARG_ERROR's value in the table.
@@ -89,6 +89,9 @@ type ArgErrors struct {
 	// of other packages it refers to, whose value carries ARG_ERROR
 	// (var errNoArgs = exitcode.New(exitcode.ArgError, …)), with how.
 	sentinels map[*types.Var]string
+	// coders are the exit-code fields of error types and the constructors
+	// that fill them (exitcoder.go).
+	coders *exitCoders
 	// Any reports whether the package can emit ARG_ERROR: it mentions the
 	// value 3 of an exit-code enum, calls a function with an argFact, or
 	// exits with 3 (os.Exit(3), a helper that may). Only then can a check
@@ -126,10 +129,11 @@ func run(pass *analysis.Pass) (any, error) {
 		c:         pass.ResultOf[contract.Analyzer].(*contract.Contract),
 		facts:     summary.NewTable[argFact](pass),
 		sentinels: importedSentinels(pass),
+		coders:    findExitCoders(pass),
 	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
-	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !callsExitCoder(pass) {
-		// No exit-code enum, no framework error that takes a code, and no
+	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !callsExitCoder(pass) && len(a.coders.fields) == 0 {
+		// No exit-code enum, no error that takes a code, and no
 		// dependency's function that returns ARG_ERROR: no value is
 		// ARG_ERROR, but an exit may be.
 		a.Any = exitsWithArgError(pass, ex)
@@ -201,15 +205,21 @@ func callsExitCoder(pass *analysis.Pass) bool {
 	return false
 }
 
-// mentions reports whether the package uses an ARG_ERROR constant or calls
-// a function with an argFact from a dependency.
+// mentions reports whether the package uses an ARG_ERROR constant, calls
+// a function with an argFact from a dependency, or builds an error whose
+// exit-code field holds 3.
 func (a *ArgErrors) mentions() bool {
 	for e, tv := range a.info.Types {
 		if a.IsArgConst(tv.Type, tv.Value) {
 			return true
 		}
-		if call, ok := e.(*ast.CallExpr); ok {
-			if fn, ok := typeutil.Callee(a.info, call).(*types.Func); ok && a.Func(fn) != nil {
+		switch e := e.(type) {
+		case *ast.CallExpr:
+			if fn, ok := typeutil.Callee(a.info, e).(*types.Func); ok && (a.Func(fn) != nil || a.coders.callCarries(a.info, fn, e.Args) != "") {
+				return true
+			}
+		case *ast.CompositeLit:
+			if a.coders.literalCarries(a.info, e) != "" {
 				return true
 			}
 		}
@@ -322,6 +332,9 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 	case *ast.StarExpr:
 		return a.Carries(x.X, body, depth+1)
 	case *ast.CompositeLit:
+		if via := a.coders.literalCarries(info, x); via != "" {
+			return via
+		}
 		for _, elt := range x.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				elt = kv.Value
@@ -364,6 +377,9 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 		callee, ok := typeutil.Callee(info, x).(*types.Func)
 		if !ok {
 			return ""
+		}
+		if via := a.coders.callCarries(info, callee, x.Args); via != "" {
+			return via
 		}
 		switch CarrierOf(callee) {
 		case CarrierExitCoder:

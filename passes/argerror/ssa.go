@@ -173,26 +173,47 @@ func (v *SSA) extractCarries(x *ssa.Extract, tr *ssavalue.Trace, depth int) stri
 }
 
 // allocCarries reports how a composite literal or a spilled local may carry
-// ARG_ERROR: what is stored into it, whole or into a field.
+// ARG_ERROR: what is stored into it, whole or into a field, and 3 stored
+// into the exit-code field of an error (ExitError{Code: 3}).
 func (v *SSA) allocCarries(x *ssa.Alloc, tr *ssavalue.Trace, depth int) string {
 	var stores []*ssa.Store
+	var fields []*ssa.FieldAddr // the field each store is into, or nil
 	for _, ref := range *x.Referrers() {
 		switch r := ref.(type) {
 		case *ssa.Store:
 			if r.Addr == x {
-				stores = append(stores, r)
+				stores, fields = append(stores, r), append(fields, nil)
 			}
 		case *ssa.FieldAddr:
 			for _, ref2 := range *r.Referrers() {
 				if st, ok := ref2.(*ssa.Store); ok && st.Addr == r {
-					stores = append(stores, st)
+					stores, fields = append(stores, st), append(fields, r)
 				}
 			}
 		}
 	}
 	return v.first(len(stores), func(i int) string {
+		if fields[i] != nil && v.isExitField(fields[i]) {
+			if k, ok := ssavalue.Unconvert(stores[i].Val).(*ssa.Const); ok && IsArgCode(k.Value) {
+				if via := typeName(x.Type()); tr.Record(ssavalue.At(stores[i]), via) {
+					return via
+				}
+			}
+			return ""
+		}
 		return v.carries(stores[i].Val, tr, ssavalue.At(stores[i]), depth+1)
 	})
+}
+
+// isExitField reports whether a field address is of an error's exit-code
+// field.
+func (v *SSA) isExitField(fa *ssa.FieldAddr) bool {
+	ptr, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	s, ok := ptr.Elem().Underlying().(*types.Struct)
+	return ok && fa.Field < s.NumFields() && v.a.coders.fields[s.Field(fa.Field)]
 }
 
 // anyCarries reports how one of vals (nil elements left out), used at at,
@@ -233,6 +254,12 @@ func (v *SSA) callCarries(x *ssa.Call, tr *ssavalue.Trace, at ssavalue.Point, de
 	}
 	args := x.Common().Args
 	here := ssavalue.At(x)
+	if p, ok := v.a.coders.coders[fn]; ok && p < len(args) {
+		if k, ok := ssavalue.Unconvert(args[p]).(*ssa.Const); ok && IsArgCode(k.Value) {
+			return v.call(x, tr, analyzerutil.CallName(fn))
+		}
+		return ""
+	}
 	switch CarrierOf(fn) {
 	case CarrierExitCoder:
 		if i := ExitCoderArg(fn); i < len(args) {
