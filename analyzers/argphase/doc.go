@@ -64,7 +64,9 @@
 // Side effects are the calls the [sideeffects] pass knows, directly or
 // through any chain of calls in your code or your dependencies:
 //
-//   - files: `os.WriteFile`, `Create`, `OpenFile` that creates or truncates,
+//   - files: `os.WriteFile`, `Create`, `OpenFile` that truncates or creates
+//     a file it does not open to append (a log opened with
+//     `O_APPEND|O_CREATE` counts through what is written to it),
 //     `Remove`,
 //     `RemoveAll`, `Rename`, `Mkdir`, `MkdirAll`, `Chmod`, `Chown`,
 //     `Chtimes`, `Truncate`, `Symlink`, `Link`, `CopyFS`, writes to an

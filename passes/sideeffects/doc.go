@@ -22,9 +22,12 @@
 //
 // Writes to `os.Stdout` and `os.Stderr` are no side effect: diagnostics
 // change nothing an agent would have to undo. Neither are reads, and
-// `os.OpenFile` counts only when its flag is a constant that creates or
-// truncates (`O_CREATE`, `O_TRUNC`): opening an existing file to write or
-// append changes nothing by itself, and what is written then counts —
+// `os.OpenFile` counts only when its flag is a constant that truncates
+// (`O_TRUNC`) or creates a file it does not open to append (`O_CREATE`
+// without `O_APPEND`): opening a file to write or append changes nothing by
+// itself (a log opened with `O_APPEND|O_CREATE` is created empty at most;
+// a debug trace a library opens so and writes through a logger changes
+// nothing an agent would undo), and what is written then counts —
 // `(*os.File).Write` and its kin, and `fmt.Fprint`, `Fprintf`, `Fprintln`,
 // `io.WriteString` and `io.Copy` given an `*os.File` other than stdout,
 // stderr and a temporary file.

@@ -99,9 +99,10 @@ const (
 	// Always: every call counts.
 	Always RuleKind = iota
 	// RuleWriteFlags: the call counts when its argument Arg is a constant
-	// flag that creates or truncates (os.OpenFile's flag: O_CREATE,
-	// O_TRUNC). Opening an existing file to write or append changes
-	// nothing by itself; the writes that follow are side effects of their
+	// flag that truncates, or creates a file not opened to append
+	// (os.OpenFile's flag: O_TRUNC; O_CREATE without O_APPEND). Opening a
+	// file to write or append changes nothing by itself (a missing log is
+	// created empty); the writes that follow are side effects of their
 	// own (RuleToFile).
 	RuleWriteFlags
 	// RuleNotReading: the call counts unless its argument Arg is a request
@@ -602,9 +603,16 @@ func IsFile(t types.Type) bool {
 }
 
 // WriteFlags reports whether os.OpenFile flags change the file system when
-// the file is opened: they create or truncate.
+// the file is opened: they truncate, or create a file that is not opened to
+// append. A file opened to append is a log or a journal: the open creates
+// at most an empty file, and what is appended counts where it is written
+// (RuleToFile); a debug trace opened so and written through a logger
+// changes nothing an agent would undo.
 func WriteFlags(flags int64) bool {
-	return flags&int64(os.O_CREATE|os.O_TRUNC) != 0
+	if flags&int64(os.O_TRUNC) != 0 {
+		return true
+	}
+	return flags&int64(os.O_CREATE) != 0 && flags&int64(os.O_APPEND) == 0
 }
 
 func run(pass *analysis.Pass) (any, error) {
