@@ -41,6 +41,12 @@ type checker struct {
 	sup     *suppress.Suppressions
 	effects *sideeffects.SSA // which calls have side effects
 	args    *argerror.SSA    // where ARG_ERROR is emitted
+	// allFuncs are the package's functions, its initializers included;
+	// flagFacts what they say of the command line's flags (flags.go),
+	// found on first need when the package imports cobra.
+	allFuncs     []*ssa.Function
+	importsCobra bool
+	flagFacts    *flagFacts
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -54,6 +60,11 @@ func run(pass *analysis.Pass) (any, error) {
 		sup:  pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions),
 	}
 	pkg, funcs := ch.buildSSA()
+	ch.allFuncs = funcs
+	if init := pkg.Func("init"); init != nil {
+		ch.allFuncs = append(ch.allFuncs, init)
+	}
+	ch.importsCobra = analyzerutil.Imports(pass.Pkg, "github.com/spf13/cobra")
 	ch.effects = pass.ResultOf[sideeffects.Analyzer].(*sideeffects.SideEffects).SSA(ssavalue.NewTracer(pkg, pass.TypesInfo))
 	ch.args = ae.SSA(ch.ex)
 	for _, fn := range funcs {
@@ -208,6 +219,9 @@ func (ch *checker) check(em emission, effects []effect) {
 			if classifies(ef, o.Point) {
 				continue // ARG_ERROR for one class of the call's errors
 			}
+			if ch.exclusive(here, o.Point) {
+				continue // under flags that are never set together
+			}
 			if here.Before(o.Point) || (o.Point.Before(here) && here.Before(at)) {
 				ch.report(em, o, ef, false)
 				return
@@ -216,15 +230,21 @@ func (ch *checker) check(em emission, effects []effect) {
 	}
 }
 
+// errorOf returns the effect's call and the call's error result; the
+// error is nil when the effect is no call that returns one.
+func errorOf(ef effect) (*ssa.Call, ssa.Value) {
+	call, ok := ef.instr.(*ssa.Call)
+	if !ok {
+		return nil, nil
+	}
+	return call, ssavalue.ErrorResult(call)
+}
+
 // onlyIfFailed reports whether instr runs only after the effect's call
 // failed: it lies on the branch where the call's error result is not nil,
 // a branch the call reaches first.
 func onlyIfFailed(ef effect, instr ssa.Instruction) bool {
-	call, ok := ef.instr.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	errVal := ssavalue.ErrorResult(call)
+	call, errVal := errorOf(ef)
 	if errVal == nil {
 		return false
 	}
@@ -265,11 +285,7 @@ const maxTestDepth = 4
 // function runs, beside the run functions' errors; a program that exits
 // with ARG_ERROR for the usage errors alone keeps the contract.
 func classifies(ef effect, p ssavalue.Point) bool {
-	call, ok := ef.instr.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	errVal := ssavalue.ErrorResult(call)
+	call, errVal := errorOf(ef)
 	if errVal == nil {
 		return false
 	}

@@ -199,6 +199,15 @@
 //     usage errors (an unknown flag, a missing argument) before any run
 //     function runs; a main that exits with 3 for those alone keeps the
 //     contract, and one that exits with 3 for every error does not.
+//   - Flags a cobra command declares mutually exclusive
+//     (`MarkFlagsMutuallyExclusive("copy-to", "move-to")`) are never both
+//     set in one run: cobra refuses the command line before any run
+//     function runs. A side effect that runs only when one is set (under
+//     `if copyTo != ""`, read with `GetString("copy-to")` or bound with
+//     `StringVar`) is not paired with an ARG_ERROR chosen only when the
+//     other is. Evidence: ohmydot's `add --copy-to` and `--move-to`; the
+//     same declarations are in cli, beads, c8volt, basecamp-cli and
+//     fft-cli.
 //   - Facts say "may": a library function that writes only under a condition
 //     (an option you do not set) still counts. Suppress such a finding with
 //     a reason.

@@ -5,6 +5,8 @@ package cobra
 import (
 	"fmt"
 	"os"
+
+	"github.com/spf13/pflag"
 )
 
 // CheckErr prints err and ends the process with 1 when err is not nil.
@@ -29,7 +31,18 @@ type Command struct {
 	PostRun           func(cmd *Command, args []string)
 	PostRunE          func(cmd *Command, args []string) error
 
-	commands []*Command
+	commands  []*Command
+	flags     pflag.FlagSet
+	exclusive [][]string
+}
+
+// Flags returns the command's flags.
+func (c *Command) Flags() *pflag.FlagSet { return &c.flags }
+
+// MarkFlagsMutuallyExclusive makes the command line refuse to set more
+// than one of the flags.
+func (c *Command) MarkFlagsMutuallyExclusive(flagNames ...string) {
+	c.exclusive = append(c.exclusive, flagNames)
 }
 
 // AddCommand adds subcommands.
