@@ -199,6 +199,16 @@
 //     usage errors (an unknown flag, a missing argument) before any run
 //     function runs; a main that exits with 3 for those alone keeps the
 //     contract, and one that exits with 3 for every error does not.
+//   - A helper that gives ARG_ERROR to one type of the error it is given
+//     alone (`if errors.As(err, &providerErr) { return ExitError{Code: 3}
+//     }`) emits it only where it is given an error that may be of that
+//     type: one of the types the call that made the error may return (see
+//     [argerror]). `return exitError(err)` after `err := workflow.Release()`,
+//     which returns no provider error, emits no ARG_ERROR; after
+//     `workflow.Publish()`, whose provider may refuse, it does. Evidence:
+//     gitflow's releaseExitError (3 for provider errors, which only its
+//     publish step returns); c8volt's HandleAndExit is the same shape for
+//     exits, which the exits pass reads for sentinels.
 //   - Flags a cobra command declares mutually exclusive
 //     (`MarkFlagsMutuallyExclusive("copy-to", "move-to")`) are never both
 //     set in one run: cobra refuses the command line before any run

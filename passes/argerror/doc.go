@@ -37,6 +37,22 @@
 // A function that returns such a value in a result carries a fact that
 // names the results and how: `argError(results 0 via exitcode.New)`. The
 // pass follows calls within a package to a fixed point and across packages
-// through the facts. Merely mentioning ArgError — comparing with it,
+// through the facts.
+//
+// A function that returns ARG_ERROR only for errors of one type given as a
+// parameter (under `if errors.As(err, &providerErr)`, or `if pe, ok :=
+// err.(ProviderError); ok`, or by returning such a helper's result on its
+// own parameter) carries that condition in its fact: `argError(results 0
+// via ExitError if parameter 0 is example.com/tool/workflow.ProviderError)`.
+// To tell where the condition may hold, every function outside the
+// standard library carries the program's error types it may return (named
+// types that implement error): those it builds and those of the functions
+// it calls, `errTypes(example.com/tool/workflow.ProviderError)`; more than
+// eight, or an error of a call it cannot follow (a method of the program's
+// interfaces, a function value), make it `errTypes(… …)`, any type. The
+// standard library returns none of the program's types, except what
+// `fmt.Errorf` wraps with `%w` and `errors.Join` joins.
+//
+// Merely mentioning ArgError — comparing with it,
 // printing it, passing it to a function — does not return it.
 package argerror

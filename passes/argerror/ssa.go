@@ -165,7 +165,7 @@ func (v *SSA) extractCarries(x *ssa.Extract, tr *ssavalue.Trace, depth int) stri
 		return ""
 	}
 	if fn := ssavalue.StaticFunc(call.Common()); fn != nil {
-		if f := v.a.Func(fn); f != nil && f.Has(x.Index) {
+		if f := v.a.Func(fn); f != nil && f.Has(x.Index) && v.guardHolds(f, call.Common().Args) {
 			return v.call(call, tr, analyzerutil.CallName(fn))
 		}
 	}
@@ -299,7 +299,7 @@ func (v *SSA) callCarries(x *ssa.Call, tr *ssavalue.Trace, at ssavalue.Point, de
 			return v.carries(elems[i], tr, here, depth+1)
 		})
 	}
-	if f := v.a.Func(fn); f != nil && f.Has(0) && fn.Signature().Results().Len() == 1 {
+	if f := v.a.Func(fn); f != nil && f.Has(0) && fn.Signature().Results().Len() == 1 && v.guardHolds(f, args) {
 		return v.call(x, tr, analyzerutil.CallName(fn))
 	}
 	return ""
@@ -320,4 +320,100 @@ func (v *SSA) literalCarries(lit *ssa.Function, i int, depth int) bool {
 		}
 	}
 	return false
+}
+
+// maxTypeDepth is how many steps (a phi's edge, an interface conversion,
+// an error fmt.Errorf wraps) mayBe follows an error back to the calls that
+// made it.
+const maxTypeDepth = 6
+
+// guardHolds reports whether a call of a function that returns ARG_ERROR
+// only for an error of one type (its Guard) is given an error that may be
+// of that type.
+func (v *SSA) guardHolds(f *Returns, args []ssa.Value) bool {
+	if f.Guard == nil || f.Guard.Param >= len(args) {
+		return true
+	}
+	return v.mayBe(args[f.Guard.Param], f.Guard.Type, map[ssa.Value]bool{}, 0)
+}
+
+// mayBe reports whether the error value val may be, or wrap, an error of
+// type t: nil is not, an error of another concrete type is not, and the
+// result of a call is one of the types the callee may return (its
+// errTypesFact; none for the standard library, whose functions return
+// none of the program's types, except what fmt.Errorf wraps and
+// errors.Join joins). What cannot be told (a parameter, an interface's
+// method) may be.
+func (v *SSA) mayBe(val ssa.Value, t string, seen map[ssa.Value]bool, depth int) bool {
+	if seen[val] {
+		return false
+	}
+	if depth > maxTypeDepth {
+		return true
+	}
+	seen[val] = true
+	switch x := val.(type) {
+	case *ssa.Const:
+		return false
+	case *ssa.MakeInterface:
+		if name := errTypeName(x.X.Type()); name != "" {
+			return name == t
+		}
+		return v.mayBe(x.X, t, seen, depth+1)
+	case *ssa.ChangeInterface:
+		return v.mayBe(x.X, t, seen, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if v.mayBe(e, t, seen, depth+1) {
+				return true
+			}
+		}
+		return false
+	case *ssa.Extract:
+		if call, ok := x.Tuple.(*ssa.Call); ok {
+			return v.callMayBe(call, t, seen, depth)
+		}
+	case *ssa.Call:
+		return v.callMayBe(x, t, seen, depth)
+	}
+	return true
+}
+
+// callMayBe reports whether the error a call returns may be of type t.
+func (v *SSA) callMayBe(call *ssa.Call, t string, seen map[ssa.Value]bool, depth int) bool {
+	c := call.Common()
+	fn := ssavalue.StaticFunc(c)
+	if fn == nil || fn.Pkg() == nil || isInterfaceMethod(fn) {
+		return true
+	}
+	switch CarrierOf(fn) {
+	case CarrierArgs:
+		for _, a := range c.Args {
+			for _, el := range ssavalue.SliceElems(a) {
+				if el != nil && v.mayBe(el, t, seen, depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	case CarrierWrap:
+		if len(c.Args) < 2 {
+			return false
+		}
+		var format constant.Value
+		if k, ok := c.Args[0].(*ssa.Const); ok {
+			format = k.Value
+		}
+		wrapped, known := analyzerutil.WrappedArgs(format)
+		for i, el := range ssavalue.SliceElems(c.Args[1]) {
+			if el != nil && (!known || slices.Contains(wrapped, i)) && v.mayBe(el, t, seen, depth+1) {
+				return true
+			}
+		}
+		return false
+	}
+	if analyzerutil.StdPackage(fn.Pkg().Path()) {
+		return false
+	}
+	return v.a.errTypes.Of(fn).has(t)
 }
