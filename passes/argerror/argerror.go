@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer},
 	ResultType: reflect.TypeFor[*ArgErrors](),
-	FactTypes:  []analysis.Fact{(*argFact)(nil), (*exitFieldFact)(nil), (*coderFact)(nil), (*errTypesFact)(nil)},
+	FactTypes:  []analysis.Fact{(*argFact)(nil), (*exitFieldFact)(nil), (*errTypesFact)(nil)},
 }
 
 // ArgCode is ARG_ERROR's value in the table.
@@ -99,8 +99,8 @@ type ArgErrors struct {
 	// errTypes are the error types the package's functions, and those of
 	// other packages it calls, may return.
 	errTypes *summary.Table[errTypesFact, *errTypesFact]
-	// coders are the exit-code fields of error types and the constructors
-	// that fill them (exitcoder.go).
+	// coders are the exit-code fields of error types, and the
+	// constructors that fill them (exitcoder.go).
 	coders *exitCoders
 	// Any reports whether the package can emit ARG_ERROR: it mentions the
 	// value 3 of an exit-code enum, calls a function with an argFact, or
@@ -139,10 +139,10 @@ func run(pass *analysis.Pass) (any, error) {
 		c:         pass.ResultOf[contract.Analyzer].(*contract.Contract),
 		facts:     summary.NewTable[argFact](pass),
 		sentinels: importedSentinels(pass),
-		coders:    findExitCoders(pass),
 		errTypes:  errorTypes(pass),
 	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
+	a.coders = findExitCoders(pass, ex)
 	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !callsExitCoder(pass) && len(a.coders.fields) == 0 {
 		// No exit-code enum, no error that takes a code, and no
 		// dependency's function that returns ARG_ERROR: no value is

@@ -23,10 +23,9 @@
 //     integer fields (urfave/cli's ExitCoder convention, which mains and
 //     frameworks read to choose the exit status), built with 3 in that field
 //     (`ExitError{Err: err, Code: exitUsage}`), or by a constructor that
-//     stores one of its parameters there given 3 (`Exit("…", 3)`). The field
-//     carries a fact (`exitCodeField`) and the constructor one naming the
-//     parameter (`exitCoder(parameter 1)`), so that other packages read them
-//     the same way;
+//     stores one of its parameters there given 3 (`Exit("…", 3)`, known by
+//     the exits pass's code fact). The field carries a fact
+//     (`exitCodeField`), so that other packages read it the same way;
 //   - a package-level variable initialized with one (a sentinel:
 //     `var errNoFormat = exitcode.New(exitcode.ArgError, …)`), which carries
 //     a fact (result 0: its value) for the packages that import it;

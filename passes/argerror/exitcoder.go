@@ -3,11 +3,11 @@ package argerror
 import (
 	"go/ast"
 	"go/types"
-	"strconv"
 
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/exits"
 )
 
 // An error whose type has the method ExitCode() int returning one of its
@@ -16,8 +16,9 @@ import (
 // field holds: given 3, the error carries ARG_ERROR, whatever the
 // program's enum. The field carries a fact, so that a literal of the type
 // in another package (ExitError{Err: err, Code: exitUsage}) is read the
-// same way; so does a constructor that stores one of its parameters in the
-// field (Exit(msg, code), as urfave/cli's cli.Exit), naming the parameter.
+// same way; a constructor that stores one of its parameters in the field
+// (Exit(msg, code), as urfave/cli's cli.Exit) is known by the exits pass's
+// code fact (CodeParams.Fields), given 3 there.
 
 // exitFieldFact marks an integer field that an error type's ExitCode
 // method returns.
@@ -27,63 +28,58 @@ func (*exitFieldFact) AFact() {}
 
 func (*exitFieldFact) String() string { return "exitCodeField" }
 
-// coderFact marks a function that returns an error whose exit-code field
-// holds its parameter Param.
-type coderFact struct{ Param int }
-
-func (*coderFact) AFact() {}
-
-func (f *coderFact) String() string { return "exitCoder(parameter " + strconv.Itoa(f.Param) + ")" }
-
-// exitCoders is what the package knows of the exit-code fields and the
-// constructors that fill them: its own, and those of other packages it
-// refers to.
+// exitCoders is what the package knows of the exit-code fields: its own,
+// and those of other packages it refers to, by object and by the exits
+// pass's field key; and the exits pass's code facts, which say which
+// constructors store a parameter in such a field.
 type exitCoders struct {
 	fields map[*types.Var]bool
-	coders map[*types.Func]int // the parameter a constructor stores
+	keys   map[string]bool
+	ex     *exits.Exits
 }
 
-// findExitCoders finds the package's exit-code fields and constructors,
-// exports their facts, and imports those of the fields and functions of
-// other packages the package refers to.
-func findExitCoders(pass *analysis.Pass) *exitCoders {
-	x := &exitCoders{fields: map[*types.Var]bool{}, coders: map[*types.Func]int{}}
+// findExitCoders finds the package's exit-code fields, exports their
+// facts, and imports those of the fields of other packages the package
+// refers to.
+func findExitCoders(pass *analysis.Pass, ex *exits.Exits) *exitCoders {
+	x := &exitCoders{fields: map[*types.Var]bool{}, keys: map[string]bool{}, ex: ex}
 	for _, obj := range pass.TypesInfo.Uses {
-		if obj.Pkg() == nil || obj.Pkg() == pass.Pkg {
-			continue
-		}
-		switch o := obj.(type) {
-		case *types.Var:
-			if o.IsField() && pass.ImportObjectFact(o, new(exitFieldFact)) {
-				x.fields[o] = true
-			}
-		case *types.Func:
-			if f := new(coderFact); pass.ImportObjectFact(o, f) {
-				x.coders[o] = f.Param
-			}
+		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() != nil && v.Pkg() != pass.Pkg && pass.ImportObjectFact(v, new(exitFieldFact)) {
+			x.add(v)
 		}
 	}
 	std := analyzerutil.InStd(pass)
 	for fd, fn := range analyzerutil.FuncDecls(pass) {
 		if v := exitCodeField(pass.TypesInfo, fd, fn); v != nil && !x.fields[v] {
-			x.fields[v] = true
-			if !std {
+			x.add(v)
+			if !std && v.Pkg() == pass.Pkg {
 				pass.ExportObjectFact(v, &exitFieldFact{})
 			}
 		}
 	}
-	if len(x.fields) == 0 {
-		return x
+	return x
+}
+
+func (x *exitCoders) add(v *types.Var) {
+	x.fields[v] = true
+	if k := exits.FieldKey(v); k != "" {
+		x.keys[k] = true
 	}
-	for fd, fn := range analyzerutil.FuncDecls(pass) {
-		if p, ok := x.storedParam(pass.TypesInfo, fd, fn); ok {
-			x.coders[fn] = p
-			if !std {
-				pass.ExportObjectFact(fn, &coderFact{Param: p})
+}
+
+// param returns the parameter a constructor stores in an exit-code field.
+func (x *exitCoders) param(fn *types.Func) (int, bool) {
+	if len(x.keys) == 0 {
+		return 0, false
+	}
+	if cp := x.ex.Code(fn); cp != nil {
+		for _, fp := range cp.Fields {
+			if x.keys[fp.Field] {
+				return fp.Param, true
 			}
 		}
 	}
-	return x
+	return 0, false
 }
 
 // exitCodeField returns the field an ExitCode() int method returns
@@ -118,68 +114,6 @@ func exitCodeField(info *types.Info, fd *ast.FuncDecl, fn *types.Func) *types.Va
 		return nil
 	}
 	return v
-}
-
-// storedParam returns the parameter a function stores in the exit-code
-// field of the error it returns: every return statement returns a literal
-// of the type (or its address) whose field is that parameter, unchanged.
-func (x *exitCoders) storedParam(info *types.Info, fd *ast.FuncDecl, fn *types.Func) (int, bool) {
-	sig := fn.Signature()
-	if fd.Body == nil || sig.Results().Len() != 1 {
-		return 0, false
-	}
-	param, found := -1, false
-	ok := true
-	ast.Inspect(fd.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if len(n.Results) != 1 {
-				ok = false
-				return false
-			}
-			lit := compositeLit(n.Results[0])
-			if lit == nil {
-				ok = false
-				return false
-			}
-			p := -1
-			x.codeValues(info, lit, func(v ast.Expr) { p = paramIndex(info, sig, v) })
-			if p < 0 || (found && p != param) {
-				ok = false
-				return false
-			}
-			param, found = p, true
-		}
-		return true
-	})
-	return param, ok && found
-}
-
-// compositeLit returns the literal an expression is, or takes the address
-// of.
-func compositeLit(e ast.Expr) *ast.CompositeLit {
-	e = ast.Unparen(e)
-	if u, ok := e.(*ast.UnaryExpr); ok {
-		e = ast.Unparen(u.X)
-	}
-	lit, _ := e.(*ast.CompositeLit)
-	return lit
-}
-
-// paramIndex returns the index of the parameter e names, or -1.
-func paramIndex(info *types.Info, sig *types.Signature, e ast.Expr) int {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return -1
-	}
-	for i := range sig.Params().Len() {
-		if info.Uses[id] == sig.Params().At(i) {
-			return i
-		}
-	}
-	return -1
 }
 
 // codeValues yields the values a struct literal gives its exit-code
@@ -225,7 +159,7 @@ func (x *exitCoders) literalCarries(info *types.Info, lit *ast.CompositeLit) str
 // parameter in the exit-code field carries ARG_ERROR: given the constant 3
 // there.
 func (x *exitCoders) callCarries(info *types.Info, fn *types.Func, args []ast.Expr) string {
-	if p, ok := x.coders[fn]; ok && p < len(args) && IsArgCode(info.Types[args[p]].Value) {
+	if p, ok := x.param(fn); ok && p < len(args) && IsArgCode(info.Types[args[p]].Value) {
 		return analyzerutil.CallName(fn)
 	}
 	return ""

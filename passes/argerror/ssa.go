@@ -254,7 +254,7 @@ func (v *SSA) callCarries(x *ssa.Call, tr *ssavalue.Trace, at ssavalue.Point, de
 	}
 	args := x.Common().Args
 	here := ssavalue.At(x)
-	if p, ok := v.a.coders.coders[fn]; ok && p < len(args) {
+	if p, ok := v.a.coders.param(fn); ok && p < len(args) {
 		if k, ok := ssavalue.Unconvert(args[p]).(*ssa.Const); ok && IsArgCode(k.Value) {
 			return v.call(x, tr, analyzerutil.CallName(fn))
 		}

@@ -16,7 +16,7 @@ func (e ExitError) Error() string { return fmt.Sprint(e.Err) }
 func (e ExitError) ExitCode() int { return e.Code }
 
 // Exit builds an ExitError, as urfave/cli's cli.Exit does.
-func Exit(msg string, code int) error { // want Exit:`exitCoder\(parameter 1\)` Exit:`errTypes\(cases/argphase/exitcoder/clierr.ExitError\)`
+func Exit(msg string, code int) error { // want Exit:`errTypes\(cases/argphase/exitcoder/clierr.ExitError\)`
 	return &ExitError{Err: fmt.Errorf("%s", msg), Code: code}
 }
 
