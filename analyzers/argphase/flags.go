@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/ssavalue"
 )
 
@@ -184,16 +185,8 @@ func (ff *flagFacts) flagValue(v ssa.Value) string {
 
 // isFlagSetMethod reports whether fn is a method of pflag's *FlagSet.
 func isFlagSetMethod(fn *types.Func) bool {
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return false
-	}
-	p, ok := recv.Type().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path()+"."+n.Obj().Name() == pflagSet
+	tn := analyzerutil.PointerReceiver(fn)
+	return tn != nil && tn.Pkg() != nil && tn.Pkg().Path()+"."+tn.Name() == pflagSet
 }
 
 func constString(v ssa.Value) (string, bool) {

@@ -446,6 +446,23 @@ func IsError(t types.Type) bool { return types.Identical(t, errorType) }
 
 var errorType = types.Universe.Lookup("error").Type()
 
+// PointerReceiver returns the named type of a method's pointer receiver
+// (T of func (*T) M), or nil.
+func PointerReceiver(fn *types.Func) *types.TypeName {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	p, ok := recv.Type().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	if n, ok := p.Elem().(*types.Named); ok {
+		return n.Obj()
+	}
+	return nil
+}
+
 // IsInteger reports whether t's underlying type is an integer type.
 func IsInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)

@@ -282,16 +282,8 @@ func IsRequestCopy(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || (fn.Name() != "WithContext" && fn.Name() != "Clone") {
 		return false
 	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return false
-	}
-	p, ok := recv.Type().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	return ok && n.Obj().Name() == "Request"
+	tn := analyzerutil.PointerReceiver(fn)
+	return tn != nil && tn.Name() == "Request"
 }
 
 // SideEffects answers, for the package being analyzed, which calls have side
