@@ -1,6 +1,10 @@
 package ssavalue
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // A Point is a place in a function's control-flow graph: just before
 // instruction Index of Block, or its end when Index is len(Block.Instrs).
@@ -54,6 +58,9 @@ func Reaches(from, to *ssa.BasicBlock, avoid map[*ssa.BasicBlock]bool) bool {
 type Origin struct {
 	Point
 	Via string
+	// Call is the call whose result the value is, when the origin is one
+	// (not a constant chosen there, nor a call given it).
+	Call *ssa.Call
 }
 
 // A Trace records what following an emitted value back finds: every
@@ -62,6 +69,10 @@ type Origin struct {
 // marks the values already visited, so that cycles end.
 type Trace struct {
 	Origins []Origin
+	// through are the calls the value passes through on its way from an
+	// origin (exitcode.New given the code, exitcode.FromError of the
+	// error): it comes from them too, though they choose nothing.
+	through []*ssa.Call
 	seen    map[ssa.Value]bool
 	// only, when set, admits that origin alone: the value is described as
 	// it is on that origin's path.
@@ -90,12 +101,34 @@ func (t *Trace) Visit(v ssa.Value) bool {
 
 // Record adds an origin at p, and reports whether it counts: every origin
 // does, unless the trace admits only another.
-func (t *Trace) Record(p Point, via string) bool {
-	if t.only != nil && *t.only != p {
+func (t *Trace) Record(p Point, via string) bool { return t.record(Origin{Point: p, Via: via}) }
+
+// RecordCall adds the result of a call as an origin (see Record).
+func (t *Trace) RecordCall(call *ssa.Call, via string) bool {
+	return t.record(Origin{Point: At(call), Via: via, Call: call})
+}
+
+func (t *Trace) record(o Origin) bool {
+	if t.only != nil && *t.only != o.Point {
 		return false
 	}
-	t.Origins = append(t.Origins, Origin{p, via})
+	t.Origins = append(t.Origins, o)
 	return true
+}
+
+// Through records a call the value passes through.
+func (t *Trace) Through(call *ssa.Call) { t.through = append(t.through, call) }
+
+// Calls returns the calls the value comes from: those whose results are
+// origins, and those it passes through.
+func (t *Trace) Calls() []*ssa.Call {
+	out := slices.Clone(t.through)
+	for _, o := range t.Origins {
+		if o.Call != nil {
+			out = append(out, o.Call)
+		}
+	}
+	return out
 }
 
 // First calls try for 0 … n-1, every one of them (each records the origins

@@ -104,7 +104,7 @@ func errorTypes(pass *analysis.Pass) *summary.Table[errTypesFact, *errTypesFact]
 					next, g = next.add([]string{name}, false)
 				}
 			case *ast.CallExpr:
-				next, g = callErrTypes(pass.TypesInfo, t, n, next)
+				next, g = callErrTypes(pass.TypesInfo, t, n, fn.Decl.Body, next)
 			}
 			grew = grew || g
 			return !(next != nil && next.Many)
@@ -115,15 +115,15 @@ func errorTypes(pass *analysis.Pass) *summary.Table[errTypesFact, *errTypesFact]
 	return t
 }
 
-// callErrTypes adds to cur the error types a call may return.
-func callErrTypes(info *types.Info, t *summary.Table[errTypesFact, *errTypesFact], call *ast.CallExpr, cur *errTypesFact) (*errTypesFact, bool) {
+// callErrTypes adds to cur the error types a call in body may return.
+func callErrTypes(info *types.Info, t *summary.Table[errTypesFact, *errTypesFact], call *ast.CallExpr, body *ast.BlockStmt, cur *errTypesFact) (*errTypesFact, bool) {
 	if !returnsError(info.TypeOf(call)) {
 		return cur, false
 	}
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok {
-		if _, builtin := typeutil.Callee(info, call).(*types.Builtin); builtin || info.Types[call.Fun].IsType() {
-			return cur, false
+		if _, builtin := typeutil.Callee(info, call).(*types.Builtin); builtin || info.Types[call.Fun].IsType() || ownLiteral(info, call.Fun, body) {
+			return cur, false // a literal's own calls are the body's
 		}
 		return cur.add(nil, true) // a function value
 	}
@@ -136,6 +136,32 @@ func callErrTypes(info *types.Info, t *summary.Table[errTypesFact, *errTypesFact
 		return cur.add(f.Types, f.Many)
 	}
 	return cur, false
+}
+
+// ownLiteral reports whether a called function expression is a function
+// literal of body: on the spot, or a local variable assigned only
+// literals (check := func() error {…}; check()).
+func ownLiteral(info *types.Info, fun ast.Expr, body *ast.BlockStmt) bool {
+	switch f := ast.Unparen(fun).(type) {
+	case *ast.FuncLit:
+		return true
+	case *ast.Ident:
+		v, ok := info.Uses[f].(*types.Var)
+		if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+			return false
+		}
+		values, complete := analyzerutil.AssignedValues(info, v, body)
+		if !complete || len(values) == 0 {
+			return false
+		}
+		for _, val := range values {
+			if _, ok := ast.Unparen(val).(*ast.FuncLit); !ok {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // returnsError reports whether a call's type is error or a tuple holding

@@ -145,7 +145,7 @@ func (v *SSA) first(n int, try func(i int) string) string {
 // call records a call whose result carries ARG_ERROR as an origin, and
 // returns via if it counts.
 func (v *SSA) call(call *ssa.Call, tr *ssavalue.Trace, via string) string {
-	if tr.Record(ssavalue.At(call), via) {
+	if tr.RecordCall(call, via) {
 		return via
 	}
 	return ""
@@ -270,6 +270,7 @@ func (v *SSA) callCarries(x *ssa.Call, tr *ssavalue.Trace, at ssavalue.Point, de
 		return ""
 	case CarrierCode:
 		if len(args) > 0 && v.carries(args[0], tr, here, depth+1) != "" {
+			tr.Through(x)
 			return "exitcode.New"
 		}
 		return ""

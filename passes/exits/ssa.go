@@ -205,6 +205,7 @@ func (s *SSACodes) callValue(x *ssa.Call, tr *ssavalue.Trace, depth int) (string
 	args := x.Common().Args
 	if IsFromError(fn) && len(args) == 1 {
 		if via := s.carries(args[0], tr, ssavalue.At(x), depth+1); via != "" {
+			tr.Through(x)
 			return analyzerutil.CallName(fn) + " of " + via, true
 		}
 		return "", false
