@@ -142,26 +142,19 @@ func callErrTypes(info *types.Info, t *summary.Table[errTypesFact, *errTypesFact
 // literal of body: on the spot, or a local variable assigned only
 // literals (check := func() error {…}; check()).
 func ownLiteral(info *types.Info, fun ast.Expr, body *ast.BlockStmt) bool {
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.FuncLit:
-		return true
-	case *ast.Ident:
-		v, ok := info.Uses[f].(*types.Var)
-		if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-			return false
-		}
-		values, complete := analyzerutil.AssignedValues(info, v, body)
-		if !complete || len(values) == 0 {
-			return false
-		}
-		for _, val := range values {
-			if _, ok := ast.Unparen(val).(*ast.FuncLit); !ok {
-				return false
-			}
-		}
+	if _, ok := ast.Unparen(fun).(*ast.FuncLit); ok {
 		return true
 	}
-	return false
+	values, ok := analyzerutil.LocalValues(info, fun, body)
+	if !ok {
+		return false
+	}
+	for _, val := range values {
+		if _, ok := ast.Unparen(val).(*ast.FuncLit); !ok {
+			return false
+		}
+	}
+	return true
 }
 
 // returnsError reports whether a call's type is error or a tuple holding
