@@ -41,6 +41,12 @@ type checker struct {
 	sup     *suppress.Suppressions
 	effects *sideeffects.SSA // which calls have side effects
 	args    *argerror.SSA    // where ARG_ERROR is emitted
+	// allFuncs are the package's functions, its initializers included;
+	// flagFacts what they say of the command line's flags (flags.go),
+	// found on first need when the package imports cobra.
+	allFuncs     []*ssa.Function
+	importsCobra bool
+	flagFacts    *flagFacts
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -54,6 +60,11 @@ func run(pass *analysis.Pass) (any, error) {
 		sup:  pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions),
 	}
 	pkg, funcs := ch.buildSSA()
+	ch.allFuncs = funcs
+	if init := pkg.Func("init"); init != nil {
+		ch.allFuncs = append(ch.allFuncs, init)
+	}
+	ch.importsCobra = analyzerutil.Imports(pass.Pkg, "github.com/spf13/cobra")
 	ch.effects = pass.ResultOf[sideeffects.Analyzer].(*sideeffects.SideEffects).SSA(ssavalue.NewTracer(pkg, pass.TypesInfo))
 	ch.args = ae.SSA(ch.ex)
 	for _, fn := range funcs {
@@ -120,8 +131,26 @@ type effect struct {
 type emission struct {
 	instr ssa.Instruction
 	pos   token.Pos
-	how   string             // "returns ARG_ERROR (exitcode.New)"
-	from  map[ssa.Value]bool // the calls the emitted value comes from
+	how   string          // "returns ARG_ERROR (exitcode.New)"
+	trace *ssavalue.Trace // where the emitted ARG_ERROR comes from
+	emit  emitter         // describes the emission again, for one origin
+}
+
+// emitter tells whether an instruction emits ARG_ERROR and how, recording
+// the origins of the ARG_ERROR it emits in tr.
+type emitter func(tr *ssavalue.Trace) (string, bool)
+
+// emitterOf returns the emitter of an instruction that may emit ARG_ERROR.
+func (ch *checker) emitterOf(instr ssa.Instruction) emitter {
+	switch in := instr.(type) {
+	case *ssa.Call:
+		return func(tr *ssavalue.Trace) (string, bool) { return ch.args.Exit(in, tr) }
+	case *ssa.Return:
+		return func(tr *ssavalue.Trace) (string, bool) { return ch.args.Return(in, tr) }
+	case *ssa.Store:
+		return func(tr *ssavalue.Trace) (string, bool) { return ch.args.Status(in, tr) }
+	}
+	return nil
 }
 
 func (ch *checker) function(fn *ssa.Function) {
@@ -137,20 +166,15 @@ func (ch *checker) function(fn *ssa.Function) {
 				if e, rule, ok := ch.effects.Call(in.Common()); ok {
 					effects = append(effects, effect{in, e, rule.AllOrNothing})
 				}
-				if how, from, ok := ch.args.Exit(in.Common()); ok {
-					emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: how, from: from})
-				}
 			case *ssa.Go:
 				if e, _, ok := ch.effects.Call(in.Common()); ok {
 					effects = append(effects, effect{instr: in, what: e})
 				}
-			case *ssa.Return:
-				if how, from, ok := ch.args.Return(in); ok {
-					emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: how, from: from})
-				}
-			case *ssa.Store:
-				if how, from, ok := ch.args.Status(in); ok {
-					emissions = append(emissions, emission{instr: in, pos: in.Pos(), how: how, from: from})
+			}
+			if emit := ch.emitterOf(instr); emit != nil {
+				tr := ssavalue.NewTrace()
+				if how, ok := emit(tr); ok {
+					emissions = append(emissions, emission{instr: instr, pos: instr.Pos(), how: how, trace: tr, emit: emit})
 				}
 			}
 		}
@@ -159,41 +183,68 @@ func (ch *checker) function(fn *ssa.Function) {
 		return
 	}
 	for _, em := range emissions {
-		if !em.pos.IsValid() {
-			continue
+		if em.pos.IsValid() {
+			ch.check(em, effects)
 		}
-		for _, ef := range effects {
-			if v, ok := ef.instr.(ssa.Value); ok && em.from[v] {
+	}
+}
+
+// check reports an emission that follows a side effect on the path of one
+// of its origins: the side effect runs before the origin, or between the
+// origin and the emission. A side effect on another path (another case of
+// a dispatch) precedes none of the emission's ARG_ERROR.
+func (ch *checker) check(em emission, effects []effect) {
+	at := ssavalue.At(em.instr)
+	origins := em.trace.Origins
+	if len(origins) == 0 {
+		origins = []ssavalue.Origin{{Point: at}}
+	}
+	for _, ef := range effects {
+		if ef.allOrNothing && onlyIfFailed(ef, em.instr) {
+			continue // the call failed on the way here, and changed nothing
+		}
+		here := ssavalue.At(ef.instr)
+		for _, o := range origins {
+			if o.Point == here {
 				// The call that produces the emitted value checks its own
 				// order, unless it runs again after it succeeded: in a loop,
 				// an earlier iteration's side effect precedes a later
 				// iteration's ARG_ERROR.
 				if repeatsAfterSuccess(ef.instr) {
-					ch.report(em, ef, true)
-					break
+					ch.report(em, o, ef, true)
+					return
 				}
 				continue
 			}
-			if ef.allOrNothing && onlyIfFailed(ef, em.instr) {
-				continue // the call failed on the way here, and changed nothing
+			if classifies(ef, o.Point) {
+				continue // ARG_ERROR for one class of the call's errors
 			}
-			if before(ef.instr, em.instr) {
-				ch.report(em, ef, false)
-				break
+			if ch.exclusive(here, o.Point) {
+				continue // under flags that are never set together
+			}
+			if here.Before(o.Point) || (o.Point.Before(here) && here.Before(at)) {
+				ch.report(em, o, ef, false)
+				return
 			}
 		}
 	}
+}
+
+// errorOf returns the effect's call and the call's error result; the
+// error is nil when the effect is no call that returns one.
+func errorOf(ef effect) (*ssa.Call, ssa.Value) {
+	call, ok := ef.instr.(*ssa.Call)
+	if !ok {
+		return nil, nil
+	}
+	return call, ssavalue.ErrorResult(call)
 }
 
 // onlyIfFailed reports whether instr runs only after the effect's call
 // failed: it lies on the branch where the call's error result is not nil,
 // a branch the call reaches first.
 func onlyIfFailed(ef effect, instr ssa.Instruction) bool {
-	call, ok := ef.instr.(*ssa.Call)
-	if !ok {
-		return false
-	}
-	errVal := ssavalue.ErrorResult(call)
+	call, errVal := errorOf(ef)
 	if errVal == nil {
 		return false
 	}
@@ -213,6 +264,78 @@ func onlyIfFailed(ef effect, instr ssa.Instruction) bool {
 				failed = b.Succs[1]
 			}
 			if len(failed.Preds) == 1 && call.Block().Dominates(b) && failed.Dominates(instr.Block()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// maxTestDepth is how many steps (a call's argument, a conversion, a
+// negation) a branch condition is followed back to the error it tests:
+// errors.As(err, &target), !isUsage(err), strings.Contains(err.Error(), …).
+const maxTestDepth = 4
+
+// classifies reports whether ARG_ERROR is chosen at p only under a test of
+// what the effect call's error is, other than whether it is nil
+// (errors.Is, errors.As, a type assertion, a function of the error): the
+// code is for one class of the call's errors, and whether the call returns
+// an error of that class after its side effect is the callee's to tell. A
+// framework's run method returns its own usage errors, before any run
+// function runs, beside the run functions' errors; a program that exits
+// with ARG_ERROR for the usage errors alone keeps the contract.
+func classifies(ef effect, p ssavalue.Point) bool {
+	call, errVal := errorOf(ef)
+	if errVal == nil {
+		return false
+	}
+	b := p.Block
+	if p.Index < len(b.Instrs) {
+		b = b.Idom() // p's own block branches after p
+	}
+	for ; b != nil; b = b.Idom() {
+		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && testsWhat(br.Cond, errVal, 0) {
+			return true
+		}
+		if b == call.Block() {
+			break
+		}
+	}
+	return false
+}
+
+// testsWhat reports whether a condition is computed from err, other than
+// by comparing it with nil.
+func testsWhat(v, err ssa.Value, depth int) bool {
+	if v == err {
+		return true
+	}
+	if depth > maxTestDepth {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.BinOp:
+		if (x.Op == token.EQL || x.Op == token.NEQ) && (x.X == err || x.Y == err) && isNil(otherOperand(x, err)) {
+			return false
+		}
+		return testsWhat(x.X, err, depth+1) || testsWhat(x.Y, err, depth+1)
+	case *ssa.UnOp:
+		return testsWhat(x.X, err, depth+1)
+	case *ssa.Extract:
+		return testsWhat(x.Tuple, err, depth+1)
+	case *ssa.TypeAssert:
+		return testsWhat(x.X, err, depth+1)
+	case *ssa.MakeInterface:
+		return testsWhat(x.X, err, depth+1)
+	case *ssa.ChangeInterface:
+		return testsWhat(x.X, err, depth+1)
+	case *ssa.Call:
+		c := x.Common()
+		if c.IsInvoke() && testsWhat(c.Value, err, depth+1) {
+			return true
+		}
+		for _, a := range c.Args {
+			if testsWhat(a, err, depth+1) {
 				return true
 			}
 		}
@@ -245,27 +368,7 @@ func repeatsAfterSuccess(instr ssa.Instruction) bool {
 			}
 		}
 	}
-	return reaches(instr.Block(), instr.Block(), failed)
-}
-
-// reaches reports whether a path of one or more edges leads from block
-// from to block to, entering none of the blocks in avoid.
-func reaches(from, to *ssa.BasicBlock, avoid map[*ssa.BasicBlock]bool) bool {
-	seen := map[*ssa.BasicBlock]bool{}
-	queue := append([]*ssa.BasicBlock(nil), from.Succs...)
-	for len(queue) > 0 {
-		blk := queue[0]
-		queue = queue[1:]
-		if seen[blk] || avoid[blk] {
-			continue
-		}
-		seen[blk] = true
-		if blk == to {
-			return true
-		}
-		queue = append(queue, blk.Succs...)
-	}
-	return false
+	return ssavalue.Reaches(instr.Block(), instr.Block(), failed)
 }
 
 func otherOperand(cmp *ssa.BinOp, v ssa.Value) ssa.Value {
@@ -280,25 +383,24 @@ func isNil(v ssa.Value) bool {
 	return ok && k.IsNil()
 }
 
-// before reports whether some path of the control-flow graph runs a before
-// b.
-func before(a, b ssa.Instruction) bool {
-	if a.Block() == b.Block() && ssavalue.Index(a) < ssavalue.Index(b) {
-		return true
-	}
-	return reaches(a.Block(), b.Block(), nil)
-}
-
-// report reports an emission after a side effect; earlier says the side
-// effect is the same call's in an earlier iteration of a loop.
-func (ch *checker) report(em emission, ef effect, earlier bool) {
+// report reports an emission after a side effect, on the path of origin o;
+// earlier says the side effect is the same call's in an earlier iteration
+// of a loop.
+func (ch *checker) report(em emission, o ssavalue.Origin, ef effect, earlier bool) {
 	posn := ch.pass.Fset.Position(ef.instr.Pos())
 	where := fmt.Sprintf("line %d", posn.Line)
 	if earlier {
 		where += ", in an earlier iteration"
 	}
+	how := em.how
+	if len(em.trace.Origins) > 1 {
+		// Name the ARG_ERROR of this origin, not the first one found.
+		if h, ok := em.emit(ssavalue.Only(o.Point)); ok {
+			how = h
+		}
+	}
 	msg := fmt.Sprintf("ARG_ERROR %s after a side effect: %s (%s); ARG_ERROR promises the agent zero side effects, so validate before the first side effect, or emit PARTIAL_FAILURE once one has happened",
-		em.how, ef.what, where)
+		how, ef.what, where)
 	category := "returned"
 	switch em.instr.(type) {
 	case *ssa.Call:

@@ -30,7 +30,11 @@
 //     return one, in this package or another (`return validate(name)`), or
 //     of a function literal the function calls (`check := func() error
 //     {…}; return check()`); a framework error that takes the exit code,
-//     given 3 (urfave/cli's `cli.Exit("…", 3)`). In a function with
+//     given 3 (urfave/cli's `cli.Exit("…", 3)`), and the program's own
+//     error of that kind: a type whose `ExitCode() int` returns one of its
+//     fields, built with 3 there (`ExitError{Code: exitProvider}` where
+//     `exitProvider = 3`) or by its constructor given 3 (`Exit("…", 3)`).
+//     In a function with
 //     defers, a return reads what reaches it, not every value its result
 //     ever holds;
 //   - returning 3 from a function whose integer result becomes the exit
@@ -60,7 +64,9 @@
 // Side effects are the calls the [sideeffects] pass knows, directly or
 // through any chain of calls in your code or your dependencies:
 //
-//   - files: `os.WriteFile`, `Create`, `OpenFile` that creates or truncates,
+//   - files: `os.WriteFile`, `Create`, `OpenFile` that truncates or creates
+//     a file it does not open to append (a log opened with
+//     `O_APPEND|O_CREATE` counts through what is written to it),
 //     `Remove`,
 //     `RemoveAll`, `Rename`, `Mkdir`, `MkdirAll`, `Chmod`, `Chown`,
 //     `Chtimes`, `Truncate`, `Symlink`, `Link`, `CopyFS`, writes to an
@@ -88,8 +94,16 @@
 //   - a call through an interface whose concrete value the function itself
 //     put there (`var out Store = diskStore{…}; out.Save(…)`): the concrete
 //     method's side effects, or none;
+//   - a call through an interface whose every implementation in the
+//     interface's own package has a side effect (`p.CreateRelease(…)` where
+//     both providers the package declares send a POST);
 //   - any of these in a function literal the function calls, defers, starts
-//     or hands to a call (`filepath.WalkDir`'s callback).
+//     or hands to a call (`filepath.WalkDir`'s callback);
+//   - a framework's run method, which calls the run functions the program
+//     gives its commands (cobra's `Execute` calls `RunE`, urfave/cli's
+//     `App.Run` calls `Action`): their side effects, when they return an
+//     error after them. `if err := rootCmd.Execute(); err != nil {
+//     os.Exit(3) }` exits with ARG_ERROR after a command's failed write.
 //
 // The catalogue of the standard library's side effects lives in one place,
 // `passes/sideeffects/catalogue.go`; a test resolves every entry against the
@@ -152,6 +166,17 @@
 //     ARG_ERROR, path-sensitive on its control-flow graph: a side effect on
 //     one branch and ARG_ERROR on the other is fine; a write in one loop
 //     iteration before a rejection in the next is a finding.
+//   - An emission is paired with a side effect only on the path of the
+//     ARG_ERROR it emits. The value is followed back along every path to
+//     each origin of its ARG_ERROR (the call whose result carries it, or
+//     where a constant 3 is chosen: a case that sets `code = 3`), and a side
+//     effect counts when it runs before that origin, or between the origin
+//     and the emission. The cases of a dispatch never run in one
+//     invocation: in `switch args[0] { case "seed": err = seed(…); case
+//     "put": err = put(…) }; exitcode.Exit(exitcode.FromError(err))`, the
+//     ARG_ERROR of `seed` follows nothing `put` wrote. Evidence: dispatches
+//     over subcommands in hand-written mains, where one exit maps every
+//     case's error.
 //   - Deferred calls run after the return and are not counted; calls that
 //     never return (`os.Exit`, `log.Fatal`, `exitcode.Exit`) end their paths.
 //   - Function literals: a literal the function calls (or starts) counts
@@ -159,7 +184,40 @@
 //     literal is checked as a function of its own (a cobra `RunE`).
 //   - `return f()` where `f` both writes and may return ARG_ERROR is not
 //     reported at the caller: the order inside `f` is `f`'s, and is checked
-//     there.
+//     there. When `f` writes but returns ARG_ERROR only before its writes,
+//     its ARG_ERROR follows none of its own side effects; when it may
+//     return ARG_ERROR after them, the finding is inside `f`. Another
+//     origin of the same emission is still paired with `f`'s side effects:
+//     `err := f(); if err == nil { err = validate() }` returns
+//     `validate`'s ARG_ERROR after `f` wrote.
+//   - ARG_ERROR chosen only under a test of what a call's error is, other
+//     than whether it is nil (`errors.Is`, `errors.As`, a type assertion, a
+//     function of the error such as `isUsage(err)`), is for one class of
+//     that call's errors: whether the call returns an error of that class
+//     after its side effect is the callee's to tell, so the call's side
+//     effect is not counted for it. A framework's run method returns its own
+//     usage errors (an unknown flag, a missing argument) before any run
+//     function runs; a main that exits with 3 for those alone keeps the
+//     contract, and one that exits with 3 for every error does not.
+//   - A helper that gives ARG_ERROR to one type of the error it is given
+//     alone (`if errors.As(err, &providerErr) { return ExitError{Code: 3}
+//     }`) emits it only where it is given an error that may be of that
+//     type: one of the types the call that made the error may return (see
+//     [argerror]). `return exitError(err)` after `err := workflow.Release()`,
+//     which returns no provider error, emits no ARG_ERROR; after
+//     `workflow.Publish()`, whose provider may refuse, it does. Evidence:
+//     gitflow's releaseExitError (3 for provider errors, which only its
+//     publish step returns); c8volt's HandleAndExit is the same shape for
+//     exits, which the exits pass reads for sentinels.
+//   - Flags a cobra command declares mutually exclusive
+//     (`MarkFlagsMutuallyExclusive("copy-to", "move-to")`) are never both
+//     set in one run: cobra refuses the command line before any run
+//     function runs. A side effect that runs only when one is set (under
+//     `if copyTo != ""`, read with `GetString("copy-to")` or bound with
+//     `StringVar`) is not paired with an ARG_ERROR chosen only when the
+//     other is. Evidence: ohmydot's `add --copy-to` and `--move-to`; the
+//     same declarations are in cli, beads, c8volt, basecamp-cli and
+//     fft-cli.
 //   - Facts say "may": a library function that writes only under a condition
 //     (an option you do not set) still counts. Suppress such a finding with
 //     a reason.
@@ -169,9 +227,12 @@
 //     reached only on the branch where that call's error is not nil does
 //     not count it. A failed `os.WriteFile` (which may have truncated the
 //     file), `MkdirAll`, `RemoveAll` or request still counts.
-//   - Not followed: calls through function values, and through interface
-//     values whose concrete type the function did not choose, unless the
-//     method is the catalogue's (`net.Conn.Write`) or marked.
+//   - Not followed: calls through function values (other than a
+//     framework's run functions), and through interface values whose
+//     concrete type the function did not choose, unless the method is the
+//     catalogue's (`net.Conn.Write`), marked, or has the side effect of
+//     every implementation its package declares. An implementation in
+//     another package (a storage backend registered by main) is not seen.
 //
 // # Cost
 //

@@ -446,6 +446,39 @@ func IsError(t types.Type) bool { return types.Identical(t, errorType) }
 
 var errorType = types.Universe.Lookup("error").Type()
 
+// LocalValues returns what body assigns to the local variable of body an
+// identifier names, when every assignment is known and there is one at
+// least; ok is false otherwise.
+func LocalValues(info *types.Info, e ast.Expr, body *ast.BlockStmt) (values []ast.Expr, ok bool) {
+	id, isID := ast.Unparen(e).(*ast.Ident)
+	if !isID || body == nil {
+		return nil, false
+	}
+	v, isVar := info.Uses[id].(*types.Var)
+	if !isVar || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return nil, false
+	}
+	values, complete := AssignedValues(info, v, body)
+	return values, complete && len(values) > 0
+}
+
+// PointerReceiver returns the named type of a method's pointer receiver
+// (T of func (*T) M), or nil.
+func PointerReceiver(fn *types.Func) *types.TypeName {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return nil
+	}
+	p, ok := recv.Type().(*types.Pointer)
+	if !ok {
+		return nil
+	}
+	if n, ok := p.Elem().(*types.Named); ok {
+		return n.Obj()
+	}
+	return nil
+}
+
 // IsInteger reports whether t's underlying type is an integer type.
 func IsInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)

@@ -255,19 +255,18 @@ func WholeValue(alloc *ssa.Alloc) bool {
 	return true
 }
 
-// ReachingStores returns the values the stores into alloc that reach the
-// load put there: walking back from the load, the last store on each path,
-// and every store a closure capturing the variable makes. A path that
-// reaches the function's entry with no store reads the zero value, which
-// is left out.
-func ReachingStores(load *ssa.UnOp, alloc *ssa.Alloc) []ssa.Value {
-	var out []ssa.Value
+// ReachingStores returns the stores into alloc that reach the load: walking
+// back from the load, the last store on each path, and every store a
+// closure capturing the variable makes. A path that reaches the function's
+// entry with no store reads the zero value, which is left out.
+func ReachingStores(load *ssa.UnOp, alloc *ssa.Alloc) []*ssa.Store {
+	var out []*ssa.Store
 	seen := map[*ssa.BasicBlock]bool{}
 	var walk func(b *ssa.BasicBlock, before int)
 	walk = func(b *ssa.BasicBlock, before int) {
 		for i := before - 1; i >= 0; i-- {
 			if st, ok := b.Instrs[i].(*ssa.Store); ok && st.Addr == ssa.Value(alloc) {
-				out = append(out, st.Val)
+				out = append(out, st)
 				return
 			}
 		}
@@ -291,7 +290,7 @@ func ReachingStores(load *ssa.UnOp, alloc *ssa.Alloc) []ssa.Value {
 			}
 			for _, fref := range *fn.FreeVars[i].Referrers() {
 				if st, ok := fref.(*ssa.Store); ok && st.Addr == ssa.Value(fn.FreeVars[i]) {
-					out = append(out, st.Val)
+					out = append(out, st)
 				}
 			}
 		}

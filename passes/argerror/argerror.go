@@ -33,7 +33,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer},
 	ResultType: reflect.TypeFor[*ArgErrors](),
-	FactTypes:  []analysis.Fact{(*argFact)(nil)},
+	FactTypes:  []analysis.Fact{(*argFact)(nil), (*exitFieldFact)(nil), (*errTypesFact)(nil)},
 }
 
 // ArgCode is ARG_ERROR's value in the table.
@@ -50,6 +50,9 @@ const maxCarryDepth = 8
 type Returns struct {
 	Results []int  // indexes of the results that may carry ARG_ERROR
 	Via     string // how: "exitcode.New", "ArgError", "validate"
+	// Guard, when set, says the function returns ARG_ERROR only for an
+	// error of one type given as a parameter (errtypes.go).
+	Guard *Guard
 }
 
 // Has reports whether result i may carry ARG_ERROR.
@@ -72,7 +75,11 @@ func (f *argFact) String() string {
 	for _, i := range f.Results {
 		idx = append(idx, fmt.Sprint(i))
 	}
-	return "argError(results " + strings.Join(idx, ",") + " via " + f.Via + ")"
+	s := "argError(results " + strings.Join(idx, ",") + " via " + f.Via
+	if f.Guard != nil {
+		s += fmt.Sprintf(" if parameter %d is %s", f.Guard.Param, f.Guard.Type)
+	}
+	return s + ")"
 }
 
 // ArgErrors answers, for the package being analyzed, which functions may
@@ -89,6 +96,12 @@ type ArgErrors struct {
 	// of other packages it refers to, whose value carries ARG_ERROR
 	// (var errNoArgs = exitcode.New(exitcode.ArgError, …)), with how.
 	sentinels map[*types.Var]string
+	// errTypes are the error types the package's functions, and those of
+	// other packages it calls, may return.
+	errTypes *summary.Table[errTypesFact, *errTypesFact]
+	// coders are the exit-code fields of error types, and the
+	// constructors that fill them (exitcoder.go).
+	coders *exitCoders
 	// Any reports whether the package can emit ARG_ERROR: it mentions the
 	// value 3 of an exit-code enum, calls a function with an argFact, or
 	// exits with 3 (os.Exit(3), a helper that may). Only then can a check
@@ -126,10 +139,12 @@ func run(pass *analysis.Pass) (any, error) {
 		c:         pass.ResultOf[contract.Analyzer].(*contract.Contract),
 		facts:     summary.NewTable[argFact](pass),
 		sentinels: importedSentinels(pass),
+		errTypes:  errorTypes(pass),
 	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
-	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !callsExitCoder(pass) {
-		// No exit-code enum, no framework error that takes a code, and no
+	a.coders = findExitCoders(pass, ex)
+	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !callsExitCoder(pass) && len(a.coders.fields) == 0 {
+		// No exit-code enum, no error that takes a code, and no
 		// dependency's function that returns ARG_ERROR: no value is
 		// ARG_ERROR, but an exit may be.
 		a.Any = exitsWithArgError(pass, ex)
@@ -139,7 +154,9 @@ func run(pass *analysis.Pass) (any, error) {
 	funcs := summary.Funcs(pass)
 	summary.Solve(a.facts, funcs, func(fn summary.Func, old *argFact) (*argFact, bool) {
 		f := a.returns(fn.Obj, fn.Decl.Body)
-		return f, f != nil && (old == nil || len(f.Results) != len(old.Results))
+		// A guard only goes: a new return that carries ARG_ERROR without
+		// it takes it away.
+		return f, f != nil && (old == nil || len(f.Results) != len(old.Results) || (old.Guard != nil && f.Guard == nil))
 	})
 	a.facts.Export(pass)
 	a.Any = a.facts.HasLocal() || len(a.sentinels) > 0 || a.mentions() || exitsWithArgError(pass, ex)
@@ -201,15 +218,21 @@ func callsExitCoder(pass *analysis.Pass) bool {
 	return false
 }
 
-// mentions reports whether the package uses an ARG_ERROR constant or calls
-// a function with an argFact from a dependency.
+// mentions reports whether the package uses an ARG_ERROR constant, calls
+// a function with an argFact from a dependency, or builds an error whose
+// exit-code field holds 3.
 func (a *ArgErrors) mentions() bool {
 	for e, tv := range a.info.Types {
 		if a.IsArgConst(tv.Type, tv.Value) {
 			return true
 		}
-		if call, ok := e.(*ast.CallExpr); ok {
-			if fn, ok := typeutil.Callee(a.info, call).(*types.Func); ok && a.Func(fn) != nil {
+		switch e := e.(type) {
+		case *ast.CallExpr:
+			if fn, ok := typeutil.Callee(a.info, e).(*types.Func); ok && (a.Func(fn) != nil || a.coders.callCarries(a.info, fn, e.Args) != "") {
+				return true
+			}
+		case *ast.CompositeLit:
+			if a.coders.literalCarries(a.info, e) != "" {
 				return true
 			}
 		}
@@ -252,40 +275,22 @@ func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
 // returns computes the fact of a function body: the results whose returned
 // values may carry ARG_ERROR.
 func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
-	sig := fn.Signature()
 	results := map[int]string{}
+	var rets []*ast.ReturnStmt // the returns that carry ARG_ERROR
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			switch {
-			case len(n.Results) == sig.Results().Len():
-				for i, r := range n.Results {
-					if via := a.Carries(r, body, 0); via != "" && results[i] == "" {
-						results[i] = via
-					}
+			carried := false
+			a.returnCarries(fn.Signature(), body, n, func(i int, via string) {
+				carried = true
+				if results[i] == "" {
+					results[i] = via
 				}
-			case len(n.Results) == 1:
-				// return f(): f's results are this function's.
-				if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok {
-					if callee, ok := typeutil.Callee(a.info, call).(*types.Func); ok {
-						if f := a.Func(callee); f != nil {
-							for _, i := range f.Results {
-								results[i] = localName(callee)
-							}
-						}
-					}
-				}
-			case len(n.Results) == 0:
-				// A bare return of named results.
-				for i := 0; i < sig.Results().Len(); i++ {
-					if v := sig.Results().At(i); v.Name() != "" {
-						if via := a.localCarries(v, body, 0); via != "" && results[i] == "" {
-							results[i] = via
-						}
-					}
-				}
+			})
+			if carried {
+				rets = append(rets, n)
 			}
 		}
 		return true
@@ -299,7 +304,41 @@ func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
 	}
 	sort.Ints(f.Results)
 	f.Via = results[f.Results[0]]
+	f.Guard = a.guard(fn, body, rets)
 	return f
+}
+
+// returnCarries yields the results a return statement returns ARG_ERROR
+// in, and how.
+func (a *ArgErrors) returnCarries(sig *types.Signature, body *ast.BlockStmt, ret *ast.ReturnStmt, yield func(i int, via string)) {
+	switch {
+	case len(ret.Results) == sig.Results().Len():
+		for i, r := range ret.Results {
+			if via := a.Carries(r, body, 0); via != "" {
+				yield(i, via)
+			}
+		}
+	case len(ret.Results) == 1:
+		// return f(): f's results are this function's.
+		if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
+			if callee, ok := typeutil.Callee(a.info, call).(*types.Func); ok {
+				if f := a.Func(callee); f != nil {
+					for _, i := range f.Results {
+						yield(i, localName(callee))
+					}
+				}
+			}
+		}
+	case len(ret.Results) == 0:
+		// A bare return of named results.
+		for i := 0; i < sig.Results().Len(); i++ {
+			if v := sig.Results().At(i); v.Name() != "" {
+				if via := a.localCarries(v, body, 0); via != "" {
+					yield(i, via)
+				}
+			}
+		}
+	}
 }
 
 // Carries reports how e may carry ARG_ERROR ("" if it does not): see the
@@ -322,6 +361,9 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 	case *ast.StarExpr:
 		return a.Carries(x.X, body, depth+1)
 	case *ast.CompositeLit:
+		if via := a.coders.literalCarries(info, x); via != "" {
+			return via
+		}
 		for _, elt := range x.Elts {
 			if kv, ok := elt.(*ast.KeyValueExpr); ok {
 				elt = kv.Value
@@ -364,6 +406,9 @@ func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
 		callee, ok := typeutil.Callee(info, x).(*types.Func)
 		if !ok {
 			return ""
+		}
+		if via := a.coders.callCarries(info, callee, x.Args); via != "" {
+			return via
 		}
 		switch CarrierOf(callee) {
 		case CarrierExitCoder:

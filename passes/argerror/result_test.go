@@ -166,24 +166,24 @@ func runSSAView(pass *analysis.Pass) (any, error) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				var how string
-				var from map[ssa.Value]bool
 				var ok bool
+				tr := ssavalue.NewTrace()
 				switch in := instr.(type) {
 				case *ssa.Call:
-					how, from, ok = v.Exit(in.Common())
+					how, ok = v.Exit(in, tr)
 				case *ssa.Return:
-					how, from, ok = v.Return(in)
+					how, ok = v.Return(in, tr)
 				case *ssa.Store:
-					how, from, ok = v.Status(in)
+					how, ok = v.Status(in, tr)
 				}
 				switch {
 				case !ok:
 				case instr.Pos().IsValid():
-					pass.Reportf(instr.Pos(), "%T: %s%s", instr, how, fromCalls(from))
+					pass.Reportf(instr.Pos(), "%T: %s%s", instr, how, fromCalls(tr))
 				default:
 					// A return SSA adds (a function's recover block) has no
 					// position: argphase leaves it out.
-					pass.Reportf(fn.Pos(), "%T at no position: %s%s", instr, how, fromCalls(from))
+					pass.Reportf(fn.Pos(), "%T at no position: %s%s", instr, how, fromCalls(tr))
 				}
 			}
 		}
@@ -193,13 +193,9 @@ func runSSAView(pass *analysis.Pass) (any, error) {
 
 // fromCalls spells the calls a value comes from, sorted: function
 // literals as "literal".
-func fromCalls(from map[ssa.Value]bool) string {
+func fromCalls(tr *ssavalue.Trace) string {
 	var names []string
-	for v := range from {
-		call, ok := v.(*ssa.Call)
-		if !ok {
-			continue
-		}
+	for _, call := range tr.Calls() {
 		if fn := ssavalue.StaticFunc(call.Common()); fn != nil {
 			names = append(names, analyzerutil.CallName(fn))
 		} else if ssavalue.LiteralCallee(call.Common()) != nil {

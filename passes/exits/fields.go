@@ -75,6 +75,10 @@ func fieldKey(v *types.Var) string {
 	return v.Pkg().Path() + "." + string(p) + "#" + typeName + "." + v.Name()
 }
 
+// FieldKey is the key a FieldParam names a field by (fieldKey), for the
+// passes that know the field by its object.
+func FieldKey(v *types.Var) string { return fieldKey(v) }
+
 // fieldDisplay returns the part of a field key a message shows:
 // "ExitError.Code".
 func fieldDisplay(key string) string {

@@ -198,20 +198,19 @@ func runSSAView(pass *analysis.Pass) (any, error) {
 	for _, fn := range pass.ResultOf[buildssa.Analyzer].(*buildssa.SSA).SrcFuncs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				tr := ssavalue.NewTrace()
 				switch in := instr.(type) {
 				case *ssa.Call:
-					from := map[ssa.Value]bool{}
-					if how, ok := codes.Exit(in.Common(), from); ok {
-						pass.Reportf(in.Pos(), "Exit: %s%s", how, fromCalls(from))
+					if how, ok := codes.Exit(in, tr); ok {
+						pass.Reportf(in.Pos(), "Exit: %s%s", how, fromCalls(tr))
 					}
 				case *ssa.Return:
-					if via, from, ok := codes.Return(in); ok {
-						pass.Reportf(in.Pos(), "Return: %s%s", via, fromCalls(from))
+					if via, ok := codes.Return(in, tr); ok {
+						pass.Reportf(in.Pos(), "Return: %s%s", via, fromCalls(tr))
 					}
 				case *ssa.Store:
-					from := map[ssa.Value]bool{}
-					if v, ok := codes.Status(in, from); ok {
-						pass.Reportf(in.Pos(), "Status: %s%s", v.Name(), fromCalls(from))
+					if v, ok := codes.Status(in, tr); ok {
+						pass.Reportf(in.Pos(), "Status: %s%s", v.Name(), fromCalls(tr))
 					}
 				}
 			}
@@ -222,13 +221,12 @@ func runSSAView(pass *analysis.Pass) (any, error) {
 
 // usageCarrier is the test's own carrier: an error returned by a function
 // named usageError carries the code.
-func usageCarrier(err ssa.Value, from map[ssa.Value]bool, depth int) string {
+func usageCarrier(err ssa.Value, tr *ssavalue.Trace, _ ssavalue.Point, depth int) string {
 	if mi, ok := err.(*ssa.MakeInterface); ok {
 		err = mi.X
 	}
 	if call, ok := err.(*ssa.Call); ok {
-		if fn := ssavalue.StaticFunc(call.Common()); fn != nil && fn.Name() == "usageError" {
-			from[call] = true
+		if fn := ssavalue.StaticFunc(call.Common()); fn != nil && fn.Name() == "usageError" && tr.RecordCall(call, "usageError()") {
 			return "usageError()"
 		}
 	}
@@ -236,13 +234,11 @@ func usageCarrier(err ssa.Value, from map[ssa.Value]bool, depth int) string {
 }
 
 // fromCalls spells the calls a code comes from, sorted, or "".
-func fromCalls(from map[ssa.Value]bool) string {
+func fromCalls(tr *ssavalue.Trace) string {
 	var names []string
-	for v := range from {
-		if call, ok := v.(*ssa.Call); ok {
-			if fn := ssavalue.StaticFunc(call.Common()); fn != nil {
-				names = append(names, analyzerutil.CallName(fn))
-			}
+	for _, call := range tr.Calls() {
+		if fn := ssavalue.StaticFunc(call.Common()); fn != nil {
+			names = append(names, analyzerutil.CallName(fn))
 		}
 	}
 	if len(names) == 0 {

@@ -25,13 +25,18 @@ const maxWrapDepth = 6
 // SSACodes answers, over SSA, where the process may end with one exit
 // code: the syntax side's code sites (Sites, through origins) and helper
 // summaries (Func, Code) applied to the SSA form of a function.
+//
+// Each answer follows the code back along every path, recording in a
+// ssavalue.Trace each origin of the code (where the constant is chosen, the
+// call whose result carries it), so that a check can tell which side
+// effects lie on the path of each.
 type SSACodes struct {
 	e    *Exits
 	code int
 	// carries reports how an error value carries the code, for
-	// exitcode.FromError's argument ("" if it does not), recording the
-	// calls it comes from.
-	carries func(err ssa.Value, from map[ssa.Value]bool, depth int) string
+	// exitcode.FromError's argument ("" if it does not), recording its
+	// origins in tr; at is where the error is used.
+	carries func(err ssa.Value, tr *ssavalue.Trace, at ssavalue.Point, depth int) string
 	// returns are the return statements whose integer result becomes the
 	// exit code, by position, with how (CodeSite.Via).
 	returns map[token.Pos]string
@@ -39,7 +44,7 @@ type SSACodes struct {
 
 // SSA returns the SSA view of where the package's code may end the process
 // with exit code code; carries tells which errors carry it.
-func (e *Exits) SSA(code int, carries func(err ssa.Value, from map[ssa.Value]bool, depth int) string) *SSACodes {
+func (e *Exits) SSA(code int, carries func(err ssa.Value, tr *ssavalue.Trace, at ssavalue.Point, depth int) string) *SSACodes {
 	s := &SSACodes{e: e, code: code, carries: carries, returns: map[token.Pos]string{}}
 	for _, site := range e.sites {
 		if site.Return != nil {
@@ -50,20 +55,22 @@ func (e *Exits) SSA(code int, carries func(err ssa.Value, from map[ssa.Value]boo
 }
 
 // Exit reports whether a call ends the process with the code, and how,
-// recording in from the calls the code comes from: an exit function given
-// the code (or a value that may be it), a helper whose summary says it may
-// exit with it, or a helper that exits with a parameter (CodeParams) given
-// it.
-func (s *SSACodes) Exit(c *ssa.CallCommon, from map[ssa.Value]bool) (string, bool) {
+// recording the code's origins in tr: an exit function given the code (or
+// a value that may be it), a helper whose summary says it may exit with it
+// (the call is the origin), or a helper that exits with a parameter
+// (CodeParams) given it.
+func (s *SSACodes) Exit(call ssa.CallInstruction, tr *ssavalue.Trace) (string, bool) {
+	c := call.Common()
 	fn := s.Callee(c)
 	if fn == nil {
 		return "", false
 	}
+	at := ssavalue.At(call)
 	if IsExit(fn) {
 		if len(c.Args) != 1 {
 			return "", false
 		}
-		how, ok := s.value(c.Args[0], from, 0)
+		how, ok := s.value(c.Args[0], tr, at, 0)
 		if !ok {
 			return "", false
 		}
@@ -72,51 +79,58 @@ func (s *SSACodes) Exit(c *ssa.CallCommon, from map[ssa.Value]bool) (string, boo
 		}
 		return "emitted by " + analyzerutil.CallName(fn), true
 	}
-	if f := s.e.Func(fn); f != nil && f.Has(s.code) && !s.cannotMatch(f, c) {
+	if f := s.e.Func(fn); f != nil && f.Has(s.code) && !s.cannotMatch(f, c) && tr.Record(at, analyzerutil.CallName(fn)) {
 		return "emitted by " + analyzerutil.CallName(fn) + " (which may exit with it, via " + f.ViaFor(s.code) + ")", true
 	}
 	if f := s.e.Code(fn); f != nil {
-		for _, j := range f.Exits {
-			if j < len(c.Args) {
-				if _, ok := s.value(c.Args[j], from, 0); ok {
-					return "emitted by " + analyzerutil.CallName(fn) + " (it exits with the code it is given)", true
-				}
-			}
+		if s.anyArg(c.Args, f.Exits, tr, at) {
+			return "emitted by " + analyzerutil.CallName(fn) + " (it exits with the code it is given)", true
 		}
-		for _, j := range f.Sets {
-			if j < len(c.Args) {
-				if _, ok := s.value(c.Args[j], from, 0); ok {
-					return "emitted by " + analyzerutil.CallName(fn) + " (it sets the exit status the process ends with)", true
-				}
-			}
+		if s.anyArg(c.Args, f.Sets, tr, at) {
+			return "emitted by " + analyzerutil.CallName(fn) + " (it sets the exit status the process ends with)", true
 		}
 	}
 	return "", false
 }
 
+// anyArg reports whether one of the arguments at indexes may be the code,
+// recording the origins of each that may.
+func (s *SSACodes) anyArg(args []ssa.Value, indexes []int, tr *ssavalue.Trace, at ssavalue.Point) bool {
+	found := false
+	for _, j := range indexes {
+		if j < len(args) {
+			if _, ok := s.value(args[j], tr, at, 0); ok {
+				found = true
+			}
+		}
+	}
+	return found
+}
+
 // Return reports whether a return statement returns the code from a
 // function whose integer result becomes the process's exit code (a code
-// site: main calls os.Exit(run())), how, and the calls the code comes from.
-func (s *SSACodes) Return(ret *ssa.Return) (string, map[ssa.Value]bool, bool) {
+// site: main calls os.Exit(run())), and how, recording the code's origins
+// in tr.
+func (s *SSACodes) Return(ret *ssa.Return, tr *ssavalue.Trace) (string, bool) {
 	via, ok := s.returns[ret.Pos()]
 	if !ok {
-		return "", nil, false
+		return "", false
 	}
+	found := false
 	for _, r := range ret.Results {
-		if !analyzerutil.IsInteger(r.Type()) {
-			continue
-		}
-		from := map[ssa.Value]bool{}
-		if _, ok := s.value(r, from, 0); ok {
-			return via, from, true
+		if analyzerutil.IsInteger(r.Type()) {
+			if _, ok := s.value(r, tr, ssavalue.At(ret), 0); ok {
+				found = true
+			}
 		}
 	}
-	return "", nil, false
+	return via, found
 }
 
 // Status reports whether a store puts the code into an exit-status
-// variable (exitStatus = 3, then os.Exit(exitStatus)), and which.
-func (s *SSACodes) Status(st *ssa.Store, from map[ssa.Value]bool) (*types.Var, bool) {
+// variable (exitStatus = 3, then os.Exit(exitStatus)), and which,
+// recording the code's origins in tr.
+func (s *SSACodes) Status(st *ssa.Store, tr *ssavalue.Trace) (*types.Var, bool) {
 	g, ok := st.Addr.(*ssa.Global)
 	if !ok {
 		return nil, false
@@ -125,7 +139,7 @@ func (s *SSACodes) Status(st *ssa.Store, from map[ssa.Value]bool) (*types.Var, b
 	if !ok || !s.e.IsStatus(v) {
 		return nil, false
 	}
-	if _, ok := s.value(st.Val, from, 0); !ok {
+	if _, ok := s.value(st.Val, tr, ssavalue.At(st), 0); !ok {
 		return nil, false
 	}
 	return v, true
@@ -147,54 +161,64 @@ func (s *SSACodes) Callee(c *ssa.CallCommon) *types.Func {
 	return nil
 }
 
-// value reports whether the exit code v may be the code, and how ("" for
-// the constant itself): a constant, an edge of a phi, a local variable's
-// stored value, the code a helper returns from a parameter (CodeParams:
-// report(err, 3)), or exitcode.FromError of an error that carries it.
-func (s *SSACodes) value(v ssa.Value, from map[ssa.Value]bool, depth int) (string, bool) {
-	if depth > maxCodeDepth || from[v] {
+// value reports whether the exit code v, used at at, may be the code, and
+// how ("" for the constant itself): a constant, an edge of a phi, a local
+// variable's stored value, the code a helper returns from a parameter
+// (CodeParams: report(err, 3)), or exitcode.FromError of an error that
+// carries it. Every path is followed, and each origin recorded in tr; how
+// is the first's.
+func (s *SSACodes) value(v ssa.Value, tr *ssavalue.Trace, at ssavalue.Point, depth int) (string, bool) {
+	if depth > maxCodeDepth {
 		return "", false
 	}
 	switch x := ssavalue.Unconvert(v).(type) {
 	case *ssa.Const:
-		return "", isCode(x.Value, s.code)
+		return "", isCode(x.Value, s.code) && tr.Record(at, x.Value.ExactString())
 	case *ssa.Phi:
-		from[x] = true
-		for _, e := range x.Edges {
-			if how, ok := s.value(e, from, depth+1); ok {
-				return how, true
-			}
+		if !tr.Visit(x) {
+			return "", false
 		}
+		return ssavalue.First(len(x.Edges), func(i int) (string, bool) {
+			return s.value(x.Edges[i], tr, ssavalue.End(x.Block().Preds[i]), depth+1)
+		})
 	case *ssa.UnOp:
 		if alloc, ok := x.X.(*ssa.Alloc); ok && x.Op == token.MUL && ssavalue.WholeValue(alloc) {
-			for _, st := range ssavalue.ReachingStores(x, alloc) {
-				if how, ok := s.value(st, from, depth+1); ok {
-					return how, true
-				}
-			}
+			stores := ssavalue.ReachingStores(x, alloc)
+			return ssavalue.First(len(stores), func(i int) (string, bool) {
+				return s.value(stores[i].Val, tr, ssavalue.At(stores[i]), depth+1)
+			})
 		}
 	case *ssa.Call:
-		fn := ssavalue.StaticFunc(x.Common())
-		if fn == nil {
-			return "", false
+		return s.callValue(x, tr, depth)
+	}
+	return "", false
+}
+
+// callValue reports whether the code a call returns may be the code:
+// exitcode.FromError of an error that carries it, or a helper that returns
+// a parameter given it.
+func (s *SSACodes) callValue(x *ssa.Call, tr *ssavalue.Trace, depth int) (string, bool) {
+	fn := ssavalue.StaticFunc(x.Common())
+	if fn == nil || !tr.Visit(x) {
+		return "", false
+	}
+	args := x.Common().Args
+	if IsFromError(fn) && len(args) == 1 {
+		if via := s.carries(args[0], tr, ssavalue.At(x), depth+1); via != "" {
+			tr.Through(x)
+			return analyzerutil.CallName(fn) + " of " + via, true
 		}
-		args := x.Common().Args
-		if IsFromError(fn) && len(args) == 1 {
-			if via := s.carries(args[0], from, depth+1); via != "" {
-				from[x] = true
-				return analyzerutil.CallName(fn) + " of " + via, true
-			}
-			return "", false
-		}
-		if f := s.e.Code(fn); f != nil {
-			for _, j := range f.Returns {
-				if j < len(args) {
-					if _, ok := s.value(args[j], from, depth+1); ok {
-						return analyzerutil.CallName(fn) + " returns the code it is given", true
-					}
+		return "", false
+	}
+	if f := s.e.Code(fn); f != nil {
+		return ssavalue.First(len(f.Returns), func(i int) (string, bool) {
+			if j := f.Returns[i]; j < len(args) {
+				if _, ok := s.value(args[j], tr, ssavalue.At(x), depth+1); ok {
+					return analyzerutil.CallName(fn) + " returns the code it is given", true
 				}
 			}
-		}
+			return "", false
+		})
 	}
 	return "", false
 }

@@ -22,9 +22,12 @@
 //
 // Writes to `os.Stdout` and `os.Stderr` are no side effect: diagnostics
 // change nothing an agent would have to undo. Neither are reads, and
-// `os.OpenFile` counts only when its flag is a constant that creates or
-// truncates (`O_CREATE`, `O_TRUNC`): opening an existing file to write or
-// append changes nothing by itself, and what is written then counts —
+// `os.OpenFile` counts only when its flag is a constant that truncates
+// (`O_TRUNC`) or creates a file it does not open to append (`O_CREATE`
+// without `O_APPEND`): opening a file to write or append changes nothing by
+// itself (a log opened with `O_APPEND|O_CREATE` is created empty at most;
+// a debug trace a library opens so and writes through a logger changes
+// nothing an agent would undo), and what is written then counts —
 // `(*os.File).Write` and its kin, and `fmt.Fprint`, `Fprintf`, `Fprintln`,
 // `io.WriteString` and `io.Copy` given an `*os.File` other than stdout,
 // stderr and a temporary file.
@@ -57,6 +60,32 @@
 // `sideEffect(Archive → Save → os.WriteFile writes a file)`. Function
 // literals that are only returned or stored are not counted: they run when
 // someone else calls them.
+//
+// A method of an interface the package declares has the side effect of its
+// implementations in that package when every one of them (one at least)
+// has one whatever it is given: a call through the interface runs one of
+// them, whichever value the caller holds.
+// `sideEffect(provider.GitHub.CreateRelease → … sends an HTTP request)` on
+// `Provider.CreateRelease`, whose GitHub and GitLab implementations both
+// send a POST. One implementation without it (an in-memory store beside
+// the file store) leaves the method without one, and implementations in
+// other packages are not seen: facts flow from a package to its importers,
+// never back.
+//
+// A framework's run method calls the run functions of the commands the
+// program gives it, as function values no static call reaches: cobra's
+// `Execute` (and `ExecuteC`, `ExecuteContext`, `ExecuteContextC`) calls
+// the `RunE`, `PreRunE`, `PostRunE`, `PersistentPreRunE` and
+// `PersistentPostRunE` of its commands; urfave/cli's `App.Run` (v1, v2;
+// `Command.Run` in v3) calls `Before`, `Action` and `After`. A call of the
+// run method has the first side effect of those run functions, given in a
+// command literal (`&cobra.Command{Use: "add", RunE: …}`) or assigned
+// (`cmd.RunE = runAdd`), in the package or in a package it imports (a
+// package fact, `runs(…)`, carries them to importers):
+// `sideEffect(cobra.Command.Execute → RunE of add → os.WriteFile writes a
+// file)`. Only run functions that return an error count: the run method's
+// error follows their side effects. One that returns nothing (cobra's
+// `Run`) may write, but no error of the run method follows its writes.
 //
 // Catalogue entries that happen whole or not at all (`AllOrNothing`:
 // opening, creating, removing or renaming one file, starting a process)

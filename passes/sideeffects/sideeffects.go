@@ -30,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer},
 	ResultType: reflect.TypeFor[*SideEffects](),
-	FactTypes:  []analysis.Fact{(*sideEffectFact)(nil)},
+	FactTypes:  []analysis.Fact{(*sideEffectFact)(nil), (*runsFact)(nil)},
 }
 
 // sideEffectFact marks a function that may change the world outside the
@@ -99,9 +99,10 @@ const (
 	// Always: every call counts.
 	Always RuleKind = iota
 	// RuleWriteFlags: the call counts when its argument Arg is a constant
-	// flag that creates or truncates (os.OpenFile's flag: O_CREATE,
-	// O_TRUNC). Opening an existing file to write or append changes
-	// nothing by itself; the writes that follow are side effects of their
+	// flag that truncates, or creates a file not opened to append
+	// (os.OpenFile's flag: O_TRUNC; O_CREATE without O_APPEND). Opening a
+	// file to write or append changes nothing by itself (a missing log is
+	// created empty); the writes that follow are side effects of their
 	// own (RuleToFile).
 	RuleWriteFlags
 	// RuleNotReading: the call counts unless its argument Arg is a request
@@ -281,16 +282,8 @@ func IsRequestCopy(fn *types.Func) bool {
 	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "net/http" || (fn.Name() != "WithContext" && fn.Name() != "Clone") {
 		return false
 	}
-	recv := fn.Signature().Recv()
-	if recv == nil {
-		return false
-	}
-	p, ok := recv.Type().(*types.Pointer)
-	if !ok {
-		return false
-	}
-	n, ok := p.Elem().(*types.Named)
-	return ok && n.Obj().Name() == "Request"
+	tn := analyzerutil.PointerReceiver(fn)
+	return tn != nil && tn.Name() == "Request"
 }
 
 // SideEffects answers, for the package being analyzed, which calls have side
@@ -304,6 +297,9 @@ type SideEffects struct {
 	extra   map[string]bool
 	named   *analyzerutil.Funcs // the catalogue's and the extra functions
 	facts   *summary.Table[sideEffectFact, *sideEffectFact]
+	// runs are the side effects of the run functions the program gives
+	// each framework, which its run method calls (frameworkRun).
+	runs []Run
 }
 
 // inCatalogue reports whether fn is an entry of the catalogue.
@@ -332,6 +328,9 @@ var catalogue = func() map[string]Entry {
 // it, if fn has one.
 func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 	fn = fn.Origin()
+	if e, ok := s.frameworkRun(fn); ok {
+		return e, Rule{}, true
+	}
 	name, named := s.named.Name(fn)
 	if !named {
 		name = "" // in no package the catalogue or the flag names
@@ -596,9 +595,16 @@ func IsFile(t types.Type) bool {
 }
 
 // WriteFlags reports whether os.OpenFile flags change the file system when
-// the file is opened: they create or truncate.
+// the file is opened: they truncate, or create a file that is not opened to
+// append. A file opened to append is a log or a journal: the open creates
+// at most an empty file, and what is appended counts where it is written
+// (RuleToFile); a debug trace opened so and written through a logger
+// changes nothing an agent would undo.
 func WriteFlags(flags int64) bool {
-	return flags&int64(os.O_CREATE|os.O_TRUNC) != 0
+	if flags&int64(os.O_TRUNC) != 0 {
+		return true
+	}
+	return flags&int64(os.O_CREATE) != 0 && flags&int64(os.O_APPEND) == 0
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -630,7 +636,7 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		invoked := invokedLiterals(fd.Body)
 		summary.Calls(pass.TypesInfo, fd.Body, func(lit *ast.FuncLit) bool { return invoked[lit] }, func(call *ast.CallExpr, callee *types.Func) {
-			if callee.Pkg() == pass.Pkg && !s.inCatalogue(callee) {
+			if (callee.Pkg() == pass.Pkg && !s.inCatalogue(callee)) || frameworkRuns.Has(callee) {
 				calls[fn] = append(calls[fn], localCall{callee.Origin(), call})
 				return
 			}
@@ -646,30 +652,62 @@ func run(pass *analysis.Pass) (any, error) {
 		})
 	}
 	s.markedMethods(pass)
+	s.solve(pass, funcs, calls)
+	// The side effects of interface methods (their implementations') and
+	// of the run functions given to frameworks are known once the
+	// package's functions' are; then the functions that call them have
+	// them too.
+	if s.implementedMethods(pass) {
+		s.solve(pass, funcs, calls)
+	}
+	if s.runs = s.runEffects(pass); len(s.runs) > 0 {
+		pass.ExportPackageFact(&runsFact{s.runs})
+		s.solve(pass, funcs, calls)
+	}
+	s.facts.Export(pass)
+	return s, nil
+}
+
+// solve computes the package's functions' facts to a fixed point over
+// their calls of one another.
+func (s *SideEffects) solve(pass *analysis.Pass, funcs []summary.Func, calls map[*types.Func][]localCall) {
 	summary.Solve(s.facts, funcs, func(fn summary.Func, cur *sideEffectFact) (*sideEffectFact, bool) {
 		next := cur
 		for _, lc := range calls[fn.Obj] {
 			if next != nil && next.Cond == nil {
 				break
 			}
-			m := s.facts.Local(lc.callee)
-			if m == nil {
+			e, rule, ok := s.localEffect(lc.callee)
+			if !ok {
 				continue
-			}
-			e := Effect{Chain: append([]string{analyzerutil.CallName(lc.callee)}, m.Chain...), What: m.What}
-			rule := Rule{}
-			if m.Cond != nil {
-				rule = Rule{Kind: m.Cond.Kind, Arg: m.Cond.Param}
 			}
 			next = s.join(next, e, rule, syntaxCall{pass.TypesInfo, lc.call, fn.Decl.Body, fn.Obj.Signature()})
 		}
 		return next, next != cur
 	})
-	s.facts.Export(pass)
-	return s, nil
 }
 
-// localCall is a call of a function of the package being analyzed.
+// localEffect returns the side effect of a call of a function of the
+// package, as far as the package's facts are solved, or of a framework's
+// run method (its run functions', once they are known).
+func (s *SideEffects) localEffect(fn *types.Func) (Effect, Rule, bool) {
+	if e, ok := s.frameworkRun(fn); ok {
+		return e, Rule{}, true
+	}
+	m := s.facts.Local(fn)
+	if m == nil {
+		return Effect{}, Rule{}, false
+	}
+	rule := Rule{}
+	if m.Cond != nil {
+		rule = Rule{Kind: m.Cond.Kind, Arg: m.Cond.Param}
+	}
+	return Effect{Chain: append([]string{analyzerutil.CallName(fn)}, m.Chain...), What: m.What}, rule, true
+}
+
+// localCall is a call of a function of the package being analyzed, or of
+// a framework's run method, whose side effects are known only once the
+// package's are.
 type localCall struct {
 	callee *types.Func
 	call   *ast.CallExpr
@@ -749,4 +787,86 @@ func (s *SideEffects) markedMethods(pass *analysis.Pass) {
 			return true
 		})
 	}
+}
+
+// implementedMethods gives each method of an interface of the package the
+// side effect of its implementations in the package, when every one of them
+// (one at least) has one: a call through the interface runs one of them,
+// whichever value the caller holds. It reports whether it gave any. An
+// implementation elsewhere is not seen (facts flow to importers only), and
+// one without the side effect (an in-memory store beside the file store)
+// leaves the method without one.
+func (s *SideEffects) implementedMethods(pass *analysis.Pass) bool {
+	var ifaces []*types.Interface
+	var concrete []types.Type
+	scope := pass.Pkg.Scope()
+	for _, name := range scope.Names() {
+		tn, ok := scope.Lookup(name).(*types.TypeName)
+		if !ok || tn.IsAlias() || analyzerutil.InTestFile(pass.Fset, tn.Pos()) {
+			continue
+		}
+		n, ok := tn.Type().(*types.Named)
+		if !ok || n.TypeParams().Len() > 0 {
+			continue
+		}
+		if it, ok := n.Underlying().(*types.Interface); ok {
+			ifaces = append(ifaces, it)
+		} else {
+			concrete = append(concrete, n)
+		}
+	}
+	changed := false
+	for _, it := range ifaces {
+		impls := implementations(it, concrete)
+		if len(impls) == 0 {
+			continue
+		}
+		for i := range it.NumExplicitMethods() {
+			m := it.ExplicitMethod(i)
+			if s.facts.Local(m) != nil {
+				continue // marked //exitlint:sideeffect
+			}
+			if e, ok := s.everyImplementation(impls, m); ok {
+				s.facts.Set(m, &sideEffectFact{Chain: e.Chain, What: e.What})
+				changed = true
+			}
+		}
+	}
+	return changed
+}
+
+// implementations returns the types among concrete (or pointers to them)
+// that implement it.
+func implementations(it *types.Interface, concrete []types.Type) []types.Type {
+	var out []types.Type
+	for _, t := range concrete {
+		if types.Implements(t, it) {
+			out = append(out, t)
+		} else if p := types.NewPointer(t); types.Implements(p, it) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// everyImplementation returns the side effect of the first implementation
+// of method m among impls, when every one of them has one whatever it is
+// given.
+func (s *SideEffects) everyImplementation(impls []types.Type, m *types.Func) (Effect, bool) {
+	var first Effect
+	for i, t := range impls {
+		obj, _, _ := types.LookupFieldOrMethod(t, false, m.Pkg(), m.Name())
+		fn, ok := obj.(*types.Func)
+		if !ok {
+			return Effect{}, false
+		}
+		f := s.facts.Local(fn)
+		if f == nil || f.Cond != nil {
+			return Effect{}, false
+		}
+		if i == 0 {
+			first = Effect{Chain: append([]string{analyzerutil.CallName(fn)}, f.Chain...), What: f.What}
+		}
+	}
+	return first, true
 }

@@ -9,6 +9,7 @@ require (
 	github.com/exitlint/exitlint/exitcode v0.0.0-00010101000000-000000000000
 	github.com/sirupsen/logrus v0.0.0-00010101000000-000000000000
 	github.com/spf13/cobra v0.0.0-00010101000000-000000000000
+	github.com/spf13/pflag v0.0.0-00010101000000-000000000000
 	github.com/urfave/cli/v2 v2.0.0-00010101000000-000000000000
 )
 
@@ -19,5 +20,6 @@ replace (
 	github.com/exitlint/exitlint/exitcode => ../../exitcode
 	github.com/sirupsen/logrus => ../deps/logrus
 	github.com/spf13/cobra => ../deps/cobra
+	github.com/spf13/pflag => ../deps/pflag
 	github.com/urfave/cli/v2 => ../deps/urfavecli
 )

@@ -5,6 +5,8 @@ package cobra
 import (
 	"fmt"
 	"os"
+
+	"github.com/spf13/pflag"
 )
 
 // CheckErr prints err and ends the process with 1 when err is not nil.
@@ -13,4 +15,61 @@ func CheckErr(msg any) {
 		fmt.Fprintln(os.Stderr, "Error:", msg)
 		os.Exit(1)
 	}
+}
+
+// Command is a command of a command line: cobra calls its run functions
+// when the command line names it.
+type Command struct {
+	Use string
+
+	PersistentPreRun  func(cmd *Command, args []string)
+	PersistentPreRunE func(cmd *Command, args []string) error
+	PreRun            func(cmd *Command, args []string)
+	PreRunE           func(cmd *Command, args []string) error
+	Run               func(cmd *Command, args []string)
+	RunE              func(cmd *Command, args []string) error
+	PostRun           func(cmd *Command, args []string)
+	PostRunE          func(cmd *Command, args []string) error
+
+	commands  []*Command
+	flags     pflag.FlagSet
+	exclusive [][]string
+}
+
+// Flags returns the command's flags.
+func (c *Command) Flags() *pflag.FlagSet { return &c.flags }
+
+// MarkFlagsMutuallyExclusive makes the command line refuse to set more
+// than one of the flags.
+func (c *Command) MarkFlagsMutuallyExclusive(flagNames ...string) {
+	c.exclusive = append(c.exclusive, flagNames)
+}
+
+// AddCommand adds subcommands.
+func (c *Command) AddCommand(cmds ...*Command) { c.commands = append(c.commands, cmds...) }
+
+// Execute runs the command the command line names.
+func (c *Command) Execute() error {
+	_, err := c.ExecuteC()
+	return err
+}
+
+// ExecuteC runs the command the command line names, and returns it.
+func (c *Command) ExecuteC() (*Command, error) {
+	cmd := c
+	if len(os.Args) > 1 {
+		for _, sub := range c.commands {
+			if sub.Use == os.Args[1] {
+				cmd = sub
+			}
+		}
+	}
+	if cmd.Run != nil {
+		cmd.Run(cmd, os.Args[1:])
+		return cmd, nil
+	}
+	if cmd.RunE != nil {
+		return cmd, cmd.RunE(cmd, os.Args[1:])
+	}
+	return cmd, fmt.Errorf("unknown command %q", os.Args[1])
 }

@@ -37,3 +37,34 @@ func HandleExitCoder(err error) {
 		os.Exit(ec.ExitCode())
 	}
 }
+
+// ActionFunc is what a command runs.
+type ActionFunc func(*Context) error
+
+// App is a command line application.
+type App struct {
+	Name     string
+	Action   ActionFunc
+	Before   func(*Context) error
+	Commands []*Command
+}
+
+// Command is a subcommand.
+type Command struct {
+	Name   string
+	Action ActionFunc
+}
+
+// Run runs the action the command line names.
+func (a *App) Run(args []string) error {
+	c := &Context{Args: args}
+	for _, cmd := range a.Commands {
+		if len(args) > 1 && cmd.Name == args[1] {
+			return cmd.Action(c)
+		}
+	}
+	if a.Action != nil {
+		return a.Action(c)
+	}
+	return nil
+}

@@ -96,6 +96,40 @@ func appendLog(path string) {
 	}
 }
 
+// traceLog opens a log to append, creating it if it is missing (a debug
+// trace a library opens when an environment variable names it): the open
+// creates at most an empty file, and nothing is appended before the exit.
+func traceLog() {
+	if path := os.Getenv("TRACE"); path != "" {
+		if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_APPEND, 0o600); err == nil {
+			defer f.Close()
+		}
+	}
+	exitcode.Exit(exitcode.ArgError)
+}
+
+// createThenExit creates the file (O_CREATE without O_APPEND: a new file,
+// or one written in place) before the exit.
+func createThenExit(path string) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return
+	}
+	defer f.Close()
+	exitcode.Exit(exitcode.ArgError) // want `ARG_ERROR emitted by exitcode.Exit after a side effect: os.OpenFile opens a file for writing`
+}
+
+// appendCreatedThenExit appends to the log it may have created, before the
+// exit.
+func appendCreatedThenExit(path string) {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o600)
+	if err != nil {
+		return
+	}
+	f.WriteString("started\n")
+	exitcode.Exit(exitcode.ArgError) // want `ARG_ERROR emitted by exitcode.Exit after a side effect: os.File.WriteString writes to a file`
+}
+
 // appendThenExit writes through fmt.Fprintf before the exit.
 func appendThenExit(path string) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_APPEND, 0o600)

@@ -11,6 +11,8 @@ import (
 	"os"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/spf13/cobra"
+	"github.com/urfave/cli/v2"
 )
 
 //exitlint:enum
@@ -115,3 +117,31 @@ func c1() { c2() }
 func c2() { c3() }
 
 func c3() { os.WriteFile("out", nil, 0o644) }
+
+// The run functions given to two frameworks: a package fact with one side
+// effect per framework, in the frameworks' order.
+var (
+	addCmd = &cobra.Command{Use: "add", RunE: func(*cobra.Command, []string) error {
+		return os.WriteFile("a", nil, 0o644)
+	}}
+	app = &cli.App{Name: "tool", Action: func(*cli.Context) error { return os.Remove("b") }}
+)
+
+// CodedError carries the exit code its ExitCode method returns.
+type CodedError struct{ Code int }
+
+func (e CodedError) Error() string { return "coded" }
+func (e CodedError) ExitCode() int { return e.Code }
+
+// OtherError is another of the program's error types.
+type OtherError struct{}
+
+func (OtherError) Error() string { return "other" }
+
+// Types may return several of the program's error types.
+func Types(n int) error {
+	if n == 0 {
+		return CodedError{Code: 3}
+	}
+	return OtherError{}
+}

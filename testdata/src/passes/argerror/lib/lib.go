@@ -35,11 +35,11 @@ func New(msg string) error { // want New:`argError\(results 0 via exitcode.New\)
 
 // Own builds the program's own error with its enum's 3, by field name and
 // by position.
-func Own() error { // want Own:`argError\(results 0 via Usage\)`
+func Own() error { // want Own:`argError\(results 0 via Usage\)` Own:`errTypes\(cases/passes/argerror/lib.ExitError\)`
 	return &ExitError{Code: Usage, Msg: "usage"}
 }
 
-func Positional() *ExitError { // want Positional:`argError\(results 0 via Usage\)`
+func Positional() *ExitError { // want Positional:`argError\(results 0 via Usage\)` Positional:`errTypes\(cases/passes/argerror/lib.ExitError\)`
 	return &ExitError{Usage, "usage"}
 }
 

@@ -1,0 +1,178 @@
+package argerror
+
+import (
+	"go/ast"
+	"go/types"
+
+	"golang.org/x/tools/go/analysis"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/exits"
+)
+
+// An error whose type has the method ExitCode() int returning one of its
+// integer fields (the convention of urfave/cli's ExitCoder, which mains and
+// frameworks read to pick the exit status) ends the process with what that
+// field holds: given 3, the error carries ARG_ERROR, whatever the
+// program's enum. The field carries a fact, so that a literal of the type
+// in another package (ExitError{Err: err, Code: exitUsage}) is read the
+// same way; a constructor that stores one of its parameters in the field
+// (Exit(msg, code), as urfave/cli's cli.Exit) is known by the exits pass's
+// code fact (CodeParams.Fields), given 3 there.
+
+// exitFieldFact marks an integer field that an error type's ExitCode
+// method returns.
+type exitFieldFact struct{}
+
+func (*exitFieldFact) AFact() {}
+
+func (*exitFieldFact) String() string { return "exitCodeField" }
+
+// exitCoders is what the package knows of the exit-code fields: its own,
+// and those of other packages it refers to, by object and by the exits
+// pass's field key; and the exits pass's code facts, which say which
+// constructors store a parameter in such a field.
+type exitCoders struct {
+	fields map[*types.Var]bool
+	keys   map[string]bool
+	ex     *exits.Exits
+}
+
+// findExitCoders finds the package's exit-code fields, exports their
+// facts, and imports those of the fields of other packages the package
+// refers to.
+func findExitCoders(pass *analysis.Pass, ex *exits.Exits) *exitCoders {
+	x := &exitCoders{fields: map[*types.Var]bool{}, keys: map[string]bool{}, ex: ex}
+	for _, obj := range pass.TypesInfo.Uses {
+		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() != nil && v.Pkg() != pass.Pkg && pass.ImportObjectFact(v, new(exitFieldFact)) {
+			x.add(v)
+		}
+	}
+	std := analyzerutil.InStd(pass)
+	for fd, fn := range analyzerutil.FuncDecls(pass) {
+		if v := exitCodeField(pass.TypesInfo, fd, fn); v != nil && !x.fields[v] {
+			x.add(v)
+			if !std && v.Pkg() == pass.Pkg {
+				pass.ExportObjectFact(v, &exitFieldFact{})
+			}
+		}
+	}
+	return x
+}
+
+func (x *exitCoders) add(v *types.Var) {
+	x.fields[v] = true
+	if k := exits.FieldKey(v); k != "" {
+		x.keys[k] = true
+	}
+}
+
+// param returns the parameter a constructor stores in an exit-code field.
+func (x *exitCoders) param(fn *types.Func) (int, bool) {
+	if len(x.keys) == 0 {
+		return 0, false
+	}
+	if cp := x.ex.Code(fn); cp != nil {
+		for _, fp := range cp.Fields {
+			if x.keys[fp.Field] {
+				return fp.Param, true
+			}
+		}
+	}
+	return 0, false
+}
+
+// exitCodeField returns the field an ExitCode() int method returns
+// (return e.Code, through conversions), or nil.
+func exitCodeField(info *types.Info, fd *ast.FuncDecl, fn *types.Func) *types.Var {
+	sig := fn.Signature()
+	if fn.Name() != "ExitCode" || sig.Recv() == nil || sig.Params().Len() != 0 || sig.Results().Len() != 1 ||
+		!analyzerutil.IsInteger(sig.Results().At(0).Type()) || fd.Body == nil || len(fd.Body.List) != 1 {
+		return nil
+	}
+	ret, ok := fd.Body.List[0].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return nil
+	}
+	e := ast.Unparen(ret.Results[0])
+	for {
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 || !info.Types[call.Fun].IsType() {
+			break
+		}
+		e = ast.Unparen(call.Args[0])
+	}
+	sel, ok := e.(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	if id, ok := ast.Unparen(sel.X).(*ast.Ident); !ok || info.Uses[id] != sig.Recv() {
+		return nil
+	}
+	v, ok := info.Uses[sel.Sel].(*types.Var)
+	if !ok || !v.IsField() || !analyzerutil.IsInteger(v.Type()) {
+		return nil
+	}
+	return v
+}
+
+// codeValues yields the values a struct literal gives its exit-code
+// fields, keyed or in order.
+func (x *exitCoders) codeValues(info *types.Info, lit *ast.CompositeLit, yield func(ast.Expr)) {
+	if len(x.fields) == 0 {
+		return
+	}
+	t := info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok {
+		return
+	}
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && x.fields[v] {
+					yield(kv.Value)
+				}
+			}
+		} else if i < st.NumFields() && x.fields[st.Field(i)] {
+			yield(elt)
+		}
+	}
+}
+
+// literalCarries reports how a struct literal carries ARG_ERROR through
+// its exit-code field: the field given the constant 3.
+func (x *exitCoders) literalCarries(info *types.Info, lit *ast.CompositeLit) string {
+	via := ""
+	x.codeValues(info, lit, func(v ast.Expr) {
+		if IsArgCode(info.Types[v].Value) {
+			via = typeName(info.TypeOf(lit))
+		}
+	})
+	return via
+}
+
+// callCarries reports how a call of a constructor that stores its
+// parameter in the exit-code field carries ARG_ERROR: given the constant 3
+// there.
+func (x *exitCoders) callCarries(info *types.Info, fn *types.Func, args []ast.Expr) string {
+	if p, ok := x.param(fn); ok && p < len(args) && IsArgCode(info.Types[args[p]].Value) {
+		return analyzerutil.CallName(fn)
+	}
+	return ""
+}
+
+// typeName names a named type, or a pointer to one, by its package's name:
+// "clierr.ExitError".
+func typeName(t types.Type) string {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Name() + "." + n.Obj().Name()
+	}
+	return types.TypeString(t, nil)
+}

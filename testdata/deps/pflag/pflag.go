@@ -1,0 +1,50 @@
+// Package pflag is a stand-in for the library of that name: the flag set
+// cobra's commands hold.
+package pflag
+
+// FlagSet holds a command's flags.
+type FlagSet struct {
+	strings map[string]*string
+	bools   map[string]*bool
+}
+
+// StringVar binds p to the flag name.
+func (f *FlagSet) StringVar(p *string, name, value, usage string) {
+	*p = value
+	if f.strings == nil {
+		f.strings = map[string]*string{}
+	}
+	f.strings[name] = p
+}
+
+// BoolVar binds p to the flag name.
+func (f *FlagSet) BoolVar(p *bool, name string, value bool, usage string) {
+	*p = value
+	if f.bools == nil {
+		f.bools = map[string]*bool{}
+	}
+	f.bools[name] = p
+}
+
+// String defines a flag.
+func (f *FlagSet) String(name, value, usage string) *string {
+	p := new(string)
+	f.StringVar(p, name, value, usage)
+	return p
+}
+
+// GetString returns the flag's value.
+func (f *FlagSet) GetString(name string) (string, error) {
+	if p := f.strings[name]; p != nil {
+		return *p, nil
+	}
+	return "", nil
+}
+
+// GetBool returns the flag's value.
+func (f *FlagSet) GetBool(name string) (bool, error) {
+	if p := f.bools[name]; p != nil {
+		return *p, nil
+	}
+	return false, nil
+}
