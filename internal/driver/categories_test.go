@@ -12,7 +12,7 @@ import (
 // categories are the kinds of message each check reports, as
 // Diagnostic.Category names them for SARIF viewers, editors and -json.
 var categories = map[string][]string{
-	"barecode":   {"bare", "own-constant", "table-name", "table-value", "framework-range", "posix", "command-specific", "shell-range", "invalid"},
+	"barecode":   {"bare", "own-constant", "table-name", "table-value", "command-name", "framework-range", "posix", "command-specific", "shell-range", "invalid"},
 	"fallback":   {"exit", "fatal", "helper", "flow"},
 	"handbuilt":  {"typed", "map", "anonymous", "factory", "phase-exit"},
 	"derivedok":  {"assigned", "literal", "map"},
