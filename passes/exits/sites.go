@@ -1,0 +1,153 @@
+package exits
+
+import (
+	"go/ast"
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/internal/summary"
+)
+
+// paramExit ends the Via of an argument a callee exits with; paramSets that
+// of an argument a callee stores as the exit status.
+const (
+	paramExit = " exits with it"
+	paramSets = " sets the exit status to it"
+	// frameworkExit ends the Via of the code given to a framework's error
+	// constructor (cli.Exit), which the framework exits with.
+	frameworkExit = ", whose error the framework exits with"
+)
+
+// flowItem is an expression whose value becomes an exit code, in the
+// function it is in.
+type flowItem struct {
+	fn     summary.Func
+	e      ast.Expr
+	via    string
+	ret    *ast.ReturnStmt
+	direct bool // the argument of an exit call
+	// stored marks a value stored into an exit-status variable or field:
+	// a parameter of the storing function is followed back to the
+	// arguments its callers give (coded(ExitGeneric, err) when coded
+	// builds &codedError{code: code}).
+	stored bool
+}
+
+// sites finds the constants of the package that become exit codes.
+func (fl *flow) sites() []CodeSite {
+	var work []flowItem
+	for _, fn := range fl.funcs {
+		if fl.inTest(fn.Decl) {
+			continue
+		}
+		fl.exitArgs(fn, func(arg ast.Expr, via string, sets bool) {
+			direct := !sets && !strings.HasSuffix(via, paramExit) && !strings.HasSuffix(via, frameworkExit)
+			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: direct})
+		})
+		fl.statusStores(fn, func(val ast.Expr, via string) {
+			work = append(work, flowItem{fn: fn, e: val, via: via, stored: true})
+		})
+		switch sig := fn.Obj.Signature(); {
+		case conventional(fl.pass.TypesInfo, fn) && fn.Obj.Exported():
+			// An unexported function is a code function only where its
+			// result reaches an exit of its package, which the flow finds
+			// (hop's gitExitCode maps an error to git's own status).
+			work = fl.seedReturns(work, fn, fl.name(fn.Obj)+" (an exit code by its name)")
+		case codeResult(sig) >= 0:
+			if tn := localNamed(fl.pass, sig.Results().At(codeResult(sig)).Type()); tn != nil && namedForCodes(tn.Name()) {
+				work = fl.seedReturns(work, fn, fl.name(fn.Obj)+"'s result, of type "+tn.Name())
+			}
+		}
+	}
+	var out []CodeSite
+	seen := map[ast.Expr]bool{}
+	sunk := map[*types.Func]bool{}
+	foreignSeen := map[analyzerutil.Loc]bool{}
+	followed := map[paramAt]bool{}
+	// followStored follows a variable or field first seen on the way from
+	// a result to an exit (it): what the package stores in it is the code
+	// too, and what the packages it imports store in a field.
+	followStored := func(v *types.Var, it flowItem) {
+		fl.status[v] = v.Name() + " → " + it.via
+		for _, g := range fl.funcs {
+			if fl.inTest(g.Decl) {
+				continue
+			}
+			fl.stores(g, func(w *types.Var) bool { return w == v }, func(val ast.Expr, _ *types.Var) {
+				work = append(work, flowItem{fn: g, e: val, via: fl.status[v], stored: true})
+			})
+		}
+		for _, src := range fl.importedStores(v) {
+			if !foreignSeen[src.Pos] {
+				foreignSeen[src.Pos] = true
+				fl.foreign = append(fl.foreign, ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + it.via, Exit: analyzerutil.LocOf(fl.pass.Fset, it.e.Pos())})
+			}
+		}
+	}
+	// The exit-status variables and fields an exit reads directly
+	// (findStatus): what the packages this one imports store in a field.
+	for _, v := range slices.SortedFunc(maps.Keys(fl.status), func(a, b *types.Var) int { return int(a.Pos() - b.Pos()) }) {
+		for _, src := range fl.importedStores(v) {
+			if !foreignSeen[src.Pos] {
+				foreignSeen[src.Pos] = true
+				fl.foreign = append(fl.foreign, ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + fl.status[v]})
+			}
+		}
+	}
+	for len(work) > 0 {
+		it := work[0]
+		work = work[1:]
+		fl.origins(it.fn, it.e, func(o origin) {
+			switch {
+			case o.konst != nil:
+				if seen[o.konst] {
+					return
+				}
+				seen[o.konst] = true
+				direct := it.direct && fl.unconvert(o.konst) == fl.unconvert(it.e)
+				out = append(out, CodeSite{Expr: o.konst, Via: it.via, Direct: direct, Return: it.ret})
+			case o.status != nil && fl.status[o.status] == "":
+				followStored(o.status, it)
+			case o.param >= 0 && it.stored && !followed[paramAt{it.fn.Obj, o.param}]:
+				followed[paramAt{it.fn.Obj, o.param}] = true
+				fl.argsTo(it.fn.Obj, o.param, func(caller summary.Func, arg ast.Expr) {
+					work = append(work, flowItem{fn: caller, e: arg, via: it.via, stored: true})
+				})
+			case o.result != nil && !sunk[o.result]:
+				sunk[o.result] = true
+				if g := fl.decl[o.result]; !fl.inTest(g.Decl) && !fl.otherUse(g.Obj) {
+					work = fl.seedReturns(work, g, g.Obj.Name()+"'s result → "+it.via)
+				}
+			case o.foreign != nil && !o.foreign.Other:
+				for _, src := range o.foreign.Sources {
+					if !foreignSeen[src.Pos] {
+						foreignSeen[src.Pos] = true
+						fl.foreign = append(fl.foreign, fl.foreignSite(src, o.callee, it.via, o.call))
+					}
+				}
+				for _, key := range o.foreign.Fields {
+					if v := fl.fieldByKey(key); v != nil && fl.status[v] == "" {
+						followStored(v, flowItem{e: o.call, via: analyzerutil.CallName(o.callee) + "'s result → " + it.via})
+					}
+				}
+			}
+		})
+	}
+	slices.SortFunc(out, func(a, b CodeSite) int { return int(a.Expr.Pos() - b.Expr.Pos()) })
+	return out
+}
+
+// seedReturns adds the code results fn returns to the work list.
+func (fl *flow) seedReturns(work []flowItem, fn summary.Func, via string) []flowItem {
+	res := codeResult(fn.Obj.Signature())
+	if res < 0 {
+		return work
+	}
+	returns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
+		work = append(work, flowItem{fn: fn, e: e, via: via, ret: ret})
+	})
+	return work
+}
