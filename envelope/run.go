@@ -212,7 +212,7 @@ func respond[Out any](start time.Time, data Out, err error, out *Output) (env *E
 func (c Command[In, Out]) phases(ctx context.Context, args []string, out *Output) (data Out, err error) {
 	in, err := guard(exitcode.PhaseValidation, func() (In, error) { return c.Validate(ctx, args, out) })
 	if err != nil {
-		return data, validationError(err)
+		return data, validationError(err, out)
 	}
 	data, err = guard(exitcode.PhaseExecution, func() (Out, error) { return c.Execute(ctx, in, out) })
 	if err != nil {
@@ -232,27 +232,16 @@ func guard[T any](phase exitcode.Phase, f func() (T, error)) (v T, err error) {
 	return f()
 }
 
-func validationError(err error) error {
-	var xe *exitcode.Error
-	if errors.As(err, &xe) {
-		if xe != nil && xe.Code == PanicCode {
-			return xe
-		}
-		return xe.WithPhase(exitcode.PhaseValidation)
-	}
-	code := exitcode.FromError(err)
-	return &exitcode.Error{ExitCode: code, Code: code.String(), Message: err.Error(), Phase: exitcode.PhaseValidation}
+// validationError is the error of a failed validate phase: its own code
+// (ARG_ERROR only when stated), phase validation whatever it says.
+func validationError(err error, out *Output) error {
+	return phaseError(err, out).WithPhase(exitcode.PhaseValidation)
 }
 
+// executionError is the error of a failed execute phase: phase execution
+// unless it states another, and PARTIAL_FAILURE for an ARG_ERROR.
 func executionError(err error, out *Output) error {
-	var xe *exitcode.Error
-	if errors.As(err, &xe) && xe == nil {
-		return xe.WithPhase(exitcode.PhaseExecution)
-	}
-	if !errors.As(err, &xe) {
-		code := exitcode.FromError(err)
-		return &exitcode.Error{ExitCode: code, Code: code.String(), Message: err.Error(), Phase: exitcode.PhaseExecution}
-	}
+	xe := phaseError(err, out)
 	if xe.ExitCode == exitcode.ArgError {
 		out.Warn("ARG_ERROR (%s) was raised after execution began and is reported as PARTIAL_FAILURE: side effects may have occurred; move this check into the validate phase", xe.Code)
 		moved := &exitcode.Error{
@@ -264,6 +253,19 @@ func executionError(err error, out *Output) error {
 	if xe.Phase == exitcode.PhaseUnstated {
 		return xe.WithPhase(exitcode.PhaseExecution)
 	}
+	return xe
+}
+
+// phaseError is the one *exitcode.Error a phase's error reports (see
+// flatten), the warnings flattening calls for added to out. A nil
+// *exitcode.Error inside a non-nil error is the GENERAL_ERROR that stands
+// for it (exitcode.NilErrorCode).
+func phaseError(err error, out *Output) *exitcode.Error {
+	if isNilExitError(err) {
+		return (*exitcode.Error)(nil).WithPhase(exitcode.PhaseUnstated)
+	}
+	xe, warnings := flatten(exitcode.FromError(err), err)
+	out.warnings = append(out.warnings, warnings...)
 	return xe
 }
 

@@ -250,3 +250,34 @@ func withoutDuration(s string) string {
 	i := strings.Index(s, `"meta":`)
 	return s[:i] + `"meta":{…}}`
 }
+
+// TestRunKeepsWrappedAndJoinedErrors: the runner reports a wrapped
+// *exitcode.Error with the wrapping's words and the phase, and every error of
+// a join.
+func TestRunKeepsWrappedAndJoinedErrors(t *testing.T) {
+	notFound := exitcode.New(exitcode.NotFound, "CONFIG_MISSING", "no config at /etc/tool.yml")
+	cmd := envelope.Command[string, result]{
+		Codes: testCodes,
+		Validate: func(context.Context, []string, *envelope.Output) (string, error) {
+			return "", fmt.Errorf("loading config: %w", notFound)
+		},
+		Execute: func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
+	}
+	code, m := runCmd(t, cmd)
+	assert.Equal(t, exitcode.NotFound, code)
+	e := m["error"].(map[string]any)
+	assert.Equal(t, "loading config: no config at /etc/tool.yml", e["message"])
+	assert.Equal(t, "validation", e["phase"])
+
+	cmd.Validate = validateName
+	cmd.Execute = func(context.Context, string, *envelope.Output) (result, error) {
+		return result{}, errors.Join(notFound, exitcode.New(exitcode.Conflict, "LOCKED", "the store is locked"))
+	}
+	code, m = runCmd(t, cmd, "x")
+	assert.Equal(t, exitcode.NotFound, code)
+	e = m["error"].(map[string]any)
+	assert.Equal(t, "no config at /etc/tool.yml; the store is locked", e["message"])
+	assert.Equal(t, "execution", e["phase"])
+	assert.Contains(t, e["detail"], "LOCKED (6 CONFLICT): the store is locked")
+	assert.Len(t, m["warnings"], 1)
+}
