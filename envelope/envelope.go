@@ -64,6 +64,9 @@ type Option func(*options)
 type options struct {
 	warnings []string
 	meta     Meta
+	// retryUnknown: the command's declaration leaves retryability to the
+	// error, which states none; error.retryable is left out (the runner).
+	retryUnknown bool
 }
 
 // WithWarnings adds non-fatal messages.
@@ -237,7 +240,7 @@ func build[T any](start time.Time, code exitcode.Code, data T, err error, o opti
 	if !dataIsZero {
 		return nil, "data on failure: data is null whenever the exit code is non-zero"
 	}
-	ej, warnings, reason := errorObject(code, err)
+	ej, warnings, reason := errorObject(code, err, o.retryUnknown)
 	if reason != "" {
 		return nil, reason
 	}
@@ -341,7 +344,7 @@ type redirectJSON struct {
 
 // errorObject turns err into the envelope's error object for code, with the
 // warnings flattening it calls for.
-func errorObject(code exitcode.Code, err error) (*errorJSON, []string, string) {
+func errorObject(code exitcode.Code, err error, retryUnknown bool) (*errorJSON, []string, string) {
 	xe, warnings := flatten(code, err)
 	if xe.ExitCode != code {
 		return nil, nil, fmt.Sprintf("the error says %s but the exit code is %s: build the error with the code the process exits with", xe.ExitCode, code)
@@ -362,6 +365,9 @@ func errorObject(code exitcode.Code, err error) (*errorJSON, []string, string) {
 		return nil, nil, fmt.Sprintf("phase %q is not validation, execution or cleanup", xe.Phase)
 	}
 	retryable, known := xe.IsRetryable()
+	if retryUnknown && xe.Retryable == nil {
+		retryable, known = false, false
+	}
 	if known {
 		ej.Retryable = &retryable
 	}

@@ -79,6 +79,7 @@ func ExampleRegistry() {
 	// 1 GENERAL_ERROR depends unknown
 	// 3 ARG_ERROR yes none
 	// 5 NOT_FOUND no none
+	// 10 TIMEOUT depends unknown
 }
 
 // ExampleWriteError answers a command line that failed before any command

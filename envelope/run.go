@@ -63,9 +63,39 @@ type Command[In, Out any] struct {
 }
 
 // Declarations checks the command's Codes and returns them as
-// exitcode.Declarations (for exitcode.Catch, say).
+// exitcode.Declarations (for exitcode.Catch, say), with TIMEOUT declared
+// as TimeoutEntry when Codes leave it out: any run can be cut short.
 func (c Command[In, Out]) Declarations() (*exitcode.Declarations, error) {
-	return exitcode.Declare(c.Name, c.Codes...)
+	return exitcode.Declare(c.Name, withTimeout(c.Codes)...)
+}
+
+// TimeoutEntry is the TIMEOUT every command declares unless its Codes
+// declare TIMEOUT themselves: a run cut short by a signal (error.code
+// CANCELLED) or a deadline. Where the run was decides what that means, so
+// its retryability depends and its side effects are unknown; the runner
+// writes error.retryable true for a run cut short while validating (nothing
+// changed: the same call can be made again) and false for one cut short
+// while executing (some writes may have occurred: inspect first). A
+// read-only command declares TIMEOUT with SideEffects EffectsNone instead,
+// and its timeouts are retryable wherever they happen.
+var TimeoutEntry = exitcode.Entry{
+	Code:        exitcode.Timeout,
+	Retryable:   exitcode.RetryDepends,
+	SideEffects: exitcode.EffectsUnknown,
+	Action:      "The run was cut short (a signal or a deadline): with error.phase validation nothing changed and the call can be made again; with execution some writes may have occurred, so inspect the state before retrying",
+}
+
+// withTimeout returns codes with TIMEOUT declared: codes itself when it
+// declares TIMEOUT, else a copy with TimeoutEntry added (never appended in
+// place: the caller's slice may have room and other uses).
+func withTimeout(codes []exitcode.Entry) []exitcode.Entry {
+	for _, e := range codes {
+		if e.Code == exitcode.Timeout {
+			return codes
+		}
+	}
+	out := make([]exitcode.Entry, 0, len(codes)+1)
+	return append(append(out, codes...), TimeoutEntry)
 }
 
 // ResultType returns the type tag of the command's data: Type, or the name
@@ -102,13 +132,24 @@ const PanicCode = "INTERNAL_PANIC"
 //     phase. An ARG_ERROR escaping Execute is turned into PARTIAL_FAILURE
 //     with a warning: once execution has begun, side effects may have
 //     occurred, and ARG_ERROR would tell the agent to retry at once.
-//   - error.retryable is the error's own (WithRetryable) or else the
-//     command's declared entry for the code; a declared Action that differs
-//     from the table's becomes error.suggestion when the error has none.
-//   - A code the command did not declare is refused in test mode
+//   - error.retryable is the command's declared entry for the code (left
+//     out where it says depends), unless the error states its own
+//     (WithRetryable): an error may narrow the declaration (false where it
+//     says yes), never widen it (true where it says no is written false,
+//     with a warning). A TIMEOUT declared depends (TimeoutEntry, which
+//     every command declares unless its Codes declare TIMEOUT) is
+//     retryable when the run was cut short in the validate phase and not
+//     in the execute phase. A declared Action that differs from the
+//     table's becomes error.suggestion when the error has none.
+//   - A table code the command did not declare is refused in test mode
 //     (exitcode.TestMode): the envelope is GENERAL_ERROR with error.code
-//     UNDECLARED_EXIT_CODE, so the test fails. Otherwise the code is kept
-//     and a warning says it is undeclared.
+//     UNDECLARED_EXIT_CODE, so the test fails. Otherwise the code is kept,
+//     with the table's retryability, and a warning says it is undeclared:
+//     an agent that finds no declaration for a code falls back to the
+//     table's row. Any other code the command did not declare is refused
+//     in test mode and out of it: POSIX sysexits (64–78) and the reserved
+//     ranges cannot be declared, and a command-specific code (79–125)
+//     means nothing without its declaration.
 //   - A nil *exitcode.Error returned as a non-nil error is GENERAL_ERROR
 //     (error.code NIL_EXITCODE_ERROR), and Execute does not run after it.
 //   - A panic in either phase, or while the envelope is built (a data type
@@ -141,11 +182,12 @@ func (c Command[In, Out]) run(ctx context.Context, start time.Time, args []strin
 	} else {
 		data, err = c.phases(ctx, args, out)
 	}
+	unknown := false
 	if err != nil {
 		var zero Out
 		data = zero
 		if decl != nil {
-			err = declared(decl, err, out)
+			err, unknown = declared(decl, err, out)
 		}
 	}
 	if out.meta.SchemaVersion == "" {
@@ -154,27 +196,38 @@ func (c Command[In, Out]) run(ctx context.Context, start time.Time, args []strin
 	if err == nil && !out.meta.NotModified && out.meta.Type == "" {
 		out.meta.Type = c.ResultType()
 	}
-	return respond(start, data, err, out)
+	return respond(start, data, err, out, unknown)
 }
 
 // declared applies the command's declaration to the error of a run: the
-// declared retryability and action, and the check that the code is declared.
-func declared(decl *exitcode.Declarations, err error, out *Output) error {
+// declared retryability and action, and the check that the code is
+// declared. unknown reports that the declaration leaves retryability to
+// the error and the error states none, so the envelope leaves
+// error.retryable out (the table's value does not apply).
+//
+// A code outside the table that the command did not declare is refused in
+// test mode and out of it: POSIX sysexits and the reserved ranges cannot
+// be declared, and a command-specific code means nothing without its
+// declaration. An undeclared table code is refused in test mode and kept
+// outside it, with a warning: an agent that finds no declaration for a
+// code falls back to the table's row.
+func declared(decl *exitcode.Declarations, err error, out *Output) (_ error, unknown bool) {
 	var xe *exitcode.Error
 	if !errors.As(err, &xe) || xe == nil {
-		return err
+		return err, false
 	}
 	entry, ok := decl.Lookup(xe.ExitCode)
 	if !ok {
 		what := fmt.Sprintf("command %q ended with exit code %s, which it does not declare", decl.Command(), describeCode(xe.ExitCode))
-		if exitcode.TestMode() {
+		_, inTable := exitcode.Lookup(xe.ExitCode)
+		if exitcode.TestMode() || !inTable {
 			return exitcode.New(exitcode.GeneralError, UndeclaredCode, what).
 				WithDetail(xe.Code + ": " + xe.Error()).
 				WithSuggestion("declare the code in the command's Codes, or end with a code it declares").
-				WithPhase(xe.Phase)
+				WithPhase(xe.Phase), false
 		}
-		out.Warn("%s: its retryability and side effects are not stated", what)
-		return xe
+		out.Warn("%s: its retryability and side effects are the table's", what)
+		return xe, false
 	}
 	if xe.Retryable == nil {
 		switch entry.Retryable {
@@ -182,19 +235,29 @@ func declared(decl *exitcode.Declarations, err error, out *Output) error {
 			xe = xe.WithRetryable(true)
 		case exitcode.RetryNo:
 			xe = xe.WithRetryable(false)
+		default:
+			if entry.Code != exitcode.Timeout {
+				unknown = true
+				break
+			}
+			// Cut short: validation changed nothing.
+			xe = xe.WithRetryable(xe.Phase == exitcode.PhaseValidation)
 		}
+	} else if *xe.Retryable && entry.Retryable == exitcode.RetryNo {
+		out.Warn("the error says retryable, but command %q declares %s (%d) not retryable: the declaration is written; declare the code retryable if it is", decl.Command(), xe.ExitCode, int(xe.ExitCode))
+		xe = xe.WithRetryable(false)
 	}
 	if xe.Suggestion == "" && entry.Action != "" {
 		if row, inTable := exitcode.Lookup(entry.Code); !inTable || row.Action != entry.Action {
 			xe = xe.WithSuggestion(entry.Action)
 		}
 	}
-	return xe
+	return xe, unknown
 }
 
 // respond builds the envelope of a run's outcome, recovering a panic of the
 // data's encoding into an INTERNAL_PANIC envelope.
-func respond[Out any](start time.Time, data Out, err error, out *Output) (env *Envelope[Out]) {
+func respond[Out any](start time.Time, data Out, err error, out *Output, retryUnknown bool) (env *Envelope[Out]) {
 	defer func() {
 		if p := recover(); p != nil {
 			var zero Out
@@ -204,7 +267,11 @@ func respond[Out any](start time.Time, data Out, err error, out *Output) (env *E
 			env, _ = New(start, exitcode.GeneralError, zero, perr, WithWarnings(out.warnings...), WithMeta(meta))
 		}
 	}()
-	env, _ = New(start, exitcode.FromError(err), data, err, WithWarnings(out.warnings...), WithMeta(out.meta))
+	opts := []Option{WithWarnings(out.warnings...), WithMeta(out.meta)}
+	if retryUnknown {
+		opts = append(opts, func(o *options) { o.retryUnknown = true })
+	}
+	env, _ = New(start, exitcode.FromError(err), data, err, opts...)
 	return env
 }
 
