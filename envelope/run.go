@@ -54,7 +54,12 @@ type Command[In, Out any] struct {
 	// GENERAL_ERROR (always declared): table codes, with the command's own
 	// retryability, side effects and action where they differ from the
 	// table's, and command-specific codes in 79–125. exitcode.Declare checks
-	// them against the contract's invariants.
+	// them against the contract's invariants. TIMEOUT is declared too when
+	// Codes leave it out, with retryability depends and side effects
+	// unknown: any run can be cut short (a signal, a deadline), and the
+	// runner says in error.retryable whether the phase it was in changed
+	// anything. A command whose timeouts change nothing (a read-only one)
+	// declares TIMEOUT with SideEffects EffectsNone.
 	Codes []exitcode.Entry
 	// Validate parses and checks args. It must not change the world.
 	Validate func(ctx context.Context, args []string, out *Output) (In, error)
@@ -64,12 +69,12 @@ type Command[In, Out any] struct {
 
 // Declarations checks the command's Codes and returns them as
 // exitcode.Declarations (for exitcode.Catch, say), with TIMEOUT declared
-// as TimeoutEntry when Codes leave it out: any run can be cut short.
+// as timeoutEntry when Codes leave it out: any run can be cut short.
 func (c Command[In, Out]) Declarations() (*exitcode.Declarations, error) {
 	return exitcode.Declare(c.Name, withTimeout(c.Codes)...)
 }
 
-// TimeoutEntry is the TIMEOUT every command declares unless its Codes
+// timeoutEntry is the TIMEOUT every command declares unless its Codes
 // declare TIMEOUT themselves: a run cut short by a signal (error.code
 // CANCELLED) or a deadline. Where the run was decides what that means, so
 // its retryability depends and its side effects are unknown; the runner
@@ -78,7 +83,7 @@ func (c Command[In, Out]) Declarations() (*exitcode.Declarations, error) {
 // while executing (some writes may have occurred: inspect first). A
 // read-only command declares TIMEOUT with SideEffects EffectsNone instead,
 // and its timeouts are retryable wherever they happen.
-var TimeoutEntry = exitcode.Entry{
+var timeoutEntry = exitcode.Entry{
 	Code:        exitcode.Timeout,
 	Retryable:   exitcode.RetryDepends,
 	SideEffects: exitcode.EffectsUnknown,
@@ -86,7 +91,7 @@ var TimeoutEntry = exitcode.Entry{
 }
 
 // withTimeout returns codes with TIMEOUT declared: codes itself when it
-// declares TIMEOUT, else a copy with TimeoutEntry added (never appended in
+// declares TIMEOUT, else a copy with timeoutEntry added (never appended in
 // place: the caller's slice may have room and other uses).
 func withTimeout(codes []exitcode.Entry) []exitcode.Entry {
 	for _, e := range codes {
@@ -95,7 +100,7 @@ func withTimeout(codes []exitcode.Entry) []exitcode.Entry {
 		}
 	}
 	out := make([]exitcode.Entry, 0, len(codes)+1)
-	return append(append(out, codes...), TimeoutEntry)
+	return append(append(out, codes...), timeoutEntry)
 }
 
 // ResultType returns the type tag of the command's data: Type, or the name
@@ -136,7 +141,7 @@ const PanicCode = "INTERNAL_PANIC"
 //     out where it says depends), unless the error states its own
 //     (WithRetryable): an error may narrow the declaration (false where it
 //     says yes), never widen it (true where it says no is written false,
-//     with a warning). A TIMEOUT declared depends (TimeoutEntry, which
+//     with a warning). A TIMEOUT declared depends (timeoutEntry, which
 //     every command declares unless its Codes declare TIMEOUT) is
 //     retryable when the run was cut short in the validate phase and not
 //     in the execute phase. A declared Action that differs from the
