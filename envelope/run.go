@@ -69,7 +69,7 @@ type Command[In, Out any] struct {
 
 // Declarations checks the command's Codes and returns them as
 // exitcode.Declarations (for exitcode.Catch, say), with TIMEOUT declared
-// as timeoutEntry when Codes leave it out: any run can be cut short.
+// when Codes leave it out (see Codes): any run can be cut short.
 func (c Command[In, Out]) Declarations() (*exitcode.Declarations, error) {
 	return exitcode.Declare(c.Name, withTimeout(c.Codes)...)
 }
@@ -141,8 +141,8 @@ const PanicCode = "INTERNAL_PANIC"
 //     out where it says depends), unless the error states its own
 //     (WithRetryable): an error may narrow the declaration (false where it
 //     says yes), never widen it (true where it says no is written false,
-//     with a warning). A TIMEOUT declared depends (timeoutEntry, which
-//     every command declares unless its Codes declare TIMEOUT) is
+//     with a warning). A TIMEOUT declared depends (as every command
+//     declares it unless its Codes declare TIMEOUT) is
 //     retryable when the run was cut short in the validate phase and not
 //     in the execute phase. A declared Action that differs from the
 //     table's becomes error.suggestion when the error has none.
