@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -47,8 +48,11 @@ func NewRegistry(program string) *Registry {
 func (r *Registry) Program() string { return r.program }
 
 // Add checks and adds commands: each needs a name no other command or
-// redirect has, both phases, and declarations exitcode.Declare accepts. All
-// problems are returned together; no command is added if any is refused.
+// redirect has, both phases, declarations exitcode.Declare accepts, data
+// that can be a JSON object or array (see Command.Describe), and a result
+// type that is no other command's with data of another shape, nor "help"
+// (the registry's help). All problems are returned together; no command is
+// added if any is refused.
 func (r *Registry) Add(cmds ...Runnable) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -70,6 +74,10 @@ func (r *Registry) Add(cmds ...Runnable) error {
 			errs = append(errs, fmt.Errorf("envelope: command %q is also a redirect", desc.Name))
 			continue
 		}
+		if err := r.typeTaken(desc, ok); err != nil {
+			errs = append(errs, err)
+			continue
+		}
 		seen[name] = true
 		desc.Name = name
 		ok = append(ok, entry{cmd: c, desc: desc})
@@ -80,6 +88,29 @@ func (r *Registry) Add(cmds ...Runnable) error {
 	for _, e := range ok {
 		r.commands[e.desc.Name] = e
 		r.order = append(r.order, e.desc.Name)
+	}
+	return nil
+}
+
+// helpType is the result type of the registry's help envelopes.
+const helpType = "help"
+
+// typeTaken says why desc's result type may not be added: it is the help's,
+// or another command's (added or about to be) whose data has another
+// shape. An agent picks its parser for data by meta.type, so a type tag
+// names one shape.
+func (r *Registry) typeTaken(desc CommandManifest, adding []entry) error {
+	if desc.ResultType == helpType {
+		return fmt.Errorf("envelope: command %q: result type %q is the registry's help; set another Type", desc.Name, helpType)
+	}
+	others := make([]entry, 0, len(r.commands)+len(adding))
+	for _, name := range r.order {
+		others = append(others, r.commands[name])
+	}
+	for _, e := range append(others, adding...) {
+		if e.desc.ResultType == desc.ResultType && !reflect.DeepEqual(e.desc.DataSchema, desc.DataSchema) {
+			return fmt.Errorf("envelope: command %q: result type %q is also the result type of %q, whose data has another shape: an agent picks its parser by the type, so give each shape its own Type", desc.Name, desc.ResultType, e.desc.Name)
+		}
 	}
 	return nil
 }
@@ -124,7 +155,7 @@ func (r *Registry) Manifest() Manifest {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	m := Manifest{Program: r.program, SchemaVersion: SchemaVersion, Commands: []CommandManifest{}, ResultTypes: []string{}, Redirects: []RedirectEntry{}}
-	types := map[string]bool{"help": true}
+	types := map[string]bool{helpType: true}
 	for _, name := range r.order {
 		d := r.commands[name].desc
 		m.Commands = append(m.Commands, d)
@@ -337,7 +368,7 @@ func (r *Registry) writeHelp(w io.Writer, start time.Time, topic []string) exitc
 			return WriteError(w, start, r.UnknownHelp(topic))
 		}
 	}
-	env, _ := New(start, exitcode.Success, h, nil, WithMeta(Meta{SchemaVersion: SchemaVersion, Type: "help"}))
+	env, _ := New(start, exitcode.Success, h, nil, WithMeta(Meta{SchemaVersion: SchemaVersion, Type: helpType}))
 	if err := env.Encode(w); err != nil {
 		return exitcode.GeneralError
 	}
