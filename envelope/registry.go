@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"sort"
 	"strings"
@@ -458,17 +457,11 @@ func (r *Registry) unknown(args, lead []string) *exitcode.Error {
 		fmt.Sprintf("the commands are: %s; run %s help", list, r.program))
 }
 
-// Main runs the command named by the process's arguments, writes the
-// envelope to standard output and ends the process with the code (through
-// the command's declarations, so exitcode.Catch(nil, r.Main) checks it). A
-// panic that escapes even the runner ends the process with GENERAL_ERROR.
-func (r *Registry) Main() {
-	defer exitcode.ExitOnPanic()
-	code, cmd := r.run(context.Background(), os.Args[1:], os.Stdout)
-	if cmd != nil {
-		if d, err := cmd.Declarations(); err == nil {
-			d.Exit(code)
-		}
-	}
-	exitcode.Exit(code)
-}
+// Main runs the command the process's command line names and ends the
+// process with the code, through the declarations of the command that ran
+// (so exitcode.Catch(nil, r.Main) checks it): see envelope.Main, which it
+// calls, for standard output, signals and panics.
+func (r *Registry) Main() { Main(r) }
+
+// MainContext is Main under the caller's context (see envelope.MainContext).
+func (r *Registry) MainContext(ctx context.Context) { MainContext(ctx, r) }

@@ -5,28 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"time"
 
 	"github.com/exitlint/exitlint/exitcode"
 )
-
-// Output collects what a command reports besides its data: warnings and the
-// optional meta fields. The runner hands one to each phase.
-type Output struct {
-	warnings []string
-	meta     Meta
-}
-
-// Warn adds a non-fatal message to the envelope's warnings.
-func (o *Output) Warn(format string, args ...any) {
-	o.warnings = append(o.warnings, fmt.Sprintf(format, args...))
-}
-
-// Meta returns the optional meta fields for the phase to set (request_id,
-// truncated, cursor, not_modified, extensions).
-func (o *Output) Meta() *Meta { return &o.meta }
 
 // Command is one command, declared once: its name, the exit codes it may end
 // with, the type of its data, and its two phases. Validate inspects the
@@ -65,6 +48,14 @@ type Command[In, Out any] struct {
 	Validate func(ctx context.Context, args []string, out *Output) (In, error)
 	// Execute does the work on the validated input.
 	Execute func(ctx context.Context, in In, out *Output) (Out, error)
+	// MaxBytes caps the size of the data's JSON: over it, data that can be
+	// cut (a slice, or a Truncatable) keeps its longest run of first items
+	// that fits (one at least, so that paging moves on), and meta says
+	// truncated, with the cursor Output.Resume gives. Data that cannot be
+	// cut is written whole with a warning (refused in test mode: error.code
+	// OUTPUT_TOO_LARGE). Zero means DefaultMaxBytes; a negative value, no
+	// cap.
+	MaxBytes int
 }
 
 // Declarations checks the command's Codes and returns them as
@@ -120,12 +111,9 @@ const UndeclaredCode = "UNDECLARED_EXIT_CODE"
 // when a command's Codes break the contract (exitcode.Declare refuses them).
 const DeclarationCode = "INVALID_DECLARATION"
 
-// PanicCode is the error.code of the GENERAL_ERROR envelope written when a
-// phase panics.
-const PanicCode = "INTERNAL_PANIC"
-
 // Run runs the command's phases on args, writes its one envelope to w and
 // returns the exit code the process should end with:
+//
 //   - An error from Validate is marked phase "validation" and keeps the code
 //     it carries: an *exitcode.Error its code, any other error the code
 //     exitcode.FromError gives it (a missing file NOT_FOUND, say), and an
@@ -133,10 +121,12 @@ const PanicCode = "INTERNAL_PANIC"
 //     a corrupt file or a cancelled context found while validating is not
 //     the caller's input, and ARG_ERROR would tell the agent to fix the
 //     input and retry at once.
+//
 //   - An error from Execute is marked phase "execution" where it states no
 //     phase. An ARG_ERROR escaping Execute is turned into PARTIAL_FAILURE
 //     with a warning: once execution has begun, side effects may have
 //     occurred, and ARG_ERROR would tell the agent to retry at once.
+//
 //   - error.retryable is the command's declared entry for the code (left
 //     out where it says depends), unless the error states its own
 //     (WithRetryable): an error may narrow the declaration (false where it
@@ -146,6 +136,7 @@ const PanicCode = "INTERNAL_PANIC"
 //     retryable when the run was cut short in the validate phase and not
 //     in the execute phase. A declared Action that differs from the
 //     table's becomes error.suggestion when the error has none.
+//
 //   - A table code the command did not declare is refused in test mode
 //     (exitcode.TestMode): the envelope is GENERAL_ERROR with error.code
 //     UNDECLARED_EXIT_CODE, so the test fails. Otherwise the code is kept,
@@ -155,22 +146,39 @@ const PanicCode = "INTERNAL_PANIC"
 //     in test mode and out of it: POSIX sysexits (64–78) and the reserved
 //     ranges cannot be declared, and a command-specific code (79–125)
 //     means nothing without its declaration.
+//
 //   - A nil *exitcode.Error returned as a non-nil error is GENERAL_ERROR
 //     (error.code NIL_EXITCODE_ERROR), and Execute does not run after it.
-//   - A panic in either phase, or while the envelope is built (a data type
-//     whose MarshalJSON panics), is recovered into GENERAL_ERROR (error.code
-//     INTERNAL_PANIC) so the agent still receives an envelope.
+//
+//   - A panic in either phase, in a goroutine a phase started with
+//     Output.Go, or while the envelope is built (a data type whose
+//     MarshalJSON panics), is recovered into GENERAL_ERROR (error.code
+//     INTERNAL_PANIC) so the agent still receives an envelope; the stack
+//     goes to standard error, and into error.detail in test mode (see
+//     Recovered).
+//
 //   - If the envelope contradicts the contract, New's GENERAL_ERROR envelope
 //     is written and GENERAL_ERROR returned; so is Codes that
 //     exitcode.Declare refuses (error.code INVALID_DECLARATION).
 //
+//   - A run whose context is done before a phase, or whose phase fails
+//     after it is done with an error that states no code of its own, is cut
+//     short: error.code CANCELLED (TIMEOUT for a deadline), exit code
+//     TIMEOUT, in the phase it was in (see CancelledCode). Execute does not
+//     begin once the context is done. A phase that succeeds despite the
+//     cancellation succeeds.
+//
+//   - Success data over the size cap is cut (see MaxBytes).
+//
 // Every envelope carries meta.schema_version (SchemaVersion unless a phase
 // set another) and, on success, meta.type (ResultType).
 //
-// A failure to write the envelope is returned as the code GENERAL_ERROR.
+// A failure to write the envelope is returned as the code GENERAL_ERROR, its
+// reason on standard error.
 func (c Command[In, Out]) Run(ctx context.Context, args []string, w io.Writer) exitcode.Code {
 	env := c.run(ctx, time.Now(), args)
 	if werr := env.Encode(w); werr != nil {
+		fmt.Fprintf(stderrOf(ctx), "envelope: command %q: writing its envelope failed: %v\n", c.Name, werr)
 		return exitcode.GeneralError
 	}
 	return env.Code()
@@ -181,11 +189,15 @@ func (c Command[In, Out]) run(ctx context.Context, start time.Time, args []strin
 	out := &Output{}
 	var data Out
 	decl, err := c.Declarations()
+	procOf(ctx).ran(decl)
 	if err != nil {
 		err = exitcode.New(exitcode.GeneralError, DeclarationCode,
 			fmt.Sprintf("command %q declares exit codes the contract does not allow", c.Name)).WithDetail(err.Error())
 	} else {
 		data, err = c.phases(ctx, args, out)
+	}
+	if err == nil && !out.meta.NotModified {
+		data, err = capData(c.MaxBytes, data, out)
 	}
 	unknown := false
 	if err != nil {
@@ -201,7 +213,7 @@ func (c Command[In, Out]) run(ctx context.Context, start time.Time, args []strin
 	if err == nil && !out.meta.NotModified && out.meta.Type == "" {
 		out.meta.Type = c.ResultType()
 	}
-	return respond(start, data, err, out, unknown)
+	return respond(ctx, start, data, err, out, unknown)
 }
 
 // declared applies the command's declaration to the error of a run: the
@@ -262,13 +274,13 @@ func declared(decl *exitcode.Declarations, err error, out *Output) (_ error, unk
 
 // respond builds the envelope of a run's outcome, recovering a panic of the
 // data's encoding into an INTERNAL_PANIC envelope.
-func respond[Out any](start time.Time, data Out, err error, out *Output, retryUnknown bool) (env *Envelope[Out]) {
+func respond[Out any](ctx context.Context, start time.Time, data Out, err error, out *Output, retryUnknown bool) (env *Envelope[Out]) {
 	defer func() {
 		if p := recover(); p != nil {
 			var zero Out
-			perr := exitcode.New(exitcode.GeneralError, PanicCode, "building the envelope panicked").WithDetail(fmt.Sprint(p))
+			perr := Recovered(ctx, p, "building the envelope panicked")
 			meta := out.meta
-			meta.Type, meta.NotModified = "", false
+			meta.Type, meta.NotModified, meta.Truncated, meta.Cursor = "", false, false, ""
 			env, _ = New(start, exitcode.GeneralError, zero, perr, WithWarnings(out.warnings...), WithMeta(meta))
 		}
 	}()
@@ -280,25 +292,59 @@ func respond[Out any](start time.Time, data Out, err error, out *Output, retryUn
 	return env
 }
 
-// phases runs Validate then Execute and returns the data or the classified error.
+// phases runs Validate then Execute and returns the data or the classified
+// error; a run whose context is done is cut short (cutShort).
 func (c Command[In, Out]) phases(ctx context.Context, args []string, out *Output) (data Out, err error) {
-	in, err := guard(exitcode.PhaseValidation, func() (In, error) { return c.Validate(ctx, args, out) })
+	if cut := cutShort(ctx, exitcode.PhaseValidation, nil); cut != nil {
+		return data, cut
+	}
+	in, err := runPhase(ctx, exitcode.PhaseValidation, out, func(ctx context.Context) (In, error) { return c.Validate(ctx, args, out) })
 	if err != nil {
+		if cut := cutShort(ctx, exitcode.PhaseValidation, err); cut != nil {
+			return data, cut
+		}
 		return data, validationError(err, out)
 	}
-	data, err = guard(exitcode.PhaseExecution, func() (Out, error) { return c.Execute(ctx, in, out) })
+	if cut := cutShort(ctx, exitcode.PhaseValidation, nil); cut != nil {
+		return data, cut // nothing has changed yet: Execute does not begin
+	}
+	data, err = runPhase(ctx, exitcode.PhaseExecution, out, func(ctx context.Context) (Out, error) { return c.Execute(ctx, in, out) })
 	if err != nil {
+		if cut := cutShort(ctx, exitcode.PhaseExecution, err); cut != nil {
+			return data, cut
+		}
 		return data, executionError(err, out)
 	}
 	return data, nil
 }
 
+// runPhase runs one phase with its goroutines (Output.Go): the phase gets a
+// context the first failing goroutine cancels, the runner waits for the
+// goroutines, and the phase's error is the phase's own or else the first
+// goroutine's (also when the phase's is only the cancellation that failure
+// caused). A panic is INTERNAL_PANIC.
+func runPhase[T any](ctx context.Context, phase exitcode.Phase, out *Output, f func(context.Context) (T, error)) (T, error) {
+	procOf(ctx).enter(phase)
+	g := newGroup(ctx, phase)
+	out.mu.Lock()
+	out.group = g
+	out.mu.Unlock()
+	v, err := guard(ctx, phase, func() (T, error) { return f(g.ctx) })
+	gerr := g.wait()
+	out.mu.Lock()
+	out.group = nil
+	out.mu.Unlock()
+	if gerr != nil && (err == nil || errors.Is(err, context.Canceled)) {
+		err = gerr
+	}
+	return v, err
+}
+
 // guard runs one phase, turning a panic into a GENERAL_ERROR error.
-func guard[T any](phase exitcode.Phase, f func() (T, error)) (v T, err error) {
+func guard[T any](ctx context.Context, phase exitcode.Phase, f func() (T, error)) (v T, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			err = exitcode.New(exitcode.GeneralError, PanicCode, fmt.Sprintf("the %s phase panicked", phase)).
-				WithDetail(fmt.Sprint(p)).WithPhase(phase)
+			err = Recovered(ctx, p, fmt.Sprintf("the %s phase panicked", phase)).WithPhase(phase)
 		}
 	}()
 	return f()
@@ -341,16 +387,11 @@ func phaseError(err error, out *Output) *exitcode.Error {
 	return xe
 }
 
-// Main runs the command on the process's arguments, writes the envelope to
-// standard output and ends the process with the code, through the command's
-// declarations (so exitcode.Catch(nil, cmd.Main) checks the code against
-// them). A panic that escapes even the runner ends the process with
-// GENERAL_ERROR, not Go's 2.
-func (c Command[In, Out]) Main() {
-	defer exitcode.ExitOnPanic()
-	code := c.Run(context.Background(), os.Args[1:], os.Stdout)
-	if decl, err := c.Declarations(); err == nil {
-		decl.Exit(code)
-	}
-	exitcode.Exit(code)
-}
+// Main runs the command on the process's command line and ends the process
+// with the code, through the command's declarations (so
+// exitcode.Catch(nil, cmd.Main) checks the code against them): see
+// envelope.Main, which it calls, for standard output, signals and panics.
+func (c Command[In, Out]) Main() { Main(c) }
+
+// MainContext is Main under the caller's context (see envelope.MainContext).
+func (c Command[In, Out]) MainContext(ctx context.Context) { MainContext(ctx, c) }

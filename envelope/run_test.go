@@ -146,7 +146,8 @@ func TestRunRecoversPanics(t *testing.T) {
 	assert.Equal(t, exitcode.GeneralError, code)
 	e := m["error"].(map[string]any)
 	assert.Equal(t, envelope.PanicCode, e["code"])
-	assert.Equal(t, "nil map", e["detail"])
+	assert.True(t, strings.HasPrefix(e["detail"].(string), "nil map\n\ngoroutine "), "test mode: the value, then the stack: %s", e["detail"])
+	assert.Contains(t, e["detail"], "TestRunRecoversPanics", "the stack is the panicking goroutine's")
 	assert.Equal(t, "execution", e["phase"])
 
 	cmd.Validate = func(context.Context, []string, *envelope.Output) (string, error) { panic("bad") }
