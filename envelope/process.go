@@ -161,11 +161,13 @@ type proc struct {
 	stderr io.Writer
 	start  time.Time
 
-	mu    sync.Mutex
-	decl  *exitcode.Declarations
-	phase exitcode.Phase
-	out   []byte // what the program wrote to its envelope writer
-	final bool   // the envelope has gone to Stdout: later writes are dropped
+	mu      sync.Mutex
+	decl    *exitcode.Declarations
+	phase   exitcode.Phase
+	out     []byte        // what the program wrote to its envelope writer
+	code    exitcode.Code // the code of the envelope a command wrote
+	hasCode bool
+	final   bool // the envelope has gone to Stdout: later writes are dropped
 }
 
 func procOf(ctx context.Context) *proc {
@@ -199,6 +201,16 @@ func (p *proc) enter(phase exitcode.Phase) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.phase = phase
+}
+
+// wrote records the code of the envelope the command is writing.
+func (p *proc) wrote(code exitcode.Code) {
+	if p == nil {
+		return
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.code, p.hasCode = code, true
 }
 
 // Write keeps the program's envelope until the run ends.
@@ -259,11 +271,18 @@ func (p *proc) finish(ctx context.Context, code exitcode.Code, stray strayOutput
 // in.
 func (p *proc) endAtOnce(ctx context.Context, sig os.Signal, stdout io.Writer) Result {
 	p.mu.Lock()
-	out, decl, phase := p.out, p.decl, p.phase
+	out, decl, phase, code, hasCode := p.out, p.decl, p.phase, p.code, p.hasCode
 	p.final = true
 	p.mu.Unlock()
 	if len(bytes.TrimSpace(out)) > 0 {
-		return p.write(out, exitcode.GeneralError, decl, stdout)
+		// The command wrote its envelope and has not returned yet.
+		if !hasCode {
+			code = exitcode.GeneralError
+			if bytes.HasPrefix(out, []byte(`{"ok":true`)) {
+				code = exitcode.Success
+			}
+		}
+		return p.write(out, code, decl, stdout)
 	}
 	if phase == exitcode.PhaseUnstated {
 		phase = exitcode.PhaseValidation

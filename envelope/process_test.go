@@ -9,6 +9,7 @@ import (
 	"os"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
@@ -185,6 +186,37 @@ func TestProcessSecondSignalEndsAtOnce(t *testing.T) {
 	assert.Equal(t, "execution", errorOf(m)["phase"])
 	assert.Equal(t, false, errorOf(m)["retryable"])
 	assert.Contains(t, m["warnings"].([]any)[0], "a second SIGINT ended the run at once")
+
+	// A program stuck after its command wrote the envelope (a cobra
+	// PostRun hook, say): the command's envelope and code.
+	wrote, hold := make(chan struct{}), make(chan struct{})
+	defer close(hold)
+	afterwards := program(func(ctx context.Context, args []string, w io.Writer) exitcode.Code {
+		code := own404.Run(ctx, args, w)
+		close(wrote)
+		<-hold
+		return code
+	})
+	terms := make(chan os.Signal, 2)
+	go func() {
+		<-wrote
+		terms <- syscall.SIGTERM
+		terms <- syscall.SIGTERM
+	}()
+	stdout.Reset()
+	res = envelope.Process{Stdout: &stdout, Stderr: io.Discard, Interrupt: terms}.Run(context.Background(), afterwards)
+	assert.Equal(t, exitcode.NotFound, res.Code)
+	assert.Equal(t, "GONE", errorOf(decode(t, stdout.Bytes()))["code"])
+}
+
+// own404 is a command that ends with a NOT_FOUND it declares.
+var own404 = envelope.Command[string, result]{
+	Name:     "own",
+	Codes:    []exitcode.Entry{{Code: exitcode.NotFound}},
+	Validate: func(context.Context, []string, *envelope.Output) (string, error) { return "", nil },
+	Execute: func(context.Context, string, *envelope.Output) (result, error) {
+		return result{}, exitcode.New(exitcode.NotFound, "GONE", "gone")
+	},
 }
 
 // TestRunWithADoneContext: a run whose context is done before it begins

@@ -177,6 +177,7 @@ const DeclarationCode = "INVALID_DECLARATION"
 // reason on standard error.
 func (c Command[In, Out]) Run(ctx context.Context, args []string, w io.Writer) exitcode.Code {
 	env := c.run(ctx, time.Now(), args)
+	procOf(ctx).wrote(env.Code())
 	if werr := env.Encode(w); werr != nil {
 		fmt.Fprintf(stderrOf(ctx), "envelope: command %q: writing its envelope failed: %v\n", c.Name, werr)
 		return exitcode.GeneralError
