@@ -376,8 +376,11 @@ func (r *Registry) writeHelp(w io.Writer, start time.Time, topic []string) exitc
 
 // Unknown returns the error for a command line that names no command:
 // COMMAND_MISSING (no command, or a group alone), a redirect of a renamed
-// command, a typo_corrected redirect, or UNKNOWN_COMMAND (see Run). A CLI framework's adapter calls it for the
-// command lines its framework cannot dispatch.
+// command, a typo_corrected redirect, or UNKNOWN_COMMAND (see Run). A CLI
+// framework's adapter calls it for the command lines its framework cannot
+// dispatch. Words that do name a command (read as arguments, after "--")
+// are BAD_ARGUMENTS, suggesting the command line that runs it: never a
+// redirect to themselves.
 func (r *Registry) Unknown(args []string) *exitcode.Error {
 	return r.unknown(args, nil)
 }
@@ -399,6 +402,12 @@ func (r *Registry) unknown(args, lead []string) *exitcode.Error {
 	if len(args) == 0 {
 		return UsageError("COMMAND_MISSING", "no command given",
 			fmt.Sprintf("run %s COMMAND; the commands are: %s", r.program, list))
+	}
+	if e, _, ok := r.find(args); ok {
+		// Words an adapter read as arguments (after "--") that name a
+		// command: no typo of itself.
+		return UsageError("BAD_ARGUMENTS", fmt.Sprintf("the words %s name the command %q but were read as arguments", ShellQuote(args...), e.desc.Name),
+			"run "+ShellQuote(append(append([]string{r.program}, lead...), args...)...))
 	}
 	r.mu.Lock()
 	for n := len(args); n > 0; n-- {

@@ -479,3 +479,18 @@ func TestRegistryRefusesCommandsThatCannotSucceed(t *testing.T) {
 	assert.ErrorContains(t, envelope.NewRegistry("tool").Add(a, b), `result type "note" is also the result type of "a"`)
 	assert.NoError(t, r.Add(same), "the same shape may share the tag (a pointer is its element or null)")
 }
+
+// TestUnknownNeverRedirectsToItself: a command line handed to Unknown whose
+// words name a command (an adapter read them as arguments, after "--") is
+// no typo of itself: BAD_ARGUMENTS, suggesting the command line that runs
+// it.
+func TestUnknownNeverRedirectsToItself(t *testing.T) {
+	r := registry(t)
+	for _, args := range [][]string{{"get", "x"}, {"notes", "add", "y"}} {
+		e := r.Unknown(args)
+		assert.Equal(t, exitcode.ArgError, e.ExitCode, "%q", args)
+		assert.Equal(t, "BAD_ARGUMENTS", e.Code, "%q", args)
+		assert.Nil(t, e.Redirect, "%q", args)
+		assert.Equal(t, "run "+envelope.ShellQuote(append([]string{"notes"}, args...)...), e.Suggestion)
+	}
+}
