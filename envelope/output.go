@@ -78,6 +78,25 @@ func (o *Output) Go(f func() error) {
 	}()
 }
 
+// Wait waits for the goroutines the phase has started with Go (and those
+// they started) and returns the first failure, an error or a recovered
+// panic, or nil. A phase that needs their results waits for them before it
+// returns; the runner waits for any left when the phase returns.
+func (o *Output) Wait() error {
+	o.mu.Lock()
+	g := o.group
+	o.mu.Unlock()
+	if g == nil {
+		return nil
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	for g.running > 0 {
+		g.idle.Wait()
+	}
+	return g.err
+}
+
 // group is the goroutines one phase started with Go.
 type group struct {
 	ctx     context.Context

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"syscall"
 	"testing"
@@ -390,6 +391,35 @@ func TestOutputGo(t *testing.T) {
 	assert.Equal(t, exitcode.NotFound, code, "a goroutine's error fails the phase that succeeded")
 	assert.Equal(t, "SHARD_MISSING", errorOf(m)["code"])
 
+	cmd.Execute = func(ctx context.Context, _ string, out *envelope.Output) (result, error) {
+		var mu sync.Mutex
+		total := 0
+		for i := 1; i <= 3; i++ {
+			out.Go(func() error {
+				mu.Lock()
+				defer mu.Unlock()
+				total += i
+				return nil
+			})
+		}
+		if err := out.Wait(); err != nil {
+			return result{}, err
+		}
+		return result{Written: total}, nil
+	}
+	code, m = runCmd(t, cmd)
+	assert.Equal(t, exitcode.Success, code)
+	assert.Equal(t, map[string]any{"written": 6.0}, m["data"], "Wait lets the phase use what its goroutines did")
+
+	cmd.Execute = func(ctx context.Context, _ string, out *envelope.Output) (result, error) {
+		out.Go(func() error { return exitcode.New(exitcode.NotFound, "SHARD_MISSING", "shard 3 is missing") })
+		err := out.Wait()
+		return result{}, fmt.Errorf("gathering: %w", err)
+	}
+	code, m = runCmd(t, cmd)
+	assert.Equal(t, exitcode.NotFound, code)
+	assert.Equal(t, "gathering: shard 3 is missing", errorOf(m)["message"])
+
 	var late *envelope.Output
 	cmd.Execute = func(_ context.Context, _ string, out *envelope.Output) (result, error) {
 		late = out
@@ -399,6 +429,7 @@ func TestOutputGo(t *testing.T) {
 	ran := false
 	late.Go(func() error { ran = true; return errors.New("after the phase") })
 	assert.True(t, ran, "after its phase, Go runs f at once")
+	assert.NoError(t, late.Wait(), "nothing to wait for after the phase")
 }
 
 type pageList struct {
