@@ -13,6 +13,7 @@ import (
 
 	"github.com/exitlint/exitlint/adapters/cobraenv"
 	"github.com/exitlint/exitlint/envelope"
+	"github.com/exitlint/exitlint/envelope/envelopetest"
 	"github.com/exitlint/exitlint/exitcode"
 )
 
@@ -177,5 +178,45 @@ func TestAppMainContext(t *testing.T) {
 	code, exited, err := exitcode.Catch(nil, func() { envelope.MainContext(ctx, app) })
 	if !exited || code != exitcode.Timeout || err != nil {
 		t.Errorf("a cancelled MainContext: exit %d (exited %t), err %v", code, exited, err)
+	}
+}
+
+// TestAppConforms runs the kinds of command lines an App answers through
+// the conformance helper, --version among them, whose result type the
+// manifest must list.
+func TestAppConforms(t *testing.T) {
+	tree := func() *cobraenv.App {
+		root := &cobra.Command{Use: "tool", Version: "1.2.3"}
+		hi := &cobra.Command{Use: "hi", Short: "say hello"}
+		grp := &cobra.Command{Use: "grp"}
+		sub := &cobra.Command{Use: "sub"}
+		grp.AddCommand(sub)
+		root.AddCommand(hi, grp)
+		app := cobraenv.New(root)
+		cobraenv.Bind(app, hi, greet())
+		cobraenv.Bind(app, sub, greet())
+		app.Redirect("hello", "hi", true, exitcode.ReasonRenamed)
+		app.AddSchemaCommand()
+		return app
+	}
+	envelopetest.Checker{}.CheckManifest(t, tree())
+	for _, tc := range []struct {
+		args string
+		want exitcode.Code
+	}{
+		{"hi ada", exitcode.Success},
+		{"hi", exitcode.ArgError},
+		{"--version", exitcode.Success},
+		{"--help", exitcode.Success},
+		{"help grp sub", exitcode.Success},
+		{"schema", exitcode.Success},
+		{"grp", exitcode.ArgError},
+		{"grp sbu", exitcode.Redirected},
+		{"hello ada", exitcode.Redirected},
+		{"hi --bogus", exitcode.ArgError},
+		{"-- hi ada", exitcode.ArgError},
+		{"", exitcode.ArgError},
+	} {
+		envelopetest.Run(t, tree(), strings.Fields(tc.args)...).Expect(t, tc.want, nil)
 	}
 }
