@@ -113,30 +113,31 @@ const DeclarationCode = "INVALID_DECLARATION"
 
 // Run runs the command's phases on args, writes its one envelope to w and
 // returns the exit code the process should end with:
-//
 //   - An error from Validate is marked phase "validation" and keeps the code
 //     it carries: an *exitcode.Error its code, any other error the code
 //     exitcode.FromError gives it (a missing file NOT_FOUND, say), and an
 //     error nothing classifies GENERAL_ERROR. ARG_ERROR is only ever stated:
-//     a corrupt file or a cancelled context found while validating is not
-//     the caller's input, and ARG_ERROR would tell the agent to fix the
-//     input and retry at once.
-//
+//     a corrupt file found while validating is not the caller's input, and
+//     ARG_ERROR would tell the agent to fix the input and retry at once.
 //   - An error from Execute is marked phase "execution" where it states no
 //     phase. An ARG_ERROR escaping Execute is turned into PARTIAL_FAILURE
 //     with a warning: once execution has begun, side effects may have
 //     occurred, and ARG_ERROR would tell the agent to retry at once.
-//
+//   - A run whose context is done before a phase, or whose phase fails
+//     after it is done with an error that states no code of its own, is cut
+//     short: error.code CANCELLED (TIMEOUT for a deadline), exit code
+//     TIMEOUT, in the phase it was in (see CancelledCode). Execute does not
+//     begin once the context is done. A phase that succeeds despite the
+//     cancellation succeeds.
 //   - error.retryable is the command's declared entry for the code (left
 //     out where it says depends), unless the error states its own
 //     (WithRetryable): an error may narrow the declaration (false where it
 //     says yes), never widen it (true where it says no is written false,
 //     with a warning). A TIMEOUT declared depends (as every command
-//     declares it unless its Codes declare TIMEOUT) is
-//     retryable when the run was cut short in the validate phase and not
-//     in the execute phase. A declared Action that differs from the
-//     table's becomes error.suggestion when the error has none.
-//
+//     declares it unless its Codes declare TIMEOUT) is retryable when the
+//     run was cut short in the validate phase and not in the execute phase.
+//     A declared Action that differs from the table's becomes
+//     error.suggestion when the error has none.
 //   - A table code the command did not declare is refused in test mode
 //     (exitcode.TestMode): the envelope is GENERAL_ERROR with error.code
 //     UNDECLARED_EXIT_CODE, so the test fails. Otherwise the code is kept,
@@ -146,35 +147,26 @@ const DeclarationCode = "INVALID_DECLARATION"
 //     in test mode and out of it: POSIX sysexits (64–78) and the reserved
 //     ranges cannot be declared, and a command-specific code (79–125)
 //     means nothing without its declaration.
-//
 //   - A nil *exitcode.Error returned as a non-nil error is GENERAL_ERROR
 //     (error.code NIL_EXITCODE_ERROR), and Execute does not run after it.
-//
 //   - A panic in either phase, in a goroutine a phase started with
 //     Output.Go, or while the envelope is built (a data type whose
 //     MarshalJSON panics), is recovered into GENERAL_ERROR (error.code
 //     INTERNAL_PANIC) so the agent still receives an envelope; the stack
 //     goes to standard error, and into error.detail in test mode (see
 //     Recovered).
-//
+//   - Success data over the size cap is cut (see MaxBytes).
 //   - If the envelope contradicts the contract, New's GENERAL_ERROR envelope
 //     is written and GENERAL_ERROR returned; so is Codes that
 //     exitcode.Declare refuses (error.code INVALID_DECLARATION).
-//
-//   - A run whose context is done before a phase, or whose phase fails
-//     after it is done with an error that states no code of its own, is cut
-//     short: error.code CANCELLED (TIMEOUT for a deadline), exit code
-//     TIMEOUT, in the phase it was in (see CancelledCode). Execute does not
-//     begin once the context is done. A phase that succeeds despite the
-//     cancellation succeeds.
-//
-//   - Success data over the size cap is cut (see MaxBytes).
 //
 // Every envelope carries meta.schema_version (SchemaVersion unless a phase
 // set another) and, on success, meta.type (ResultType).
 //
 // A failure to write the envelope is returned as the code GENERAL_ERROR, its
-// reason on standard error.
+// reason on standard error. Run may be called from several goroutines at
+// once, as far as the command's phases allow; it does not take os.Stdout
+// over (Main and Process.Run do).
 func (c Command[In, Out]) Run(ctx context.Context, args []string, w io.Writer) exitcode.Code {
 	env := c.run(ctx, time.Now(), args)
 	procOf(ctx).wrote(env.Code())
