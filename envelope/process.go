@@ -40,8 +40,10 @@ func MainContext(ctx context.Context, p Program) {
 	defer exitcode.ExitOnPanic()
 	sigs := make(chan os.Signal, 2)
 	signal.Notify(sigs, os.Interrupt, syscall.SIGTERM)
+	// Caught until the process ends: a signal between the envelope and the
+	// exit must not end it with 130 or 143.
+	defer signal.Stop(sigs)
 	res := Process{Args: os.Args[1:], Interrupt: sigs}.Run(ctx, p)
-	signal.Stop(sigs)
 	if res.Declarations != nil {
 		res.Declarations.Exit(res.Code)
 	}

@@ -172,7 +172,8 @@ func (r *Registry) Manifest() Manifest {
 }
 
 // SchemaCommand returns the command that prints the registry's Manifest as
-// its data (result type "manifest"); add it with r.MustAdd(r.SchemaCommand()).
+// its data (result type "manifest", never cut by the size cap); add it with
+// r.MustAdd(r.SchemaCommand()).
 // It is named "schema"; pass another name to rename it.
 func (r *Registry) SchemaCommand(name ...string) Command[struct{}, Manifest] {
 	n := "schema"
@@ -184,6 +185,8 @@ func (r *Registry) SchemaCommand(name ...string) Command[struct{}, Manifest] {
 		Summary: "print the manifest: every command, its exit codes, and the JSON Schema of its data",
 		Type:    "manifest",
 		Codes:   []exitcode.Entry{{Code: exitcode.ArgError}},
+		// The manifest is read whole: an agent cannot page it.
+		MaxBytes: -1,
 		Validate: func(_ context.Context, args []string, _ *Output) (struct{}, error) {
 			if len(args) > 0 {
 				return struct{}{}, exitcode.New(exitcode.ArgError, "UNEXPECTED_ARGUMENT",

@@ -172,6 +172,7 @@ func TestRegistryRefuses(t *testing.T) {
 
 func TestManifest(t *testing.T) {
 	r := registry(t)
+	assert.Equal(t, -1, r.SchemaCommand().MaxBytes, "the manifest is never cut: an agent cannot page it")
 	code, m := runRegistry(t, r, "schema")
 	assert.Equal(t, exitcode.Success, code)
 	assert.Equal(t, "manifest", m["meta"].(map[string]any)["type"])
