@@ -279,6 +279,7 @@ func (p *proc) endAtOnce(ctx context.Context, sig os.Signal, stdout io.Writer) R
 	if len(bytes.TrimSpace(out)) > 0 {
 		// The command wrote its envelope and has not returned yet.
 		if !hasCode {
+			//exitlint:ignore fallback a failure envelope the program wrote without saying its code: the last resort is all that is known
 			code = exitcode.GeneralError
 			if bytes.HasPrefix(out, []byte(`{"ok":true`)) {
 				code = exitcode.Success
@@ -310,6 +311,7 @@ func (p *proc) endAtOnce(ctx context.Context, sig os.Signal, stdout io.Writer) R
 func (p *proc) write(out []byte, code exitcode.Code, decl *exitcode.Declarations, stdout io.Writer) Result {
 	if _, err := stdout.Write(out); err != nil {
 		fmt.Fprintf(p.stderr, "envelope: writing the envelope to standard output failed: %v\n", err)
+		//exitlint:ignore fallback stdout cannot be written: the envelope that would explain any other code is lost too
 		code = exitcode.GeneralError
 	}
 	return Result{Code: code, Declarations: decl}

@@ -274,6 +274,7 @@ func respond[Out any](ctx context.Context, start time.Time, data Out, err error,
 			perr := Recovered(ctx, p, "building the envelope panicked")
 			meta := out.meta
 			meta.Type, meta.NotModified, meta.Truncated, meta.Cursor = "", false, false, ""
+			//exitlint:ignore fallback a panic is an internal error, the case GENERAL_ERROR is kept for (error.code INTERNAL_PANIC)
 			env, _ = New(start, exitcode.GeneralError, zero, perr, WithWarnings(out.warnings...), WithMeta(meta))
 		}
 	}()

@@ -118,7 +118,7 @@ func TestRunReportsEachProblem(t *testing.T) {
 	}{
 		{"two lines", `{"ok":true}` + "\n" + `{"ok":true}` + "\n", 0, "standard output holds 2 lines"},
 		{"not an envelope", `{"ok":true}`, 0, "/warnings: missing"},
-		{"ok disagrees", `{"ok":true,"data":{},"error":null,"warnings":[],"meta":{"duration_ms":1}}`, 5, "/ok: is true but the exit status is 5"},
+		{"ok disagrees", `{"ok":true,"data":{},"error":null,"warnings":[],"meta":{"duration_ms":1}}`, exitcode.NotFound, "/ok: is true but the exit status is 5"},
 		{"unknown type", `{"ok":true,"data":{},"error":null,"warnings":[],"meta":{"duration_ms":1,"type":"blob"}}`, 0, `/meta/type: "blob" is not among the manifest's result types (help, manifest, note)`},
 	}
 	for _, tc := range cases {
