@@ -185,35 +185,25 @@ func stderrOf(ctx context.Context) io.Writer {
 	return os.Stderr
 }
 
-// ran records the declarations of the command that runs.
-func (p *proc) ran(decl *exitcode.Declarations) {
+// record runs f under the lock, for what the runner tells a run; the
+// runner of a command run outside a Process has no proc, and tells nothing.
+func (p *proc) record(f func()) {
 	if p == nil {
 		return
 	}
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.decl = decl
+	f()
 }
+
+// ran records the declarations of the command that runs.
+func (p *proc) ran(decl *exitcode.Declarations) { p.record(func() { p.decl = decl }) }
 
 // enter records the phase the command enters.
-func (p *proc) enter(phase exitcode.Phase) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.phase = phase
-}
+func (p *proc) enter(phase exitcode.Phase) { p.record(func() { p.phase = phase }) }
 
 // wrote records the code of the envelope the command is writing.
-func (p *proc) wrote(code exitcode.Code) {
-	if p == nil {
-		return
-	}
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.code, p.hasCode = code, true
-}
+func (p *proc) wrote(code exitcode.Code) { p.record(func() { p.code, p.hasCode = code, true }) }
 
 // Write keeps the program's envelope until the run ends.
 func (p *proc) Write(b []byte) (int, error) {

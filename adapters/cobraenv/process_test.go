@@ -58,23 +58,27 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// groupTree is the tree tool (with the version given) of a bound command hi
+// and a group grp of one bound command, sub.
+func groupTree(version string) *cobraenv.App {
+	root := &cobra.Command{Use: "tool", Version: version}
+	hi := &cobra.Command{Use: "hi", Short: "say hello"}
+	grp := &cobra.Command{Use: "grp"}
+	sub := &cobra.Command{Use: "sub"}
+	grp.AddCommand(sub)
+	root.AddCommand(hi, grp)
+	app := cobraenv.New(root)
+	cobraenv.Bind(app, hi, greet())
+	cobraenv.Bind(app, sub, greet())
+	return app
+}
+
 // TestWordsAfterDashDashAreArguments: "tool -- hi x" gives the root the
 // arguments hi and x, which a group does not take: ARG_ERROR
 // BAD_ARGUMENTS, suggesting the command line that runs hi, never a
 // "correction" of hi to hi.
 func TestWordsAfterDashDashAreArguments(t *testing.T) {
-	tree := func() *cobraenv.App {
-		root := &cobra.Command{Use: "tool"}
-		hi := &cobra.Command{Use: "hi"}
-		grp := &cobra.Command{Use: "grp"}
-		sub := &cobra.Command{Use: "sub"}
-		grp.AddCommand(sub)
-		root.AddCommand(hi, grp)
-		app := cobraenv.New(root)
-		cobraenv.Bind(app, hi, greet())
-		cobraenv.Bind(app, sub, greet())
-		return app
-	}
+	tree := func() *cobraenv.App { return groupTree("") }
 	for _, tc := range []struct{ args, suggestion string }{
 		{"-- hi x", "run tool hi x"},
 		{"grp -- sub", "run tool grp sub"},
@@ -166,13 +170,8 @@ func TestAppMainContext(t *testing.T) {
 	root.AddCommand(hi)
 	app := cobraenv.New(root)
 	cobraenv.Bind(app, hi, greet())
-	null, err := os.Create(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	savedOut, savedArgs := os.Stdout, os.Args
-	os.Stdout, os.Args = null, []string{"tool", "hi", "ada"}
-	t.Cleanup(func() { os.Stdout, os.Args = savedOut, savedArgs; null.Close() })
+	quietMain(t)
+	os.Args = []string{"tool", "hi", "ada"}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	code, exited, err := exitcode.Catch(nil, func() { envelope.MainContext(ctx, app) })
@@ -186,15 +185,7 @@ func TestAppMainContext(t *testing.T) {
 // manifest must list.
 func TestAppConforms(t *testing.T) {
 	tree := func() *cobraenv.App {
-		root := &cobra.Command{Use: "tool", Version: "1.2.3"}
-		hi := &cobra.Command{Use: "hi", Short: "say hello"}
-		grp := &cobra.Command{Use: "grp"}
-		sub := &cobra.Command{Use: "sub"}
-		grp.AddCommand(sub)
-		root.AddCommand(hi, grp)
-		app := cobraenv.New(root)
-		cobraenv.Bind(app, hi, greet())
-		cobraenv.Bind(app, sub, greet())
+		app := groupTree("1.2.3")
 		app.Redirect("hello", "hi", true, exitcode.ReasonRenamed)
 		app.AddSchemaCommand()
 		return app
