@@ -64,6 +64,9 @@ type Option func(*options)
 type options struct {
 	warnings []string
 	meta     Meta
+	// retryUnknown: the command's declaration leaves retryability to the
+	// error, which states none; error.retryable is left out (the runner).
+	retryUnknown bool
 }
 
 // WithWarnings adds non-fatal messages.
@@ -112,21 +115,39 @@ const ContradictionCode = "ENVELOPE_CONTRADICTION"
 //
 // The error object is taken from err: an *exitcode.Error gives every field;
 // any other error gives code = the exit code's name and message = its text.
-// retryable defaults to the table's value for code.
+// An *exitcode.Error wrapped by other errors (fmt.Errorf("loading config:
+// %w", e)) keeps the wrapping's words in front of its message, and the
+// whole chain's text is the detail unless the error states one. Of errors
+// joined (errors.Join), the first that carries a code gives the code and
+// fields, the message joins every message with "; ", the detail lists
+// each with its code, and a warning says so when their exit codes differ.
+// retryable is the error's own (WithRetryable), or else code.Retryable():
+// the table's value, except that TIMEOUT's partial side effects make it
+// false.
 //
 // New refuses to build a contradiction: a non-zero code without an error, an
 // error with SUCCESS, an *exitcode.Error whose ExitCode is not code, data on
 // failure, a retryable PARTIAL_FAILURE, retry_after on an error that is not
-// retryable, a nil *exitcode.Error inside a non-nil error, success without
-// data (unless meta.not_modified), data on a
-// not_modified success, not_modified on a failure, REDIRECTED without a
-// redirect or a redirect with any other code, a code no command may exit with
-// (14–63, 126–255), data that does not encode as a JSON object or array, a
-// zero start time, and malformed optional fields. In each case it returns a
-// *ContradictionError together with a valid GENERAL_ERROR envelope whose
-// error (code ENVELOPE_CONTRADICTION) says what was wrong, so a caller that
-// writes what it got still gives the agent an honest answer. It never
-// returns a nil envelope.
+// retryable, AUTH_REQUIRED whose error.code is not TOKEN_EXPIRED,
+// TOKEN_INVALID or TOKEN_MISSING (exitcode.TokenExpired and its siblings
+// build them), one of those codes at another exit code, a TOKEN_EXPIRED that
+// is not retryable, a nil *exitcode.Error inside a non-nil error, success
+// without data (unless meta.not_modified), data on a not_modified success,
+// not_modified on a failure, REDIRECTED without a redirect or a redirect
+// with any other code, a code no command may exit with (14–63, 126–255),
+// data that does not encode as a JSON object or array, a zero start time,
+// meta.type on a failure or one that is not a type tag (lower-case
+// letters, digits and underscores, starting with a letter), and malformed
+// optional fields. In each case it returns a *ContradictionError together
+// with a valid GENERAL_ERROR envelope whose error (code
+// ENVELOPE_CONTRADICTION) says what was wrong, so a caller that writes what
+// it got still gives the agent an honest answer. It never returns a nil
+// envelope.
+//
+// On a not_modified success (an etag cache hit) data must be the zero value
+// of T (nil for a pointer, slice or map): it is written as null.
+//
+//exitlint:factory
 func New[T any](start time.Time, code exitcode.Code, data T, err error, opts ...Option) (*Envelope[T], error) {
 	var o options
 	for _, opt := range opts {
@@ -143,7 +164,8 @@ func New[T any](start time.Time, code exitcode.Code, data T, err error, opts ...
 	}
 	var zero T
 	fallback := &Envelope[T]{
-		built:    true,
+		built: true,
+		//exitlint:ignore fallback a contradiction is the program's bug: no code but the last resort says what happened
 		code:     exitcode.GeneralError,
 		data:     zero,
 		dataJSON: json.RawMessage("null"),
@@ -179,7 +201,10 @@ func digits(s string) bool {
 	return s != ""
 }
 
-// build makes the envelope, or says why it may not.
+// build makes the envelope, or says why it may not: New's part of the
+// factory.
+//
+//exitlint:factory
 func build[T any](start time.Time, code exitcode.Code, data T, err error, o options) (*Envelope[T], string) {
 	if start.IsZero() {
 		return nil, "no start time: pass the time the command began, so meta.duration_ms is true"
@@ -221,12 +246,13 @@ func build[T any](start time.Time, code exitcode.Code, data T, err error, o opti
 	if !dataIsZero {
 		return nil, "data on failure: data is null whenever the exit code is non-zero"
 	}
-	ej, reason := errorObject(code, err)
+	ej, warnings, reason := errorObject(code, err, o.retryUnknown)
 	if reason != "" {
 		return nil, reason
 	}
 	env.dataJSON = json.RawMessage("null")
 	env.errJSON = ej
+	env.warnings = append(env.warnings, warnings...)
 	return env, ""
 }
 
@@ -236,6 +262,9 @@ func checkMeta(code exitcode.Code, m Meta) string {
 	}
 	if m.Type != "" && code != exitcode.Success {
 		return "meta.type on a failure: the type tags the shape of data, which is null on failure"
+	}
+	if m.Type != "" && !typeTagValid(m.Type) {
+		return fmt.Sprintf("meta.type %q is not a type tag: lower-case letters, digits and underscores, starting with a letter (\"note_list\")", m.Type)
 	}
 	if m.SchemaVersion != "" && !majorMinor(m.SchemaVersion) {
 		return fmt.Sprintf("schema_version %q is not MAJOR.MINOR", m.SchemaVersion)
@@ -319,63 +348,94 @@ type redirectJSON struct {
 	Reason    string `json:"reason,omitempty"`
 }
 
-// errorObject turns err into the envelope's error object for code.
-func errorObject(code exitcode.Code, err error) (*errorJSON, string) {
-	var xe *exitcode.Error
-	if !errors.As(err, &xe) {
-		xe = &exitcode.Error{ExitCode: code, Code: code.String(), Message: err.Error()}
-	} else if xe.ExitCode != code {
-		return nil, fmt.Sprintf("the error says %s but the exit code is %s: build the error with the code the process exits with", xe.ExitCode, code)
+// errorObject turns err into the envelope's error object for code, with the
+// warnings flattening it calls for.
+func errorObject(code exitcode.Code, err error, retryUnknown bool) (*errorJSON, []string, string) {
+	xe, warnings := flatten(code, err)
+	if xe.ExitCode != code {
+		return nil, nil, fmt.Sprintf("the error says %s but the exit code is %s: build the error with the code the process exits with", xe.ExitCode, code)
 	}
 	ej := &errorJSON{Code: xe.Code, Message: xe.Message, Detail: xe.Detail, Phase: string(xe.Phase), Suggestion: xe.Suggestion}
 	if ej.Code == "" {
 		ej.Code = code.String()
 	}
 	if ej.Message == "" {
-		ej.Message = err.Error()
+		ej.Message = xe.Error()
 	}
-	if ej.Detail == "" && xe.Err != nil {
+	if ej.Detail == "" && xe.Err != nil && xe.Err.Error() != ej.Message {
 		ej.Detail = xe.Err.Error()
 	}
 	switch xe.Phase {
 	case exitcode.PhaseUnstated, exitcode.PhaseValidation, exitcode.PhaseExecution, exitcode.PhaseCleanup:
 	default:
-		return nil, fmt.Sprintf("phase %q is not validation, execution or cleanup", xe.Phase)
+		return nil, nil, fmt.Sprintf("phase %q is not validation, execution or cleanup", xe.Phase)
 	}
 	retryable, known := xe.IsRetryable()
+	if retryUnknown && xe.Retryable == nil {
+		retryable, known = false, false
+	}
 	if known {
 		ej.Retryable = &retryable
 	}
-	if code == exitcode.PartialFailure && retryable {
-		return nil, "PARTIAL_FAILURE is never retryable: some writes occurred, and retrying the same call may repeat them"
+	if reason := payloadReason(code, ej.Code, retryable, known); reason != "" {
+		return nil, nil, reason
 	}
 	if xe.RetryAfter != nil {
 		if *xe.RetryAfter < 0 {
-			return nil, "a negative retry_after"
+			return nil, nil, "a negative retry_after"
 		}
 		if !retryable {
-			return nil, "retry_after on an error that is not retryable"
+			return nil, nil, "retry_after on an error that is not retryable"
 		}
 		secs := int64((*xe.RetryAfter + time.Second - 1) / time.Second)
 		ej.RetryAfter = &secs
 	}
-	switch {
-	case code == exitcode.Redirected && xe.Redirect == nil:
-		return nil, "REDIRECTED without a redirect: set one with WithRedirect"
-	case code != exitcode.Redirected && xe.Redirect != nil:
-		return nil, "a redirect is only meaningful with REDIRECTED"
-	case xe.Redirect != nil:
-		if xe.Redirect.Command == "" {
-			return nil, "a redirect without a command"
-		}
-		switch xe.Redirect.Reason {
-		case exitcode.ReasonUnstated, exitcode.ReasonRenamed, exitcode.ReasonRestructured, exitcode.ReasonDeprecated, exitcode.ReasonTypo:
-		default:
-			return nil, fmt.Sprintf("redirect reason %q is not renamed, restructured, deprecated or typo_corrected", xe.Redirect.Reason)
-		}
-		ej.Redirect = &redirectJSON{Command: xe.Redirect.Command, Permanent: xe.Redirect.Permanent, Reason: string(xe.Redirect.Reason)}
+	rd, reason := redirectObject(code, xe.Redirect)
+	if reason != "" {
+		return nil, nil, reason
 	}
-	return ej, ""
+	ej.Redirect = rd
+	return ej, warnings, ""
+}
+
+// payloadReason says what the error's code and retryability contradict at
+// exit code code: PARTIAL_FAILURE is never retryable; AUTH_REQUIRED says
+// why with one of its three TOKEN_* codes, which no other exit code
+// carries; TOKEN_EXPIRED is retryable (the agent refreshes and retries at
+// once).
+func payloadReason(code exitcode.Code, errCode string, retryable, known bool) string {
+	switch {
+	case code == exitcode.PartialFailure && retryable:
+		return "PARTIAL_FAILURE is never retryable: some writes occurred, and retrying the same call may repeat them"
+	case code == exitcode.AuthRequired && !exitcode.IsTokenCode(errCode):
+		return fmt.Sprintf("AUTH_REQUIRED with error.code %q: AUTH_REQUIRED says why with TOKEN_EXPIRED, TOKEN_INVALID or TOKEN_MISSING (build it with exitcode.TokenExpired, TokenInvalid or TokenMissing), so the agent knows whether to refresh or acquire credentials", errCode)
+	case code != exitcode.AuthRequired && exitcode.IsTokenCode(errCode):
+		return fmt.Sprintf("error.code %s belongs to AUTH_REQUIRED (8), not to %s: an agent reads it as a reason to refresh or acquire credentials", errCode, describeCode(code))
+	case errCode == exitcode.TokenExpiredCode && !(known && retryable):
+		return "TOKEN_EXPIRED is retryable: the agent refreshes the token and retries at once (exitcode.TokenExpired builds it)"
+	}
+	return ""
+}
+
+// redirectObject is error.redirect: present exactly at REDIRECTED, with a
+// command and a known reason.
+func redirectObject(code exitcode.Code, r *exitcode.Redirect) (*redirectJSON, string) {
+	switch {
+	case code == exitcode.Redirected && r == nil:
+		return nil, "REDIRECTED without a redirect: set one with WithRedirect"
+	case code != exitcode.Redirected && r != nil:
+		return nil, "a redirect is only meaningful with REDIRECTED"
+	case r == nil:
+		return nil, ""
+	case r.Command == "":
+		return nil, "a redirect without a command"
+	}
+	switch r.Reason {
+	case exitcode.ReasonUnstated, exitcode.ReasonRenamed, exitcode.ReasonRestructured, exitcode.ReasonDeprecated, exitcode.ReasonTypo:
+	default:
+		return nil, fmt.Sprintf("redirect reason %q is not renamed, restructured, deprecated or typo_corrected", r.Reason)
+	}
+	return &redirectJSON{Command: r.Command, Permanent: r.Permanent, Reason: string(r.Reason)}, ""
 }
 
 // nonNil copies w; the copy is never nil, so warnings encode as [] at least.
@@ -402,7 +462,10 @@ var errZero = errors.New("envelope: the zero Envelope is not a response; build e
 // MarshalJSON encodes the envelope with its five keys, ok derived from the
 // exit code, without HTML escaping ("a -> b" stays as it is). The zero
 // Envelope returns an error instead. (json.Marshal of an Envelope escapes <,
-// > and & again, as it does for any Marshaler; write with Encode.)
+// > and & again, as it does for any Marshaler; write with Encode.) It is the
+// factory's encoding: the one place the five keys are spelled.
+//
+//exitlint:factory
 func (e Envelope[T]) MarshalJSON() ([]byte, error) {
 	if !e.built {
 		return nil, errZero

@@ -231,6 +231,21 @@ func TestContradictions(t *testing.T) {
 		{"retry_after on a non-retryable error", func() (*envelope.Envelope[*deploy], error) {
 			return envelope.New[*deploy](start, exitcode.NotFound, nil, exitcode.New(exitcode.NotFound, "N", "n").WithRetryAfter(time.Second))
 		}, "not retryable"},
+		{"AUTH_REQUIRED without a TOKEN_* code", func() (*envelope.Envelope[*deploy], error) {
+			return envelope.New[*deploy](start, exitcode.AuthRequired, nil, exitcode.New(exitcode.AuthRequired, "UNAUTHORIZED", "no"))
+		}, "AUTH_REQUIRED with error.code \"UNAUTHORIZED\""},
+		{"AUTH_REQUIRED from a plain error", func() (*envelope.Envelope[*deploy], error) {
+			return envelope.New[*deploy](start, exitcode.AuthRequired, nil, errors.New("401"))
+		}, "TOKEN_EXPIRED, TOKEN_INVALID or TOKEN_MISSING"},
+		{"a TOKEN_* code at another exit code", func() (*envelope.Envelope[*deploy], error) {
+			return envelope.New[*deploy](start, exitcode.PermissionDenied, nil, exitcode.New(exitcode.PermissionDenied, "TOKEN_EXPIRED", "x"))
+		}, "TOKEN_EXPIRED belongs to AUTH_REQUIRED"},
+		{"TOKEN_EXPIRED not retryable", func() (*envelope.Envelope[*deploy], error) {
+			return envelope.New[*deploy](start, exitcode.AuthRequired, nil, exitcode.TokenExpired("expired").WithRetryable(false))
+		}, "TOKEN_EXPIRED is retryable"},
+		{"a type tag that is no tag", func() (*envelope.Envelope[*deploy], error) {
+			return envelope.New(start, exitcode.Success, &deploy{}, nil, envelope.WithMeta(envelope.Meta{Type: "Not A Tag!"}))
+		}, "meta.type \"Not A Tag!\""},
 		{"negative retry_after", func() (*envelope.Envelope[*deploy], error) {
 			return envelope.New[*deploy](start, exitcode.RateLimited, nil, exitcode.New(exitcode.RateLimited, "R", "r").WithRetryAfter(-time.Second))
 		}, "negative retry_after"},
@@ -300,4 +315,71 @@ func TestSchemaVersions(t *testing.T) {
 			assert.ErrorContains(t, err, "MAJOR.MINOR", v)
 		}
 	}
+}
+
+// TestTokenHelpersBuildValidEnvelopes: the three reasons of AUTH_REQUIRED
+// are the error.code values New accepts there, TOKEN_EXPIRED retryable at
+// once.
+func TestTokenHelpersBuildValidEnvelopes(t *testing.T) {
+	for _, e := range []*exitcode.Error{exitcode.TokenExpired("expired"), exitcode.TokenInvalid("revoked"), exitcode.TokenMissing("none")} {
+		env, err := envelope.New[*deploy](start, exitcode.AuthRequired, nil, e)
+		require.NoError(t, err, e.Code)
+		b := encode(t, env)
+		conforms(t, b, 8)
+		got := decode(t, b)["error"].(map[string]any)
+		assert.Equal(t, e.Code, got["code"])
+		assert.Equal(t, e.Code == exitcode.TokenExpiredCode, got["retryable"], e.Code)
+	}
+}
+
+// TestWrappedErrorKeepsItsContext: an *exitcode.Error wrapped with
+// fmt.Errorf keeps the wrapping's words in error.message and error.detail.
+func TestWrappedErrorKeepsItsContext(t *testing.T) {
+	cause := fmt.Errorf("open /etc/tool.yml: %w", fs.ErrNotExist)
+	e := exitcode.New(exitcode.NotFound, "CONFIG_MISSING", "no config at /etc/tool.yml").Wrap(cause)
+	err := fmt.Errorf("loading config: %w", e)
+	env, buildErr := envelope.New[*deploy](start, exitcode.NotFound, nil, err)
+	require.NoError(t, buildErr)
+	b := encode(t, env)
+	conforms(t, b, 5)
+	got := decode(t, b)["error"].(map[string]any)
+	assert.Equal(t, "CONFIG_MISSING", got["code"])
+	assert.Equal(t, "loading config: no config at /etc/tool.yml", got["message"])
+	assert.Equal(t, "loading config: no config at /etc/tool.yml: open /etc/tool.yml: file does not exist", got["detail"])
+
+	// A detail the error states is kept; the message still has the context.
+	err = fmt.Errorf("loading config: %w", e.WithDetail("searched /etc and ~/.config"))
+	env, _ = envelope.New[*deploy](start, exitcode.NotFound, nil, err)
+	got = decode(t, encode(t, env))["error"].(map[string]any)
+	assert.Equal(t, "loading config: no config at /etc/tool.yml", got["message"])
+	assert.Equal(t, "searched /etc and ~/.config", got["detail"])
+}
+
+// TestJoinedErrorsAreAllReported: errors.Join's first error gives the code,
+// and none of the others is dropped: the message names them all, the
+// detail lists each with its code, and a warning says when their exit codes
+// differ.
+func TestJoinedErrorsAreAllReported(t *testing.T) {
+	a := exitcode.New(exitcode.NotFound, "NOTE_NOT_FOUND", "there is no note a")
+	b := exitcode.New(exitcode.Conflict, "NOTE_LOCKED", "note b is locked")
+	err := errors.Join(a, b)
+	env, buildErr := envelope.New[*deploy](start, exitcode.FromError(err), nil, err)
+	require.NoError(t, buildErr)
+	raw := encode(t, env)
+	conforms(t, raw, 5)
+	m := decode(t, raw)
+	got := m["error"].(map[string]any)
+	assert.Equal(t, "NOTE_NOT_FOUND", got["code"])
+	assert.Equal(t, "there is no note a; note b is locked", got["message"])
+	assert.Contains(t, got["detail"], "NOTE_NOT_FOUND (5 NOT_FOUND): there is no note a")
+	assert.Contains(t, got["detail"], "NOTE_LOCKED (6 CONFLICT): note b is locked")
+	require.Len(t, m["warnings"], 1)
+	assert.Contains(t, m["warnings"].([]any)[0], "5 NOT_FOUND and 6 CONFLICT")
+
+	// Joined errors of one code need no warning.
+	err = errors.Join(a, exitcode.New(exitcode.NotFound, "NOTE_NOT_FOUND", "there is no note c"))
+	env, _ = envelope.New[*deploy](start, exitcode.NotFound, nil, err)
+	m = decode(t, encode(t, env))
+	assert.Empty(t, m["warnings"])
+	assert.Equal(t, "there is no note a; there is no note c", m["error"].(map[string]any)["message"])
 }

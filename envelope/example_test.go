@@ -79,6 +79,7 @@ func ExampleRegistry() {
 	// 1 GENERAL_ERROR depends unknown
 	// 3 ARG_ERROR yes none
 	// 5 NOT_FOUND no none
+	// 10 TIMEOUT depends unknown
 }
 
 // ExampleWriteError answers a command line that failed before any command
@@ -128,4 +129,28 @@ func ExampleDataSchema() {
 	//     }
 	//   }
 	// }
+}
+
+// ExampleProcess_Run runs a command that prints a debug line besides its
+// data, as Main runs it: standard output holds the envelope alone, the
+// debug line goes to standard error, and a warning says so (outside a
+// test; in a test the run fails with STRAY_OUTPUT).
+func ExampleProcess_Run() {
+	chatty := envelope.Command[string, Note]{
+		Name:     "get",
+		Validate: func(_ context.Context, args []string, _ *envelope.Output) (string, error) { return "todo", nil },
+		Execute: func(_ context.Context, name string, _ *envelope.Output) (Note, error) {
+			fmt.Println("debug: loading", name)
+			return Note{Name: name}, nil
+		},
+	}
+	os.Setenv(exitcode.StrictEnv, "0") // as in production
+	defer os.Unsetenv(exitcode.StrictEnv)
+	var stdout, stderr bytes.Buffer
+	res := envelope.Process{Args: []string{"get"}, Stdout: &stdout, Stderr: &stderr}.Run(context.Background(), chatty)
+	fmt.Printf("exit %d\nstdout: %s\nstderr: %s", int(res.Code), withoutDuration(stdout.String()), stderr.String())
+	// Output:
+	// exit 0
+	// stdout: {"ok":true,"data":{"name":"todo"},"error":null,"warnings":["the command wrote 20 bytes to standard output besides its envelope (first: \"debug: loading todo\"); they were sent to standard error: write the command's output as its data, and logs to standard error"],"meta":{…}}
+	// stderr: debug: loading todo
 }

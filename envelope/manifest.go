@@ -89,7 +89,11 @@ type Runnable interface {
 
 // Describe checks the command's declarations and returns its manifest entry:
 // its name, summary, result type, declared exit codes and the JSON Schema
-// of Out.
+// of Out (of its element, for a pointer: data on success is never null but
+// on a not_modified cache hit, which any type may answer). It refuses a
+// command that can never succeed, whose Out encodes as a JSON string,
+// number or boolean (data is an object or an array), and a Type that is no
+// type tag.
 func (c Command[In, Out]) Describe() (CommandManifest, error) {
 	if c.Name == "" {
 		return CommandManifest{}, fmt.Errorf("envelope: a command needs a Name")
@@ -101,15 +105,63 @@ func (c Command[In, Out]) Describe() (CommandManifest, error) {
 	if err != nil {
 		return CommandManifest{}, err
 	}
+	out := reflect.TypeOf((*Out)(nil)).Elem()
+	if kind := scalarKind(out); kind != "" {
+		return CommandManifest{}, fmt.Errorf("envelope: command %q can never succeed: its data type %s encodes as a JSON %s, and data is an object or an array; return a struct, a map or a slice", c.Name, out, kind)
+	}
+	data := out
+	for data.Kind() == reflect.Pointer {
+		data = data.Elem()
+	}
 	m := CommandManifest{
 		Name: c.Name, Summary: c.Summary, ResultType: c.ResultType(),
-		DataSchema: DataSchema(reflect.TypeOf((*Out)(nil)).Elem()),
+		DataSchema: DataSchema(data),
 	}
-	if m.ResultType == "" {
-		return CommandManifest{}, fmt.Errorf("envelope: command %q: the data type %s has no name to tag it with; set Type", c.Name, reflect.TypeOf((*Out)(nil)).Elem())
+	switch {
+	case m.ResultType == "":
+		return CommandManifest{}, fmt.Errorf("envelope: command %q: the data type %s has no name to tag it with; set Type", c.Name, out)
+	case !typeTagValid(m.ResultType):
+		return CommandManifest{}, fmt.Errorf("envelope: command %q: type tag %q is not a type tag: lower-case letters, digits and underscores, starting with a letter (\"note_list\")", c.Name, m.ResultType)
 	}
 	for _, e := range d.Entries() {
 		m.ExitCodes = append(m.ExitCodes, entryOf(e))
 	}
 	return m, nil
+}
+
+// scalarKind is the JSON kind a value of type t always encodes as when that
+// is no object or array ("string", "number", "boolean"; "no JSON value" for
+// a type encoding/json refuses), and "" when it may be one: a struct, a
+// map, a slice or array (but []byte, a base64 string), an interface, or a
+// type that encodes itself.
+func scalarKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch {
+	case t == timeType:
+		return "string"
+	case implements(t, jsonMarshalerType):
+		return ""
+	case implements(t, textMarshalerType):
+		return "string"
+	}
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map, reflect.Array, reflect.Interface:
+		return ""
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 && !implements(t.Elem(), jsonMarshalerType) && !implements(t.Elem(), textMarshalerType) {
+			return "string"
+		}
+		return ""
+	case reflect.Bool:
+		return "boolean"
+	case reflect.String:
+		return "string"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr,
+		reflect.Float32, reflect.Float64:
+		return "number"
+	}
+	return "no JSON value"
 }

@@ -23,6 +23,7 @@ func WriteError(w io.Writer, start time.Time, err error, opts ...Option) exitcod
 	opts = append([]Option{WithMeta(Meta{SchemaVersion: SchemaVersion})}, opts...)
 	env, _ := New[any](start, exitcode.FromError(err), nil, err, opts...)
 	if werr := env.Encode(w); werr != nil {
+		//exitlint:ignore fallback the envelope cannot be written: the code it would explain is lost with it
 		return exitcode.GeneralError
 	}
 	return env.Code()

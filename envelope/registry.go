@@ -5,7 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
+	"reflect"
 	"sort"
 	"strings"
 	"sync"
@@ -47,8 +47,11 @@ func NewRegistry(program string) *Registry {
 func (r *Registry) Program() string { return r.program }
 
 // Add checks and adds commands: each needs a name no other command or
-// redirect has, both phases, and declarations exitcode.Declare accepts. All
-// problems are returned together; no command is added if any is refused.
+// redirect has, both phases, declarations exitcode.Declare accepts, data
+// that can be a JSON object or array (see Command.Describe), and a result
+// type that is no other command's with data of another shape, nor "help"
+// (the registry's help). All problems are returned together; no command is
+// added if any is refused.
 func (r *Registry) Add(cmds ...Runnable) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -70,6 +73,10 @@ func (r *Registry) Add(cmds ...Runnable) error {
 			errs = append(errs, fmt.Errorf("envelope: command %q is also a redirect", desc.Name))
 			continue
 		}
+		if err := r.typeTaken(desc, ok); err != nil {
+			errs = append(errs, err)
+			continue
+		}
 		seen[name] = true
 		desc.Name = name
 		ok = append(ok, entry{cmd: c, desc: desc})
@@ -80,6 +87,29 @@ func (r *Registry) Add(cmds ...Runnable) error {
 	for _, e := range ok {
 		r.commands[e.desc.Name] = e
 		r.order = append(r.order, e.desc.Name)
+	}
+	return nil
+}
+
+// helpType is the result type of the registry's help envelopes.
+const helpType = "help"
+
+// typeTaken says why desc's result type may not be added: it is the help's,
+// or another command's (added or about to be) whose data has another
+// shape. An agent picks its parser for data by meta.type, so a type tag
+// names one shape.
+func (r *Registry) typeTaken(desc CommandManifest, adding []entry) error {
+	if desc.ResultType == helpType {
+		return fmt.Errorf("envelope: command %q: result type %q is the registry's help; set another Type", desc.Name, helpType)
+	}
+	others := make([]entry, 0, len(r.commands)+len(adding))
+	for _, name := range r.order {
+		others = append(others, r.commands[name])
+	}
+	for _, e := range append(others, adding...) {
+		if e.desc.ResultType == desc.ResultType && !reflect.DeepEqual(e.desc.DataSchema, desc.DataSchema) {
+			return fmt.Errorf("envelope: command %q: result type %q is also the result type of %q, whose data has another shape: an agent picks its parser by the type, so give each shape its own Type", desc.Name, desc.ResultType, e.desc.Name)
+		}
 	}
 	return nil
 }
@@ -124,7 +154,7 @@ func (r *Registry) Manifest() Manifest {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	m := Manifest{Program: r.program, SchemaVersion: SchemaVersion, Commands: []CommandManifest{}, ResultTypes: []string{}, Redirects: []RedirectEntry{}}
-	types := map[string]bool{"help": true}
+	types := map[string]bool{helpType: true}
 	for _, name := range r.order {
 		d := r.commands[name].desc
 		m.Commands = append(m.Commands, d)
@@ -142,7 +172,8 @@ func (r *Registry) Manifest() Manifest {
 }
 
 // SchemaCommand returns the command that prints the registry's Manifest as
-// its data (result type "manifest"); add it with r.MustAdd(r.SchemaCommand()).
+// its data (result type "manifest", never cut by the size cap); add it with
+// r.MustAdd(r.SchemaCommand()).
 // It is named "schema"; pass another name to rename it.
 func (r *Registry) SchemaCommand(name ...string) Command[struct{}, Manifest] {
 	n := "schema"
@@ -154,6 +185,8 @@ func (r *Registry) SchemaCommand(name ...string) Command[struct{}, Manifest] {
 		Summary: "print the manifest: every command, its exit codes, and the JSON Schema of its data",
 		Type:    "manifest",
 		Codes:   []exitcode.Entry{{Code: exitcode.ArgError}},
+		// The manifest is read whole: an agent cannot page it.
+		MaxBytes: -1,
 		Validate: func(_ context.Context, args []string, _ *Output) (struct{}, error) {
 			if len(args) > 0 {
 				return struct{}{}, exitcode.New(exitcode.ArgError, "UNEXPECTED_ARGUMENT",
@@ -337,7 +370,7 @@ func (r *Registry) writeHelp(w io.Writer, start time.Time, topic []string) exitc
 			return WriteError(w, start, r.UnknownHelp(topic))
 		}
 	}
-	env, _ := New(start, exitcode.Success, h, nil, WithMeta(Meta{SchemaVersion: SchemaVersion, Type: "help"}))
+	env, _ := New(start, exitcode.Success, h, nil, WithMeta(Meta{SchemaVersion: SchemaVersion, Type: helpType}))
 	if err := env.Encode(w); err != nil {
 		return exitcode.GeneralError
 	}
@@ -346,8 +379,11 @@ func (r *Registry) writeHelp(w io.Writer, start time.Time, topic []string) exitc
 
 // Unknown returns the error for a command line that names no command:
 // COMMAND_MISSING (no command, or a group alone), a redirect of a renamed
-// command, a typo_corrected redirect, or UNKNOWN_COMMAND (see Run). A CLI framework's adapter calls it for the
-// command lines its framework cannot dispatch.
+// command, a typo_corrected redirect, or UNKNOWN_COMMAND (see Run). A CLI
+// framework's adapter calls it for the command lines its framework cannot
+// dispatch. Words that do name a command (read as arguments, after "--")
+// are BAD_ARGUMENTS, suggesting the command line that runs it: never a
+// redirect to themselves.
 func (r *Registry) Unknown(args []string) *exitcode.Error {
 	return r.unknown(args, nil)
 }
@@ -369,6 +405,12 @@ func (r *Registry) unknown(args, lead []string) *exitcode.Error {
 	if len(args) == 0 {
 		return UsageError("COMMAND_MISSING", "no command given",
 			fmt.Sprintf("run %s COMMAND; the commands are: %s", r.program, list))
+	}
+	if e, _, ok := r.find(args); ok {
+		// Words an adapter read as arguments (after "--") that name a
+		// command: no typo of itself.
+		return UsageError("BAD_ARGUMENTS", fmt.Sprintf("the words %s name the command %q but were read as arguments", ShellQuote(args...), e.desc.Name),
+			"run "+ShellQuote(append(append([]string{r.program}, lead...), args...)...))
 	}
 	r.mu.Lock()
 	for n := len(args); n > 0; n-- {
@@ -427,17 +469,11 @@ func (r *Registry) unknown(args, lead []string) *exitcode.Error {
 		fmt.Sprintf("the commands are: %s; run %s help", list, r.program))
 }
 
-// Main runs the command named by the process's arguments, writes the
-// envelope to standard output and ends the process with the code (through
-// the command's declarations, so exitcode.Catch(nil, r.Main) checks it). A
-// panic that escapes even the runner ends the process with GENERAL_ERROR.
-func (r *Registry) Main() {
-	defer exitcode.ExitOnPanic()
-	code, cmd := r.run(context.Background(), os.Args[1:], os.Stdout)
-	if cmd != nil {
-		if d, err := cmd.Declarations(); err == nil {
-			d.Exit(code)
-		}
-	}
-	exitcode.Exit(code)
-}
+// Main runs the command the process's command line names and ends the
+// process with the code, through the declarations of the command that ran
+// (so exitcode.Catch(nil, r.Main) checks it): see envelope.Main, which it
+// calls, for standard output, signals and panics.
+func (r *Registry) Main() { Main(r) }
+
+// MainContext is Main under the caller's context (see envelope.MainContext).
+func (r *Registry) MainContext(ctx context.Context) { MainContext(ctx, r) }

@@ -172,6 +172,7 @@ func TestRegistryRefuses(t *testing.T) {
 
 func TestManifest(t *testing.T) {
 	r := registry(t)
+	assert.Equal(t, -1, r.SchemaCommand().MaxBytes, "the manifest is never cut: an agent cannot page it")
 	code, m := runRegistry(t, r, "schema")
 	assert.Equal(t, exitcode.Success, code)
 	assert.Equal(t, "manifest", m["meta"].(map[string]any)["type"])
@@ -418,5 +419,79 @@ func TestRegistryGroups(t *testing.T) {
 	code, m = runRegistry(t, r, "links", "check", "a")
 	if code != exitcode.Success || m["data"].(map[string]any)["title"] != "a" {
 		t.Errorf("notes links check a: %d %v", code, m)
+	}
+}
+
+type title string
+
+// TestRegistryRefusesCommandsThatCannotSucceed: a command whose data can
+// never be an object or array (every success would become
+// ENVELOPE_CONTRADICTION), whose type tag is no tag, or whose result type
+// another command gives to data of another shape is refused when added.
+func TestRegistryRefusesCommandsThatCannotSucceed(t *testing.T) {
+	validate := func(context.Context, []string, *envelope.Output) (string, error) { return "", nil }
+	scalar := envelope.Command[string, string]{Name: "s", Type: "text", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (string, error) { return "x", nil }}
+	named := envelope.Command[string, title]{Name: "t", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (title, error) { return "x", nil }}
+	when := envelope.Command[string, time.Time]{Name: "w", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (time.Time, error) { return time.Now(), nil }}
+	blob := envelope.Command[string, []byte]{Name: "b", Type: "blob", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) ([]byte, error) { return nil, nil }}
+	count := envelope.Command[string, *int]{Name: "c", Type: "count", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (*int, error) { return nil, nil }}
+	badTag := envelope.Command[string, note]{Name: "g", Type: "Not A Tag!", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (note, error) { return note{}, nil }}
+	helpTag := envelope.Command[string, note]{Name: "h", Type: "help", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (note, error) { return note{}, nil }}
+	for _, tc := range []struct {
+		cmd  envelope.Runnable
+		want string
+	}{
+		{scalar, `command "s" can never succeed: its data type string encodes as a JSON string`},
+		{named, "title encodes as a JSON string"},
+		{when, "time.Time encodes as a JSON string"},
+		{blob, "[]uint8 encodes as a JSON string"},
+		{count, "*int encodes as a JSON number"},
+		{badTag, `type tag "Not A Tag!" is not a type tag`},
+		{helpTag, `result type "help" is the registry's help`},
+	} {
+		assert.ErrorContains(t, envelope.NewRegistry("tool").Add(tc.cmd), tc.want)
+	}
+
+	// Data that may be anything (an interface, a type that encodes itself)
+	// is the command's business.
+	anything := envelope.Command[string, any]{Name: "a", Type: "anything", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (any, error) { return []int{1}, nil }}
+	own := envelope.Command[string, raw]{Name: "r", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (raw, error) { return raw{}, nil }}
+	assert.NoError(t, envelope.NewRegistry("tool").Add(anything, own))
+
+	// One type tag, one shape of data.
+	a := envelope.Command[string, note]{Name: "a", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (note, error) { return note{}, nil }}
+	b := envelope.Command[string, Note]{Name: "b", Type: "note", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (Note, error) { return Note{}, nil }}
+	same := envelope.Command[string, *note]{Name: "c", Validate: validate,
+		Execute: func(context.Context, string, *envelope.Output) (*note, error) { return &note{}, nil }}
+	r := envelope.NewRegistry("tool")
+	require.NoError(t, r.Add(a))
+	assert.ErrorContains(t, r.Add(b), `command "b": result type "note" is also the result type of "a", whose data has another shape`)
+	assert.ErrorContains(t, envelope.NewRegistry("tool").Add(a, b), `result type "note" is also the result type of "a"`)
+	assert.NoError(t, r.Add(same), "the same shape may share the tag (a pointer is its element or null)")
+}
+
+// TestUnknownNeverRedirectsToItself: a command line handed to Unknown whose
+// words name a command (an adapter read them as arguments, after "--") is
+// no typo of itself: BAD_ARGUMENTS, suggesting the command line that runs
+// it.
+func TestUnknownNeverRedirectsToItself(t *testing.T) {
+	r := registry(t)
+	for _, args := range [][]string{{"get", "x"}, {"notes", "add", "y"}} {
+		e := r.Unknown(args)
+		assert.Equal(t, exitcode.ArgError, e.ExitCode, "%q", args)
+		assert.Equal(t, "BAD_ARGUMENTS", e.Code, "%q", args)
+		assert.Nil(t, e.Redirect, "%q", args)
+		assert.Equal(t, "run "+envelope.ShellQuote(append([]string{"notes"}, args...)...), e.Suggestion)
 	}
 }

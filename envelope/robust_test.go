@@ -170,5 +170,5 @@ func TestRunRecoversPanicsOutsideThePhases(t *testing.T) {
 	conforms(t, bytes.TrimSpace(buf.Bytes()), int(code))
 	e := decode(t, buf.Bytes())["error"].(map[string]any)
 	assert.Equal(t, envelope.PanicCode, e["code"])
-	assert.Equal(t, "encoder bug", e["detail"])
+	assert.True(t, strings.HasPrefix(e["detail"].(string), "encoder bug\n\ngoroutine "), "%s", e["detail"])
 }

@@ -146,7 +146,8 @@ func TestRunRecoversPanics(t *testing.T) {
 	assert.Equal(t, exitcode.GeneralError, code)
 	e := m["error"].(map[string]any)
 	assert.Equal(t, envelope.PanicCode, e["code"])
-	assert.Equal(t, "nil map", e["detail"])
+	assert.True(t, strings.HasPrefix(e["detail"].(string), "nil map\n\ngoroutine "), "test mode: the value, then the stack: %s", e["detail"])
+	assert.Contains(t, e["detail"], "TestRunRecoversPanics", "the stack is the panicking goroutine's")
 	assert.Equal(t, "execution", e["phase"])
 
 	cmd.Validate = func(context.Context, []string, *envelope.Output) (string, error) { panic("bad") }
@@ -249,4 +250,35 @@ func withoutDuration(s string) string {
 	}
 	i := strings.Index(s, `"meta":`)
 	return s[:i] + `"meta":{…}}`
+}
+
+// TestRunKeepsWrappedAndJoinedErrors: the runner reports a wrapped
+// *exitcode.Error with the wrapping's words and the phase, and every error of
+// a join.
+func TestRunKeepsWrappedAndJoinedErrors(t *testing.T) {
+	notFound := exitcode.New(exitcode.NotFound, "CONFIG_MISSING", "no config at /etc/tool.yml")
+	cmd := envelope.Command[string, result]{
+		Codes: testCodes,
+		Validate: func(context.Context, []string, *envelope.Output) (string, error) {
+			return "", fmt.Errorf("loading config: %w", notFound)
+		},
+		Execute: func(context.Context, string, *envelope.Output) (result, error) { return result{}, nil },
+	}
+	code, m := runCmd(t, cmd)
+	assert.Equal(t, exitcode.NotFound, code)
+	e := m["error"].(map[string]any)
+	assert.Equal(t, "loading config: no config at /etc/tool.yml", e["message"])
+	assert.Equal(t, "validation", e["phase"])
+
+	cmd.Validate = validateName
+	cmd.Execute = func(context.Context, string, *envelope.Output) (result, error) {
+		return result{}, errors.Join(notFound, exitcode.New(exitcode.Conflict, "LOCKED", "the store is locked"))
+	}
+	code, m = runCmd(t, cmd, "x")
+	assert.Equal(t, exitcode.NotFound, code)
+	e = m["error"].(map[string]any)
+	assert.Equal(t, "no config at /etc/tool.yml; the store is locked", e["message"])
+	assert.Equal(t, "execution", e["phase"])
+	assert.Contains(t, e["detail"], "LOCKED (6 CONFLICT): the store is locked")
+	assert.Len(t, m["warnings"], 1)
 }

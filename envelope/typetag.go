@@ -50,3 +50,19 @@ func snake(name string) string {
 	}
 	return b.String()
 }
+
+// typeTagValid reports whether tag can tag a result type: lower-case ASCII
+// letters, digits and underscores, starting with a letter, as the tags
+// derived from Go names are ("note_list", "http_status").
+func typeTagValid(tag string) bool {
+	if tag == "" || tag[0] < 'a' || tag[0] > 'z' {
+		return false
+	}
+	for i := 0; i < len(tag); i++ {
+		c := tag[i]
+		if !(c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}

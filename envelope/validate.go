@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"math/big"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/exitlint/exitlint/exitcode"
 )
@@ -30,21 +32,38 @@ func (v Violation) String() string {
 //
 // It checks the shape (exactly the five keys, each of its type, the
 // ErrorDetail, Redirect and ResponseMeta objects, no unknown keys where the
-// schema forbids them), and the invariants the schema cannot express:
-// ok == (exit == 0), error null exactly on success, data null on failure,
-// data and error not both null unless meta.not_modified, error.redirect
-// present exactly at REDIRECTED, PARTIAL_FAILURE never retryable,
-// retry_after only on a retryable error (error.retryable, or the exit code's
-// retryability when that is left out), and an exit status a command may use.
+// schema forbids them, no key twice in any object), and the invariants the
+// schema cannot express: ok == (exit == 0), error null exactly on success,
+// data null on failure, data and error not both null unless
+// meta.not_modified, error.redirect present exactly at REDIRECTED,
+// PARTIAL_FAILURE never retryable, AUTH_REQUIRED's error.code one of
+// TOKEN_EXPIRED, TOKEN_INVALID and TOKEN_MISSING (and those codes at no
+// other exit status), TOKEN_EXPIRED retryable, retry_after only on a
+// retryable error (error.retryable, or the exit code's retryability when
+// that is left out), and an exit status a command may use.
+//
+// declared, if given, are the declarations of the command that wrote the
+// response (Command.Declarations; only the first is read): the exit status
+// must be one of its codes, error.retryable must not be true where the
+// command declares the code not retryable (false where it declares it
+// retryable is the more specific signal, and allowed), and the
+// retryability that retry_after needs is the declared one, which takes
+// precedence over the table's.
 //
 // Validate never panics, whatever the input.
-func Validate(encoded []byte, exit int) []Violation {
+func Validate(encoded []byte, exit int, declared ...*exitcode.Declarations) []Violation {
 	v := &validator{}
+	if len(declared) > 0 {
+		v.decl = declared[0]
+	}
 	v.check(encoded, exit)
 	return v.out
 }
 
-type validator struct{ out []Violation }
+type validator struct {
+	out  []Violation
+	decl *exitcode.Declarations // nil: the table's defaults
+}
 
 func (v *validator) add(path, format string, args ...any) {
 	v.out = append(v.out, Violation{Path: path, Message: fmt.Sprintf(format, args...)})
@@ -96,7 +115,10 @@ func (v *validator) check(encoded []byte, exit int) {
 	}
 	if r := exitcode.Classify(exit); !r.Emittable() {
 		v.add("", "exit status %d is %s, which no command may use", exit, r)
+	} else if v.decl != nil && !v.decl.Allows(exitcode.Code(exit)) {
+		v.add("", "exit status %s is not among the codes command %q declares", describeCode(exitcode.Code(exit)), v.decl.Command())
 	}
+	v.duplicateKeys(encoded)
 	for _, k := range []string{"ok", "data", "error", "warnings", "meta"} {
 		if _, present := top[k]; !present {
 			v.add("/"+k, "missing: the five keys are always present")
@@ -229,10 +251,12 @@ func (v *validator) checkError(raw json.RawMessage, exit int) {
 	}
 }
 
-// checkRetry checks error.retryable and error.retry_after against the
-// contract's invariants: PARTIAL_FAILURE is never retryable, and
-// retry_after is given only when the error is retryable (stated, or the exit
-// code's retryability when retryable is left out).
+// checkRetry checks error.retryable, error.retry_after and error.code
+// against the contract's invariants: PARTIAL_FAILURE is never retryable;
+// AUTH_REQUIRED says why with a TOKEN_* code, which no other exit status
+// carries, and TOKEN_EXPIRED is retryable; retry_after is given only when
+// the error is retryable; with declarations, a code declared not retryable
+// is never retryable: true.
 func (v *validator) checkRetry(obj map[string]json.RawMessage, exit int) {
 	var retryable, stated bool
 	if raw, ok := obj["retryable"]; ok && kind(raw) == "boolean" {
@@ -241,18 +265,57 @@ func (v *validator) checkRetry(obj map[string]json.RawMessage, exit int) {
 	if stated && retryable && exit == int(exitcode.PartialFailure) {
 		v.add("/error/retryable", "PARTIAL_FAILURE (2) is never retryable: some writes occurred")
 	}
+	declaredRetryable, declaredKnown, who := v.codeRetryable(exit)
+	if stated && retryable && v.decl != nil && declaredKnown && !declaredRetryable && exit != int(exitcode.PartialFailure) {
+		v.add("/error/retryable", "true, but %s not retryable: retrying the same call will not succeed", who)
+	}
+	effective, known := retryable, stated
+	if !stated {
+		effective, known = declaredRetryable, declaredKnown
+	}
+	var code string
+	if raw, ok := obj["code"]; ok && kind(raw) == "string" {
+		_ = json.Unmarshal(raw, &code)
+	}
+	switch {
+	case exit == int(exitcode.AuthRequired) && !exitcode.IsTokenCode(code):
+		v.add("/error/code", "AUTH_REQUIRED (8) says why with TOKEN_EXPIRED, TOKEN_INVALID or TOKEN_MISSING, got %q", code)
+	case exit != int(exitcode.AuthRequired) && exitcode.IsTokenCode(code):
+		v.add("/error/code", "%s belongs to AUTH_REQUIRED (8), not to exit status %d", code, exit)
+	case code == exitcode.TokenExpiredCode && !(known && effective):
+		v.add("/error/retryable", "TOKEN_EXPIRED is retryable: the agent refreshes the token and retries at once")
+	}
 	if _, ok := obj["retry_after"]; !ok {
 		return
 	}
-	if stated {
-		if !retryable {
-			v.add("/error/retry_after", "present with retryable false: retry_after is only given when the error is retryable")
+	switch {
+	case stated && !retryable:
+		v.add("/error/retry_after", "present with retryable false: retry_after is only given when the error is retryable")
+	case !stated && !(declaredKnown && declaredRetryable):
+		v.add("/error/retry_after", "present, but %s not retryable, and error.retryable does not say otherwise", who)
+	}
+}
+
+// codeRetryable is the retryability of the exit status when the error
+// states none: the declared entry's, or else the code's default; who says
+// where it comes from, for messages ("NOT_FOUND (5) is").
+func (v *validator) codeRetryable(exit int) (retryable, known bool, who string) {
+	c := exitcode.Code(exit)
+	name := fmt.Sprintf("%s (%d)", c, exit)
+	if v.decl != nil {
+		if e, ok := v.decl.Lookup(c); ok {
+			who = fmt.Sprintf("command %q declares %s", v.decl.Command(), name)
+			switch e.Retryable {
+			case exitcode.RetryYes, exitcode.RetryAfterPrerequisite:
+				return true, true, who
+			case exitcode.RetryNo:
+				return false, true, who
+			}
+			return false, false, who
 		}
-		return
 	}
-	if row, ok := exitcode.Lookup(exitcode.Code(exit)); ok && row.Retryable != exitcode.RetryYes && row.Retryable != exitcode.RetryAfterPrerequisite {
-		v.add("/error/retry_after", "present, but %s (%d) is not retryable (%s) and error.retryable does not say otherwise", row.Name, exit, row.Retryable)
-	}
+	retryable, known = c.Retryable()
+	return retryable, known, name + " is"
 }
 
 func (v *validator) checkRedirect(raw json.RawMessage) {
@@ -354,4 +417,70 @@ func sortedKeys(m map[string]json.RawMessage) []string {
 	}
 	sort.Strings(keys)
 	return keys
+}
+
+// duplicateKeys reports every key that an object of the document repeats:
+// decoders keep one of the values, and parsers differ in which.
+func (v *validator) duplicateKeys(doc []byte) {
+	type frame struct {
+		object    bool
+		keys      map[string]bool
+		path, key string
+		index     int
+		wantKey   bool
+	}
+	var stack []*frame
+	valueDone := func() {
+		if len(stack) == 0 {
+			return
+		}
+		top := stack[len(stack)-1]
+		if top.object {
+			top.wantKey = true
+		} else {
+			top.index++
+		}
+	}
+	dec := json.NewDecoder(bytes.NewReader(doc))
+	dec.UseNumber()
+	for {
+		tok, err := dec.Token()
+		if err != nil {
+			return // the end, or invalid JSON another check reports
+		}
+		var top *frame
+		if len(stack) > 0 {
+			top = stack[len(stack)-1]
+		}
+		if d, ok := tok.(json.Delim); ok && (d == '}' || d == ']') {
+			stack = stack[:len(stack)-1]
+			valueDone()
+			continue
+		}
+		if top != nil && top.object && top.wantKey {
+			key, _ := tok.(string)
+			if top.keys[key] {
+				v.add(top.path+"/"+pointerEscape(key), "duplicate key: a key appears once in an object (decoders keep one of the values, and parsers differ in which)")
+			}
+			top.keys[key], top.key, top.wantKey = true, key, false
+			continue
+		}
+		path := ""
+		switch {
+		case top != nil && top.object:
+			path = top.path + "/" + pointerEscape(top.key)
+		case top != nil:
+			path = top.path + "/" + strconv.Itoa(top.index)
+		}
+		if d, ok := tok.(json.Delim); ok {
+			stack = append(stack, &frame{object: d == '{', keys: map[string]bool{}, path: path, wantKey: d == '{'})
+			continue
+		}
+		valueDone()
+	}
+}
+
+// pointerEscape escapes a key for a JSON pointer (RFC 6901).
+func pointerEscape(key string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(key, "~", "~0"), "/", "~1")
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/exitlint/exitlint/envelope"
+	"github.com/exitlint/exitlint/exitcode"
 )
 
 const okDoc = `{"ok":true,"data":{"id":"x"},"error":null,"warnings":[],"meta":{"duration_ms":3}}`
@@ -65,6 +66,13 @@ func TestValidateFindsEachViolation(t *testing.T) {
 		{"not_modified with data", strings.Replace(okDoc, `"duration_ms":3`, `"duration_ms":3,"not_modified":true`, 1), 0, "/data: must be null when meta.not_modified"},
 		{"not_modified on failure", `{"ok":false,"data":null,"error":{"code":"C","message":"m"},"warnings":[],"meta":{"duration_ms":1,"not_modified":true}}`, 5, "/meta/not_modified"},
 		{"reserved exit status", okDoc, 130, "shell-reserved"},
+		{"AUTH_REQUIRED without a TOKEN_* code", `{"ok":false,"data":null,"error":{"code":"UNAUTHORIZED","message":"m"},"warnings":[],"meta":{"duration_ms":1}}`, 8, "/error/code: AUTH_REQUIRED (8) says why with TOKEN_EXPIRED, TOKEN_INVALID or TOKEN_MISSING"},
+		{"a TOKEN_* code at another exit", `{"ok":false,"data":null,"error":{"code":"TOKEN_INVALID","message":"m"},"warnings":[],"meta":{"duration_ms":1}}`, 7, "/error/code: TOKEN_INVALID belongs to AUTH_REQUIRED (8)"},
+		{"TOKEN_EXPIRED not retryable", `{"ok":false,"data":null,"error":{"code":"TOKEN_EXPIRED","message":"m","retryable":false},"warnings":[],"meta":{"duration_ms":1}}`, 8, "/error/retryable: TOKEN_EXPIRED is retryable"},
+		{"retryable TIMEOUT's retry_after", `{"ok":false,"data":null,"error":{"code":"T","message":"m","retry_after":5},"warnings":[],"meta":{"duration_ms":1}}`, 10, "TIMEOUT (10) is not retryable"},
+		{"duplicate top-level key", `{"ok":true,"ok":false,"data":{},"error":null,"warnings":[],"meta":{"duration_ms":1}}`, 0, "/ok: duplicate key"},
+		{"duplicate error key", `{"ok":false,"data":null,"error":{"code":"A","code":"B","message":"m"},"warnings":[],"meta":{"duration_ms":1}}`, 1, "/error/code: duplicate key"},
+		{"duplicate key in data", `{"ok":true,"data":[{"a/b":1},{"x":{"y":1,"y":2}}],"error":null,"warnings":[],"meta":{"duration_ms":1}}`, 0, "/data/1/x/y: duplicate key"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -78,12 +86,61 @@ func TestValidateFindsEachViolation(t *testing.T) {
 	}
 }
 
+// TestValidateAgainstTheDeclarations: given the command's declarations,
+// Validate checks the exit code is declared and the error's retryability
+// against the declared entry, which takes precedence over the table.
+func TestValidateAgainstTheDeclarations(t *testing.T) {
+	decl := exitcode.MustDeclare("get",
+		exitcode.Entry{Code: exitcode.NotFound},
+		exitcode.Entry{Code: exitcode.Precondition, Retryable: exitcode.RetryYes},
+		exitcode.Entry{Code: exitcode.RateLimited, Retryable: exitcode.RetryNo})
+	failure := func(code, extra string) string {
+		return `{"ok":false,"data":null,"error":{"code":"` + code + `","message":"m"` + extra + `},"warnings":[],"meta":{"duration_ms":1}}`
+	}
+	cases := []struct {
+		name string
+		doc  string
+		exit int
+		want string // "" for none
+	}{
+		{"declared, retryable as declared", failure("NOTE_NOT_FOUND", `,"retryable":false`), 5, ""},
+		{"NOT_FOUND retryable", failure("NOTE_NOT_FOUND", `,"retryable":true`), 5, "/error/retryable: true, but command \"get\" declares NOT_FOUND (5) not retryable"},
+		{"a narrower retryable is the more specific signal", failure("LOCKED", `,"retryable":false`), 4, ""},
+		{"retry_after where the declaration says yes", failure("LOCKED", `,"retry_after":3`), 4, ""},
+		{"retry_after where the declaration says no", failure("SLOW_DOWN", `,"retry_after":3`), 11, "/error/retry_after: present, but command \"get\" declares RATE_LIMITED (11) not retryable"},
+		{"an undeclared code", failure("CONFLICT", ""), 6, "exit status 6 (CONFLICT) is not among the codes command \"get\" declares"},
+		{"GENERAL_ERROR is always declared", failure("BOOM", ""), 1, ""},
+		{"success", okDoc, 0, ""},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var msgs []string
+			for _, v := range envelope.Validate([]byte(tc.doc), tc.exit, decl) {
+				msgs = append(msgs, v.String())
+			}
+			if tc.want == "" {
+				assert.Empty(t, msgs)
+				return
+			}
+			assert.Contains(t, strings.Join(msgs, "\n"), tc.want)
+		})
+	}
+	// Without the declarations the table decides: NOT_FOUND retryable true
+	// may be a command's declaration, RATE_LIMITED's retry_after is fine.
+	assert.Empty(t, envelope.Validate([]byte(failure("NOTE_NOT_FOUND", `,"retryable":true`)), 5))
+	assert.Empty(t, envelope.Validate([]byte(failure("SLOW_DOWN", `,"retry_after":3`)), 11))
+}
+
 func FuzzValidate(f *testing.F) {
 	f.Add([]byte(okDoc), 0)
 	f.Add([]byte(`{"ok":false,"data":null,"error":{"code":"C","message":"m","retry_after":1e400,"redirect":{"command":"x","permanent":true}},"warnings":[],"meta":{"duration_ms":1}}`), 13)
 	f.Add([]byte(`{"meta":{"duration_ms":-0.0e-999999999}}`), -1)
 	f.Add([]byte(`null`), 300)
+	f.Add([]byte(`{"ok":true,"ok":1,"data":{"a":{"b":[{"c":1,"c":2}]}},"error":null,"warnings":[],"meta":{"duration_ms":1}}`), 0)
+	f.Add([]byte(`{"ok":false,"data":null,"error":{"code":"TOKEN_EXPIRED","message":"m","retryable":false,"retry_after":0},"warnings":[],"meta":{"duration_ms":1}}`), 8)
+	decl := exitcode.MustDeclare("fuzz", exitcode.Entry{Code: exitcode.NotFound}, exitcode.Entry{Code: exitcode.Timeout, Retryable: exitcode.RetryNo})
 	f.Fuzz(func(t *testing.T, doc []byte, exit int) {
-		_ = envelope.Validate(doc, exit) // must not panic
+		_ = envelope.Validate(doc, exit)       // must not panic
+		_ = envelope.Validate(doc, exit, decl) // with declarations either
 	})
 }

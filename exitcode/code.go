@@ -93,6 +93,36 @@ func (c *Code) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// Retryable reports whether an error that ends with c may be retried when
+// neither the error nor the command's declaration says otherwise, and
+// whether that is known: true for the table's "yes" and "yes, after the
+// prerequisite", false for "no", unknown for "depends" and for codes
+// outside the table (a command-specific code's retryability is in its
+// declaration).
+//
+// A code whose side effects are partial is not retryable, whatever its row
+// says: the contract's invariant (which Declare enforces) pairs partial
+// side effects with retryable false. TIMEOUT's row says "yes" with partial
+// side effects, so a TIMEOUT nothing else describes is not retryable; a
+// command whose timeouts leave nothing changed declares TIMEOUT with
+// SideEffects EffectsNone, and its errors are retryable.
+func (c Code) Retryable() (retryable, known bool) {
+	row, ok := Lookup(c)
+	if !ok {
+		return false, false
+	}
+	if row.SideEffects == EffectsPartial {
+		return false, true
+	}
+	switch row.Retryable {
+	case RetryYes, RetryAfterPrerequisite:
+		return true, true
+	case RetryNo:
+		return false, true
+	}
+	return false, false
+}
+
 // Entry returns the table row of c; ok is false for a code outside the table.
 func (c Code) Entry() (e Entry, ok bool) { return Lookup(c) }
 

@@ -38,6 +38,15 @@
 //	...
 //	exitcode.Exit(exitcode.FromError(err))
 //
+// AUTH_REQUIRED says why in its error.code: TokenExpired (retryable at once
+// after a refresh), TokenInvalid and TokenMissing (acquire credentials)
+// build its three errors.
+//
+// Code.Retryable is the retryability of an error nothing else describes:
+// the table's, except that TIMEOUT, whose row pairs "yes" with partial side
+// effects (the pairing the contract's invariant and Declare refuse), is not
+// retryable. A command that declares its codes states its own.
+//
 // A function that returns *Error must return a literal nil on success: a nil
 // *Error passed on as an error is a non-nil error, which FromError and the
 // envelope report as GENERAL_ERROR (error.code NIL_EXITCODE_ERROR) rather

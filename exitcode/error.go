@@ -120,9 +120,9 @@ func (e *Error) Unwrap() error {
 }
 
 // IsRetryable returns whether an agent may retry, and whether that is known:
-// the explicit Retryable if set, otherwise the table's value for ExitCode
-// ("yes" and "yes, after the prerequisite" are true, "no" is false). For a
-// code whose retryability "depends", known is false and the envelope leaves
+// the explicit Retryable if set, otherwise ExitCode.Retryable() (the table's
+// value, with TIMEOUT's partial side effects making it false). For a code
+// whose retryability "depends", known is false and the envelope leaves
 // error.retryable out, so the agent falls back to the exit code. A nil
 // *Error is GENERAL_ERROR: retryability unknown.
 func (e *Error) IsRetryable() (retryable, known bool) {
@@ -132,17 +132,7 @@ func (e *Error) IsRetryable() (retryable, known bool) {
 	if e.Retryable != nil {
 		return *e.Retryable, true
 	}
-	row, ok := Lookup(e.ExitCode)
-	if !ok {
-		return false, false
-	}
-	switch row.Retryable {
-	case RetryYes, RetryAfterPrerequisite:
-		return true, true
-	case RetryNo:
-		return false, true
-	}
-	return false, false
+	return e.ExitCode.Retryable()
 }
 
 // clone returns a shallow copy so the With methods never change an error

@@ -49,11 +49,19 @@ func TestRetryableDefaultsToTheTable(t *testing.T) {
 		{exitcode.GeneralError, false, false}, // depends
 		{exitcode.Precondition, false, false}, // depends
 		{exitcode.Code(90), false, false},
+		// The table says yes with partial side effects, the pairing the
+		// contract's invariant (and Declare) refuses: an error that states
+		// nothing is not retried blindly.
+		{exitcode.Timeout, false, true},
+		{exitcode.RateLimited, true, true},
 	}
 	for _, tc := range cases {
 		r, known := exitcode.New(tc.code, "X", "x").IsRetryable()
 		assert.Equal(t, tc.retryable, r, "%v", tc.code)
 		assert.Equal(t, tc.known, known, "%v", tc.code)
+		r, known = tc.code.Retryable()
+		assert.Equal(t, tc.retryable, r, "%v.Retryable()", tc.code)
+		assert.Equal(t, tc.known, known, "%v.Retryable()", tc.code)
 	}
 	r, known := exitcode.New(exitcode.Timeout, "X", "x").WithRetryable(false).IsRetryable()
 	assert.False(t, r)

@@ -12,7 +12,7 @@ import (
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
 
-	"github.com/exitlint/exitlint/envelope"
+	"github.com/exitlint/exitlint/envelope/envelopetest"
 )
 
 // testdata is this package's testdata directory, wherever the caller runs.
@@ -78,20 +78,18 @@ func EnvelopeSchema(t testing.TB) *jsonschema.Schema {
 	return schemaFile(t, "response-envelope.schema.json")
 }
 
-// Conforms checks that encoded is one envelope that validates against the
-// published schema and passes envelope.Validate for the exit status.
-func Conforms(t testing.TB, encoded []byte, exit int) {
+// Checker is envelopetest's checker with one check more: every envelope is
+// validated against the contract's published JSON Schema by an independent
+// validator (santhosh-tekuri/jsonschema), besides envelope.Validate.
+func Checker(t testing.TB) envelopetest.Checker {
 	t.Helper()
-	encoded = bytes.TrimSpace(encoded)
-	if n := bytes.Count(encoded, []byte("\n")); n > 0 {
-		t.Errorf("want one envelope line, got %d lines: %s", n+1, encoded)
-	}
-	if err := SchemaErrors(EnvelopeSchema(t), encoded); err != nil {
-		t.Errorf("the envelope schema rejects %s:\n%v", encoded, err)
-	}
-	if v := envelope.Validate(encoded, exit); len(v) > 0 {
-		t.Errorf("envelope.Validate (exit %d) rejects %s: %v", exit, encoded, v)
-	}
+	s := EnvelopeSchema(t)
+	return envelopetest.Checker{Extra: func(encoded []byte) error {
+		if err := SchemaErrors(s, encoded); err != nil {
+			return fmt.Errorf("the published envelope schema rejects it: %v", err)
+		}
+		return nil
+	}}
 }
 
 // CheckManifest validates an encoded manifest against

@@ -1,7 +1,6 @@
 package runtimetest
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"testing"
@@ -25,9 +24,10 @@ type item struct {
 }
 
 // TestRegistryEnvelopesAndManifest runs every kind of command line a
-// Registry answers, checks each envelope against the published schema, the
-// manifest against its schema, and each success's data against the data
-// schema the manifest gives for its command.
+// Registry answers through the conformance helper (each envelope against
+// the published schema and the command's declarations, each success's data
+// against the data schema the manifest gives for its command), and checks
+// the manifest against its schema.
 func TestRegistryEnvelopesAndManifest(t *testing.T) {
 	get := envelope.Command[string, item]{
 		Name:  "get",
@@ -68,51 +68,34 @@ func TestRegistryEnvelopesAndManifest(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	run := func(args ...string) (exitcode.Code, map[string]json.RawMessage) {
-		var buf bytes.Buffer
-		code := r.Run(context.Background(), args, &buf)
-		conforms(t, bytes.TrimSpace(buf.Bytes()), int(code))
-		var m map[string]json.RawMessage
-		if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
-			t.Fatalf("%v: %v", args, err)
-		}
-		return code, m
-	}
-	_, man := run("schema")
-	schemas := checkManifest(t, man["data"])
+	checker := Checker(t)
+	checker.CheckManifest(t, r)
+	man := checker.Run(t, r, "schema")
+	raw, _ := json.Marshal(man.Envelope["data"])
+	checkManifest(t, raw)
 
+	// Each run is checked by the conformance helper: the published schema,
+	// Validate with the declarations of the command that ran, and each
+	// success's data against the manifest's data_schema of its command.
 	for _, tc := range []struct {
 		args []string
 		want exitcode.Code
-		cmd  string // the command whose data schema success data must match
 	}{
-		{[]string{"get", "1"}, exitcode.Success, "get"},
-		{[]string{"get", "cached"}, exitcode.Success, ""},
-		{[]string{"items", "list"}, exitcode.Success, "items list"},
-		{[]string{"schema"}, exitcode.Success, "schema"},
-		{[]string{"get"}, exitcode.ArgError, ""},
-		{[]string{"get", "missing"}, exitcode.NotFound, ""},
-		{[]string{"get", "slow"}, exitcode.Timeout, ""},
-		{nil, exitcode.ArgError, ""},
-		{[]string{"nope"}, exitcode.ArgError, ""},
-		{[]string{"gte", "1"}, exitcode.Redirected, ""},
-		{[]string{"show", "1"}, exitcode.Redirected, ""},
-		{[]string{"help"}, exitcode.Success, ""},
-		{[]string{"get", "--help"}, exitcode.Success, ""},
+		{[]string{"get", "1"}, exitcode.Success},
+		{[]string{"get", "cached"}, exitcode.Success},
+		{[]string{"items", "list"}, exitcode.Success},
+		{[]string{"schema"}, exitcode.Success},
+		{[]string{"get"}, exitcode.ArgError},
+		{[]string{"get", "missing"}, exitcode.NotFound},
+		{[]string{"get", "slow"}, exitcode.Timeout},
+		{nil, exitcode.ArgError},
+		{[]string{"nope"}, exitcode.ArgError},
+		{[]string{"gte", "1"}, exitcode.Redirected},
+		{[]string{"show", "1"}, exitcode.Redirected},
+		{[]string{"help"}, exitcode.Success},
+		{[]string{"get", "--help"}, exitcode.Success},
 	} {
-		code, m := run(tc.args...)
-		if code != tc.want {
-			t.Errorf("%q: exit %d, want %d", tc.args, code, tc.want)
-		}
-		if tc.cmd != "" {
-			inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(m["data"]))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := schemas[tc.cmd].Validate(inst); err != nil {
-				t.Errorf("%q: the data does not match the manifest's data_schema of %q:\n%v\n%s", tc.args, tc.cmd, err, m["data"])
-			}
-		}
+		checker.Run(t, r, tc.args...).Expect(t, tc.want, nil)
 	}
 }
 

@@ -12,11 +12,6 @@ func envelopeSchema(t *testing.T) *jsonschema.Schema { return EnvelopeSchema(t) 
 
 func schemaErrors(s *jsonschema.Schema, encoded []byte) error { return SchemaErrors(s, encoded) }
 
-func conforms(t *testing.T, encoded []byte, exit int) {
-	t.Helper()
-	Conforms(t, encoded, exit)
-}
-
 // TestValidateAgreesWithTheSchema cross-checks Validate with the published
 // schema on documents that only the schema's shape rules decide: whatever the
 // schema rejects, Validate rejects too.

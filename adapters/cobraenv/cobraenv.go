@@ -38,7 +38,6 @@ type App struct {
 	helpCmd  *cobra.Command
 
 	state *runState // the run under way
-	last  envelope.Runnable
 
 	// The commands prepare made runnable, and those whose Args it wraps
 	// (prepare runs again after a change and must not wrap twice).
@@ -79,12 +78,16 @@ func New(root *cobra.Command) *App {
 // required flag with ARG_ERROR before the command runs, so the command's
 // manifest entry and its declarations list it. An ARG_ERROR entry in
 // cmd.Codes (its own action, say) is kept; otherwise the table's row is
-// added.
+// added. The manifest's summary of the command is cmd.Summary, or cc.Short
+// when that is empty.
 func Bind[In, Out any](a *App, cc *cobra.Command, cmd envelope.Command[In, Out]) {
 	b := &binding{cc: cc, name: cmd.Name, make: func(name string) envelope.Runnable {
 		c := cmd
 		c.Name = name
 		c.Codes = withArgError(cmd.Codes)
+		if c.Summary == "" {
+			c.Summary = cc.Short
+		}
 		return c
 	}}
 	a.bindings = append(a.bindings, b)
@@ -145,12 +148,28 @@ func (a *App) AddSchemaCommand(name ...string) {
 // (CLI_SETUP_ERROR) while Check fails; call it in a test.
 func (a *App) Check() error { return a.prepare() }
 
-// Manifest returns the manifest of the bound commands.
+// Manifest returns the manifest of the bound commands. Its result types are
+// the commands' and "help", and "version" when the root has a Version.
 func (a *App) Manifest() (envelope.Manifest, error) {
 	if err := a.prepare(); err != nil {
 		return envelope.Manifest{}, err
 	}
-	return a.registry.Manifest(), nil
+	return a.manifest(), nil
+}
+
+// versionType is the result type of the envelope that answers --version.
+const versionType = "version"
+
+// manifest is the registry's manifest, with the version's result type.
+func (a *App) manifest() envelope.Manifest {
+	m := a.registry.Manifest()
+	if a.root.Version != "" {
+		i := sort.SearchStrings(m.ResultTypes, versionType)
+		if i == len(m.ResultTypes) || m.ResultTypes[i] != versionType {
+			m.ResultTypes = append(m.ResultTypes[:i], append([]string{versionType}, m.ResultTypes[i:]...)...)
+		}
+	}
+	return m
 }
 
 // path is c's path below the root: "" for the root, "sync run".
@@ -195,7 +214,7 @@ func (a *App) prepare() error {
 			// later prepare (after more Binds) makes a new registry.
 			schema := reg.SchemaCommand(a.schema)
 			schema.Execute = func(context.Context, struct{}, *envelope.Output) (envelope.Manifest, error) {
-				return a.registry.Manifest(), nil
+				return a.manifest(), nil
 			}
 			Bind(a, cc, schema)
 			a.prepared = true
@@ -292,14 +311,13 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcod
 			"the CLI's command tree does not keep the agent contract").WithDetail(err.Error()))
 	}
 	st := &runState{w: w, start: start}
-	a.state, a.last = st, nil
+	a.state = st
 	defer func() {
 		if p := recover(); p != nil {
 			if st.wrote {
 				code = st.code
 			} else {
-				code = envelope.WriteError(w, start, exitcode.New(exitcode.GeneralError, envelope.PanicCode,
-					"the command line panicked outside the command's phases").WithDetail(fmt.Sprint(p)))
+				code = envelope.WriteError(w, start, envelope.Recovered(ctx, p, "the command line panicked outside the command's phases"))
 			}
 		}
 		a.state = nil
@@ -312,6 +330,7 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcod
 		return envelope.WriteError(w, start, err)
 	}
 	a.root.SetArgs(append([]string{}, args...))
+	setContext(a.root, ctx)
 	// cobra's completion command is there only for completion requests:
 	// the tree of every other run is the one prepare checked.
 	disabled := a.root.CompletionOptions.DisableDefaultCmd
@@ -319,12 +338,11 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcod
 	cmd, err := a.root.ExecuteContextC(ctx)
 	a.root.CompletionOptions.DisableDefaultCmd = disabled
 	if st.wrote {
-		a.last = st.ran
 		return st.code
 	}
 	if err == nil && a.versionAsked(cmd) {
 		env, _ := envelope.New(start, exitcode.Success, Version{Program: a.root.Name(), Version: a.root.Version}, nil,
-			envelope.WithMeta(envelope.Meta{SchemaVersion: envelope.SchemaVersion, Type: "version"}))
+			envelope.WithMeta(envelope.Meta{SchemaVersion: envelope.SchemaVersion, Type: versionType}))
 		if werr := env.Encode(w); werr != nil {
 			return exitcode.GeneralError
 		}
@@ -334,6 +352,16 @@ func (a *App) Run(ctx context.Context, args []string, w io.Writer) (code exitcod
 		err = exitcode.New(exitcode.GeneralError, "NO_RESPONSE", "the command line ran nothing that answers")
 	}
 	return envelope.WriteError(w, start, a.classify(cmd, err))
+}
+
+// setContext gives every command of the tree the run's context: cobra
+// hands its context only to commands that have none, so a command would
+// keep the (cancelled) context of the tree's first run.
+func setContext(c *cobra.Command, ctx context.Context) {
+	c.SetContext(ctx)
+	for _, sub := range c.Commands() {
+		setContext(sub, ctx)
+	}
 }
 
 // completionRequest reports whether args ask for shell completion, which
@@ -392,6 +420,7 @@ func (a *App) complete(ctx context.Context, args []string, w io.Writer) exitcode
 		root.SetOut(out)
 	}()
 	root.SetArgs(append([]string{}, args...))
+	setContext(root, ctx)
 	_, err := root.ExecuteContextC(ctx)
 	if a.state.wrote {
 		return a.state.code
@@ -556,8 +585,8 @@ func (a *App) boundCmd(c *cobra.Command) (*binding, bool) {
 	return nil, false
 }
 
-// missing is the error of a group command run without a subcommand.
-func (a *App) missing(c *cobra.Command) error {
+// subcommands lists the names of c's commands an agent may run.
+func (a *App) subcommands(c *cobra.Command) string {
 	var subs []string
 	for _, sub := range c.Commands() {
 		if sub.IsAvailableCommand() || sub == a.helpCmd {
@@ -565,17 +594,41 @@ func (a *App) missing(c *cobra.Command) error {
 		}
 	}
 	sort.Strings(subs)
+	return strings.Join(subs, ", ")
+}
+
+// missing is the error of a group command run without a subcommand.
+func (a *App) missing(c *cobra.Command) error {
 	line := strings.TrimSpace(c.CommandPath())
 	return envelope.UsageError("COMMAND_MISSING", fmt.Sprintf("%s needs a command", line),
-		fmt.Sprintf("run %s COMMAND; the commands are: %s", line, strings.Join(subs, ", ")))
+		fmt.Sprintf("run %s COMMAND; the commands are: %s", line, a.subcommands(c)))
+}
+
+// afterDash is the error of a group given arguments after "--": they are
+// arguments, not command words, and a group takes none. Where they name a
+// command, the suggestion is the command line that runs it.
+func (a *App) afterDash(c *cobra.Command, args []string) error {
+	line := append(strings.Fields(c.CommandPath()), args...)
+	suggestion := fmt.Sprintf("run %s COMMAND; the commands are: %s", strings.TrimSpace(c.CommandPath()), a.subcommands(c))
+	if target, _, err := a.root.Find(line[1:]); err == nil && target != c {
+		if _, bound := a.boundCmd(target); bound {
+			suggestion = "run " + envelope.ShellQuote(line...)
+		}
+	}
+	return envelope.UsageError("BAD_ARGUMENTS",
+		fmt.Sprintf("%s takes a command, not arguments: the words after \"--\" (%s) are arguments", strings.TrimSpace(c.CommandPath()), envelope.ShellQuote(args...)),
+		suggestion)
 }
 
 // runGroup is the RunE of a command that only groups others.
 func (a *App) runGroup(c *cobra.Command, args []string) error {
 	var err error
-	if len(args) == 0 {
+	switch {
+	case len(args) == 0:
 		err = a.missing(c)
-	} else {
+	case c.ArgsLenAtDash() == 0:
+		err = a.afterDash(c, args)
+	default:
 		err = a.registry.Unknown(append(strings.Fields(a.path(c)), args...))
 	}
 	a.write(envelope.WriteError(a.state.w, a.state.start, err))
@@ -613,20 +666,18 @@ func (a *App) classify(cmd *cobra.Command, err error) error {
 	return err // a hook's error: its own code, or what exitcode.FromError makes of it
 }
 
-// Main runs the process's command line, writes the envelope to standard
-// output and ends the process with the code (through the declarations of
-// the command that ran, so exitcode.Catch(nil, app.Main) checks it). A panic
-// outside the runner ends the process with GENERAL_ERROR, not Go's 2.
-func (a *App) Main() {
-	defer exitcode.ExitOnPanic()
-	code := a.Run(context.Background(), os.Args[1:], os.Stdout)
-	if a.last != nil {
-		if d, err := a.last.Declarations(); err == nil {
-			d.Exit(code)
-		}
-	}
-	exitcode.Exit(code)
-}
+// Main runs the process's command line and ends the process with the code,
+// through the declarations of the command that ran (so exitcode.Catch(nil,
+// app.Main) checks it): it is envelope.Main(a), which keeps standard output
+// to one envelope (what a command or a hook prints there goes to standard
+// error), answers SIGINT and SIGTERM with the CANCELLED envelope of the
+// phase the command was in (exit code TIMEOUT; a second signal ends the run
+// at once), and ends a panic outside the runner with GENERAL_ERROR, not
+// Go's 2.
+func (a *App) Main() { envelope.Main(a) }
+
+// MainContext is Main under the caller's context (envelope.MainContext).
+func (a *App) MainContext(ctx context.Context) { envelope.MainContext(ctx, a) }
 
 // Help is the data of a help envelope (meta.type "help").
 type Help struct {

@@ -187,8 +187,9 @@ func TestHookPanicIsAnEnvelope(t *testing.T) {
 	app := cobraenv.New(root)
 	cobraenv.Bind(app, sub, greet())
 	code, m := run(t, app, "hi", "x")
-	if code != exitcode.GeneralError || errCode(m) != envelope.PanicCode || m["error"].(map[string]any)["detail"] != "hook bug" {
-		t.Errorf("a panicking hook: %d %v", code, m)
+	if detail := fmt.Sprint(m["error"].(map[string]any)["detail"]); code != exitcode.GeneralError || errCode(m) != envelope.PanicCode ||
+		!strings.HasPrefix(detail, "hook bug\n\ngoroutine ") || !strings.Contains(detail, "TestHookPanicIsAnEnvelope") {
+		t.Errorf("a panicking hook: %d %v; want INTERNAL_PANIC, the hook's stack in the detail (test mode)", code, m)
 	}
 	code, _ = run(t, app, "hi", "x")
 	if code != exitcode.GeneralError {

@@ -246,6 +246,19 @@ func TestPanicAfterTheEnvelope(t *testing.T) {
 	}
 }
 
+// quietMain sends what Main writes to standard output to /dev/null, and
+// gives os.Stdout and os.Args back when the test ends.
+func quietMain(t *testing.T) {
+	t.Helper()
+	null, err := os.Create(os.DevNull)
+	if err != nil {
+		t.Fatal(err)
+	}
+	savedOut, savedArgs := os.Stdout, os.Args
+	os.Stdout = null
+	t.Cleanup(func() { os.Stdout, os.Args = savedOut, savedArgs; null.Close() })
+}
+
 // TestMainExitsThroughTheDeclarations: App.Main ends the process through
 // the declarations of the command that ran, so exitcode.Catch(nil,
 // app.Main) checks the code against what that command declares; a command
@@ -262,13 +275,7 @@ func TestMainExitsThroughTheDeclarations(t *testing.T) {
 			return where{}, exitcode.New(exitcode.PermissionDenied, "SYNC_FORBIDDEN", "this account may not sync")
 		},
 	})
-	null, err := os.Create(os.DevNull)
-	if err != nil {
-		t.Fatal(err)
-	}
-	savedOut, savedArgs := os.Stdout, os.Args
-	os.Stdout = null
-	t.Cleanup(func() { os.Stdout, os.Args = savedOut, savedArgs; null.Close() })
+	quietMain(t)
 
 	mainWith := func(args ...string) (exitcode.Code, bool, error) {
 		os.Args = append([]string{"tool"}, args...)

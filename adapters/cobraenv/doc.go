@@ -47,11 +47,28 @@
 //     help about the correction ("tool help show x" for "tool help shwo x"),
 //     never to running it.
 //   - --version, when the root has a Version, is SUCCESS with the program
-//     and its version as data (meta.type "version").
+//     and its version as data (meta.type "version", which the manifest's
+//     result types list).
+//   - Words after "--" are arguments: a group (the root included) given
+//     some is ARG_ERROR (BAD_ARGUMENTS), suggesting the command line that
+//     runs the command they name ("tool hi x" for "tool -- hi x").
 //   - An error a PersistentPreRunE or PreRunE hook returns is written as
-//     the envelope of its code (exitcode.FromError).
+//     the envelope of its code (exitcode.FromError); a panic in a hook is
+//     INTERNAL_PANIC, its stack on standard error (and in error.detail in
+//     test mode: envelope.Recovered).
+//   - The manifest's summary of a bound command is its envelope.Command's
+//     Summary, or else the cobra command's Short.
 //   - cobra's error and usage printing are silenced: standard output
 //     carries envelopes only, with one exception below.
+//
+// App.Main runs the tree as a process through envelope.Main: what a command
+// or a hook prints to os.Stdout goes to standard error (a warning says so;
+// in test mode the envelope is STRAY_OUTPUT), SIGINT and SIGTERM cancel the
+// run's context (every command of the tree gets it, cobra's hooks too) and
+// end it with the CANCELLED envelope of the phase it was in, exit code
+// TIMEOUT (a second signal ends it at once), and the process ends through
+// the declarations of the command that ran. App.MainContext does the same
+// under the caller's context.
 //
 // Shell completion is for the shell, not for agents, and cobra answers it
 // itself, in its own protocol rather than in envelopes: its hidden

@@ -21,6 +21,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -44,6 +45,13 @@ type NoteList struct {
 	Notes []Note `json:"notes"`
 	Total int    `json:"total"`
 }
+
+// Items and FirstItems let the runner's size cap cut a page
+// (envelope.Truncatable): the notes are cut, the total stays.
+func (l NoteList) Items() int { return len(l.Notes) }
+
+// FirstItems returns the page with its first n notes.
+func (l NoteList) FirstItems(n int) NoteList { l.Notes = l.Notes[:n]; return l }
 
 // Session is the result of a login.
 type Session struct {
@@ -76,6 +84,11 @@ type Config struct {
 	Dir    string
 	Server string
 	Client *http.Client
+	// MaxBytes is list's size cap (envelope.Command.MaxBytes).
+	MaxBytes int
+	// Debug makes list print a debug line to standard output, the stray
+	// fmt.Println the runtime keeps out of the envelope's way.
+	Debug bool
 }
 
 func checkName(name string) error {
@@ -181,22 +194,24 @@ func New(cfg Config) *cobraenv.App {
 	list.Flags().StringVar(&cursor, "cursor", "", "the cursor of the page to list")
 	type page struct{ from, limit int }
 	cobraenv.Bind(app, list, envelope.Command[page, NoteList]{
-		Codes: []exitcode.Entry{{Code: exitcode.ArgError}},
+		Codes:    []exitcode.Entry{{Code: exitcode.ArgError}},
+		MaxBytes: cfg.MaxBytes,
 		Validate: func(context.Context, []string, *envelope.Output) (page, error) {
 			if limit < 0 {
 				return page{}, exitcode.New(exitcode.ArgError, "BAD_LIMIT", "--limit must not be negative")
 			}
 			from := 0
 			if cursor != "" {
-				n, err := strconv.Atoi(cursor)
-				if err != nil || n < 0 {
-					return page{}, exitcode.New(exitcode.ArgError, "BAD_CURSOR", fmt.Sprintf("cursor %q was not written by notes list", cursor))
+				if err := envelope.DecodeCursor(cursor, &from); err != nil {
+					return page{}, err
 				}
-				from = n
 			}
 			return page{from, limit}, nil // a --limit of 0 slips through: see Execute
 		},
 		Execute: func(_ context.Context, p page, out *envelope.Output) (NoteList, error) {
+			if cfg.Debug {
+				fmt.Println("debug: listing", cfg.Dir) // a stray print: it goes to stderr
+			}
 			entries, err := os.ReadDir(cfg.Dir)
 			if err != nil {
 				return NoteList{}, err
@@ -220,8 +235,11 @@ func New(cfg Config) *cobraenv.App {
 			}
 			if p.from+p.limit < len(names) {
 				out.Meta().Truncated = true
-				out.Meta().Cursor = strconv.Itoa(p.from + p.limit)
+				out.Meta().Cursor = envelope.EncodeCursor(p.from + p.limit)
 			}
+			// The size cap may cut the page further: the next page then
+			// starts after the notes it kept.
+			out.Resume(func(kept int) string { return envelope.EncodeCursor(p.from + kept) })
 			return res, nil
 		},
 	})
@@ -233,8 +251,7 @@ func New(cfg Config) *cobraenv.App {
 		Codes: []exitcode.Entry{{Code: exitcode.AuthRequired}, {Code: exitcode.Unavailable}},
 		Validate: func(context.Context, []string, *envelope.Output) (string, error) {
 			if token == "" {
-				return "", exitcode.New(exitcode.AuthRequired, "TOKEN_MISSING", "no token given").
-					WithRetryable(false).WithSuggestion("pass --token TOKEN")
+				return "", exitcode.TokenMissing("no token given").WithSuggestion("pass --token TOKEN")
 			}
 			return token, nil
 		},
@@ -250,17 +267,16 @@ func New(cfg Config) *cobraenv.App {
 				return s, json.NewDecoder(resp.Body).Decode(&s)
 			case http.StatusUnauthorized:
 				if resp.Header.Get("X-Token-Expired") == "1" {
-					return s, exitcode.New(exitcode.AuthRequired, "TOKEN_EXPIRED", "Access token has expired").WithRetryAfter(0)
+					return s, exitcode.TokenExpired("Access token has expired")
 				}
-				return s, exitcode.New(exitcode.AuthRequired, "TOKEN_INVALID", "the token was refused").WithRetryable(false).
-					WithSuggestion("acquire new credentials")
+				return s, exitcode.TokenInvalid("the token was refused")
 			}
 			return s, fmt.Errorf("login: unexpected status %s", resp.Status)
 		},
 	})
 
-	sync := &cobra.Command{Use: "sync", Short: "push the notes to the server", Args: cobra.NoArgs}
-	cobraenv.Bind(app, sync, envelope.Command[struct{}, SyncReport]{
+	syncCmd := &cobra.Command{Use: "sync", Short: "push the notes to the server", Args: cobra.NoArgs}
+	cobraenv.Bind(app, syncCmd, envelope.Command[struct{}, SyncReport]{
 		Codes: []exitcode.Entry{
 			{Code: exitcode.RateLimited}, {Code: exitcode.Unavailable},
 			// A sync that timed out may have pushed some notes.
@@ -299,26 +315,40 @@ func New(cfg Config) *cobraenv.App {
 		Codes: []exitcode.Entry{{Code: BrokenLinks, Name: "BROKEN_LINKS", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsNone,
 			Action: "fix the links error.detail lists, then check again"}},
 		Validate: func(context.Context, []string, *envelope.Output) (struct{}, error) { return struct{}{}, nil },
-		Execute: func(context.Context, struct{}, *envelope.Output) (LinkReport, error) {
+		Execute: func(_ context.Context, _ struct{}, out *envelope.Output) (LinkReport, error) {
 			entries, err := os.ReadDir(cfg.Dir)
 			if err != nil {
 				return LinkReport{}, err
 			}
+			// Each note is read in a goroutine of the phase: the runner
+			// waits for them, and a failure or a panic in one ends the
+			// command with an envelope.
+			var mu sync.Mutex
 			var r LinkReport
 			var broken []string
 			for _, e := range entries {
-				n, err := cfg.read(strings.TrimSuffix(e.Name(), ".json"))
-				if err != nil {
-					return LinkReport{}, err
-				}
-				for _, l := range n.Links {
-					r.Checked++
-					if strings.ContainsAny(l, "<>") {
-						broken = append(broken, n.Name+": "+l)
+				name := strings.TrimSuffix(e.Name(), ".json")
+				out.Go(func() error {
+					n, err := cfg.read(name)
+					if err != nil {
+						return err
 					}
-				}
+					mu.Lock()
+					defer mu.Unlock()
+					for _, l := range n.Links {
+						r.Checked++
+						if strings.ContainsAny(l, "<>") {
+							broken = append(broken, n.Name+": "+l)
+						}
+					}
+					return nil
+				})
+			}
+			if err := out.Wait(); err != nil {
+				return LinkReport{}, err
 			}
 			if len(broken) > 0 {
+				sort.Strings(broken)
 				return LinkReport{}, exitcode.New(BrokenLinks, "BROKEN_LINKS", fmt.Sprintf("%d links are broken", len(broken))).
 					WithDetail(strings.Join(broken, "\n"))
 			}
@@ -326,7 +356,7 @@ func New(cfg Config) *cobraenv.App {
 		},
 	})
 
-	root.AddCommand(add, get, rm, list, login, sync, links)
+	root.AddCommand(add, get, rm, list, login, syncCmd, links)
 	app.Redirect("show", "get", true, exitcode.ReasonRenamed)
 	app.AddSchemaCommand()
 	return app

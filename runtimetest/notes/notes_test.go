@@ -4,25 +4,31 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"sync/atomic"
+	"syscall"
 	"testing"
+	"time"
 
-	"github.com/santhosh-tekuri/jsonschema/v6"
-
+	"github.com/exitlint/exitlint/envelope"
+	"github.com/exitlint/exitlint/envelope/envelopetest"
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/runtimetest"
 	"github.com/exitlint/exitlint/runtimetest/notes"
 )
 
 // server is the sync server: /login checks the bearer token, /sync answers
-// as mode says.
-func server(t *testing.T, mode *atomic.Value) *httptest.Server {
+// as mode says ("hang": not until the client gives up, after telling
+// syncing).
+func server(t *testing.T, mode *atomic.Value, syncing chan<- struct{}) *httptest.Server {
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/login":
@@ -44,6 +50,9 @@ func server(t *testing.T, mode *atomic.Value) *httptest.Server {
 				w.WriteHeader(http.StatusGatewayTimeout)
 			case "forbidden":
 				w.WriteHeader(http.StatusForbidden)
+			case "hang":
+				syncing <- struct{}{}
+				<-r.Context().Done()
 			default:
 				_ = json.NewEncoder(w).Encode(notes.SyncReport{Pushed: 2})
 			}
@@ -53,48 +62,37 @@ func server(t *testing.T, mode *atomic.Value) *httptest.Server {
 	return srv
 }
 
-type outcome struct {
-	code exitcode.Code
-	raw  []byte
-	env  map[string]any
-}
-
-func (o outcome) errField(k string) any {
-	e, _ := o.env["error"].(map[string]any)
-	return e[k]
-}
-
-func (o outcome) meta(k string) any { return o.env["meta"].(map[string]any)[k] }
-
 // TestNotesCLI runs every path the contract names through a cobra CLI built
-// with the adapter, and checks each envelope against the published schema
-// and envelope.Validate, each success's data against the data schema the
-// manifest gives for its command, and the manifest against its schema.
+// with the adapter, each through the conformance helper (envelopetest, with
+// the published schema as its extra check): one envelope on standard
+// output, valid for its exit code and the declarations of the command that
+// ran, each success's data valid against the data schema the manifest gives
+// for its command; and the manifest against its schema.
 func TestNotesCLI(t *testing.T) {
 	var mode atomic.Value
 	mode.Store("ok")
-	srv := server(t, &mode)
+	srv := server(t, &mode, nil)
 	dir := t.TempDir()
 	cfg := notes.Config{Dir: dir, Server: srv.URL}
+	checker := runtimetest.Checker(t)
 
-	run := func(args ...string) outcome {
+	run := func(args ...string) *envelopetest.Result {
 		t.Helper()
-		var buf bytes.Buffer
-		code := notes.New(cfg).Run(context.Background(), args, &buf)
-		runtimetest.Conforms(t, buf.Bytes(), int(code))
-		var m map[string]any
-		if err := json.Unmarshal(buf.Bytes(), &m); err != nil {
-			t.Fatalf("%q: %v: %s", args, err, buf.Bytes())
+		r := checker.Run(t, notes.New(cfg), args...)
+		if v, _ := r.Field("/meta/schema_version"); v != "1.0" {
+			t.Errorf("%q: no schema_version in %s", args, r.Stdout)
 		}
-		if m["meta"].(map[string]any)["schema_version"] != "1.0" {
-			t.Errorf("%q: no schema_version in %s", args, buf.Bytes())
-		}
-		return outcome{code, buf.Bytes(), m}
+		return r
+	}
+	expect := func(r *envelopetest.Result, code exitcode.Code, fields envelopetest.Fields) {
+		t.Helper()
+		r.Expect(t, code, fields)
 	}
 
+	checker.CheckManifest(t, notes.New(cfg))
 	man := run("schema")
-	raw, _ := json.Marshal(man.env["data"])
-	dataSchemas := runtimetest.CheckManifest(t, raw)
+	raw, _ := json.Marshal(man.Envelope["data"])
+	runtimetest.CheckManifest(t, raw)
 
 	// A flag no command defines is ARG_ERROR for every command, and every
 	// command's manifest entry lists the code it ends with, sync's (which
@@ -103,8 +101,7 @@ func TestNotesCLI(t *testing.T) {
 		Commands []struct {
 			Name      string `json:"name"`
 			ExitCodes []struct {
-				Code        int    `json:"code"`
-				SideEffects string `json:"side_effects"`
+				Code int `json:"code"`
 			} `json:"exit_codes"`
 		} `json:"commands"`
 	}
@@ -116,128 +113,95 @@ func TestNotesCLI(t *testing.T) {
 		o := run(append(strings.Fields(c.Name), "--bogus")...)
 		found := false
 		for _, e := range c.ExitCodes {
-			found = found || e.Code == int(o.code)
+			found = found || e.Code == int(o.Code)
 		}
 		if !found {
-			t.Errorf("notes %s --bogus exits %d, which its manifest entry does not list: %+v", c.Name, o.code, c.ExitCodes)
+			t.Errorf("notes %s --bogus exits %d, which its manifest entry does not list: %+v", c.Name, o.Code, c.ExitCodes)
 		}
 		listed[c.Name] = true
 	}
 	if !listed["sync"] || !listed["login"] {
 		t.Errorf("the manifest lists %v, want sync and login among them", listed)
 	}
-	success := func(o outcome, command string) {
-		t.Helper()
-		if o.code != exitcode.Success {
-			t.Fatalf("%s: exit %d: %s", command, o.code, o.raw)
-		}
-		if o.env["data"] == nil || command == "" {
-			return
-		}
-		d, _ := json.Marshal(o.env["data"])
-		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(d))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := dataSchemas[command].Validate(inst); err != nil {
-			t.Errorf("%s: data does not match its data_schema: %v\n%s", command, err, d)
-		}
-	}
-	failure := func(o outcome, code exitcode.Code, errCode string) {
-		t.Helper()
-		if o.code != code || o.errField("code") != errCode {
-			t.Errorf("want exit %d (%s) with %s, got %d: %s", int(code), code, errCode, int(o.code), o.raw)
-		}
-	}
-	want := func(got, want any, what string) {
-		t.Helper()
-		if got != want {
-			t.Errorf("%s: got %#v, want %#v", what, got, want)
-		}
-	}
 
 	// Notes on disk.
-	o := run("add", "first", "--text", "see https://example.com and https://<broken>")
-	success(o, "add")
-	want(o.meta("type"), "note", "meta.type of add")
-	failure(run("add", "first", "--text", "again"), exitcode.Conflict, "NOTE_EXISTS")
-	failure(run("add", "Bad!", "--text", "x"), exitcode.ArgError, "BAD_NAME")
-	o = run("add", "second")
-	failure(o, exitcode.ArgError, "BAD_FLAG")
-	want(o.errField("phase"), "validation", "a missing required flag: phase")
-	failure(run("add"), exitcode.ArgError, "BAD_ARGUMENTS")
-	failure(run("add", "x", "--bogus"), exitcode.ArgError, "BAD_FLAG")
-	failure(run("--json"), exitcode.ArgError, "BAD_FLAG")
-	success(run("add", "second", "--text", "plain"), "add")
+	expect(run("add", "first", "--text", "see https://example.com and https://<broken>"), exitcode.Success, envelopetest.Fields{"/meta/type": "note"})
+	expect(run("add", "first", "--text", "again"), exitcode.Conflict, envelopetest.Fields{"/error/code": "NOTE_EXISTS"})
+	expect(run("add", "Bad!", "--text", "x"), exitcode.ArgError, envelopetest.Fields{"/error/code": "BAD_NAME"})
+	expect(run("add", "second"), exitcode.ArgError, envelopetest.Fields{"/error/code": "BAD_FLAG", "/error/phase": "validation"})
+	expect(run("add"), exitcode.ArgError, envelopetest.Fields{"/error/code": "BAD_ARGUMENTS"})
+	expect(run("add", "x", "--bogus"), exitcode.ArgError, envelopetest.Fields{"/error/code": "BAD_FLAG"})
+	expect(run("--json"), exitcode.ArgError, envelopetest.Fields{"/error/code": "BAD_FLAG"})
+	expect(run("add", "second", "--text", "plain"), exitcode.Success, nil)
 
-	o = run("get", "first")
-	success(o, "get")
-	etag := o.env["data"].(map[string]any)["etag"].(string)
-	o = run("get", "first", "--if-none-match", etag)
-	success(o, "get")
-	want(o.meta("not_modified"), true, "a cache hit")
-	want(o.env["data"], nil, "a cache hit's data")
-	o = run("get", "nope")
-	failure(o, exitcode.NotFound, "NOTE_NOT_FOUND")
-	want(o.errField("suggestion"), "run `notes list` and pick a note that exists", "the declared action")
+	o := run("get", "first")
+	expect(o, exitcode.Success, envelopetest.Fields{"/data/name": "first", "/data/links": []string{"https://example.com", "https://<broken>"}})
+	etag, _ := o.Field("/data/etag")
+	expect(run("get", "first", "--if-none-match", etag.(string)), exitcode.Success, envelopetest.Fields{
+		"/meta/not_modified": true, "/data": nil, "/meta/type": envelopetest.Absent,
+	})
+	expect(run("get", "nope"), exitcode.NotFound, envelopetest.Fields{
+		"/error/code": "NOTE_NOT_FOUND", "/error/suggestion": "run `notes list` and pick a note that exists", "/error/retryable": false,
+	})
 
 	// A corrupt note is the same failure for get and rm: no ARG_ERROR from
 	// rm's validation.
 	if err := os.WriteFile(filepath.Join(dir, "corrupt.json"), []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	getCorrupt, rmCorrupt := run("get", "corrupt"), run("rm", "corrupt")
-	failure(getCorrupt, exitcode.GeneralError, "GENERAL_ERROR")
-	failure(rmCorrupt, exitcode.GeneralError, "GENERAL_ERROR")
-	want(rmCorrupt.errField("retryable"), nil, "rm corrupt: retryable")
+	expect(run("get", "corrupt"), exitcode.GeneralError, envelopetest.Fields{"/error/code": "GENERAL_ERROR", "/error/phase": "execution"})
+	expect(run("rm", "corrupt"), exitcode.GeneralError, envelopetest.Fields{"/error/code": "GENERAL_ERROR", "/error/retryable": envelopetest.Absent, "/error/phase": "validation"})
 	if err := os.Remove(filepath.Join(dir, "corrupt.json")); err != nil {
 		t.Fatal(err)
 	}
 
-	// Pages.
+	// Pages: the command's own, and the size cap's.
 	o = run("list", "--limit", "1")
-	success(o, "list")
-	want(o.meta("truncated"), true, "first page truncated")
-	want(o.meta("cursor"), "1", "first page cursor")
-	o = run("list", "--limit", "1", "--cursor", "1")
-	success(o, "list")
-	want(o.meta("truncated"), nil, "last page")
-	failure(run("list", "--cursor", "x"), exitcode.ArgError, "BAD_CURSOR")
-	failure(run("list", "extra"), exitcode.ArgError, "BAD_ARGUMENTS")
-	o = run("list", "--limit", "0")
-	failure(o, exitcode.GeneralError, "INTERNAL_PANIC")
-	want(o.errField("phase"), "execution", "the panic's phase")
+	expect(o, exitcode.Success, envelopetest.Fields{"/meta/truncated": true, "/data/total": 2, "/data/notes/0/name": "first"})
+	cursor, _ := o.Field("/meta/cursor")
+	expect(run("list", "--limit", "1", "--cursor", cursor.(string)), exitcode.Success, envelopetest.Fields{
+		"/meta/truncated": envelopetest.Absent, "/meta/cursor": envelopetest.Absent, "/data/notes/0/name": "second",
+	})
+	expect(run("list", "--cursor", "x"), exitcode.ArgError, envelopetest.Fields{"/error/code": "BAD_CURSOR", "/error/phase": "validation"})
+	expect(run("list", "extra"), exitcode.ArgError, envelopetest.Fields{"/error/code": "BAD_ARGUMENTS"})
+	expect(run("list", "--limit", "0"), exitcode.GeneralError, envelopetest.Fields{"/error/code": "INTERNAL_PANIC", "/error/phase": "execution"})
+	capped := cfg
+	capped.MaxBytes = 250 // one note fits, two do not
+	o = checker.Run(t, notes.New(capped), "list", "--limit", "5")
+	expect(o, exitcode.Success, envelopetest.Fields{"/meta/truncated": true, "/data/total": 2, "/data/notes/1": envelopetest.Absent})
+	cursor, _ = o.Field("/meta/cursor")
+	o = checker.Run(t, notes.New(capped), "list", "--limit", "5", "--cursor", cursor.(string))
+	expect(o, exitcode.Success, envelopetest.Fields{"/meta/truncated": envelopetest.Absent, "/data/notes/0/name": "second"})
 
 	// Auth.
-	o = run("login")
-	failure(o, exitcode.AuthRequired, "TOKEN_MISSING")
-	want(o.errField("retryable"), false, "TOKEN_MISSING retryable")
-	o = run("login", "--token", "expired")
-	failure(o, exitcode.AuthRequired, "TOKEN_EXPIRED")
-	want(o.errField("retryable"), true, "TOKEN_EXPIRED retryable")
-	want(o.errField("retry_after"), 0.0, "TOKEN_EXPIRED retry_after")
-	failure(run("login", "--token", "bad"), exitcode.AuthRequired, "TOKEN_INVALID")
-	success(run("login", "--token", "good"), "login")
+	expect(run("login"), exitcode.AuthRequired, envelopetest.Fields{"/error/code": "TOKEN_MISSING", "/error/retryable": false})
+	expect(run("login", "--token", "expired"), exitcode.AuthRequired, envelopetest.Fields{
+		"/error/code": "TOKEN_EXPIRED", "/error/retryable": true, "/error/retry_after": 0,
+	})
+	expect(run("login", "--token", "bad"), exitcode.AuthRequired, envelopetest.Fields{"/error/code": "TOKEN_INVALID", "/error/retryable": false})
+	expect(run("login", "--token", "good"), exitcode.Success, envelopetest.Fields{"/data/user": "ada"})
 
 	// Sync.
-	success(run("sync"), "sync")
+	expect(run("sync"), exitcode.Success, envelopetest.Fields{"/data/pushed": 2})
 	mode.Store("limited")
-	o = run("sync")
-	failure(o, exitcode.RateLimited, "RATE_LIMIT_EXCEEDED")
-	want(o.errField("retry_after"), 30.0, "RATE_LIMITED retry_after")
+	expect(run("sync"), exitcode.RateLimited, envelopetest.Fields{"/error/code": "RATE_LIMIT_EXCEEDED", "/error/retry_after": 30})
 	mode.Store("timeout")
-	o = run("sync")
-	failure(o, exitcode.Timeout, "SYNC_TIMEOUT")
-	want(o.errField("retryable"), false, "the declared TIMEOUT is not retryable")
-	want(o.errField("suggestion"), "run `notes list` against the server before syncing again", "the declared TIMEOUT action")
+	expect(run("sync"), exitcode.Timeout, envelopetest.Fields{
+		"/error/code": "SYNC_TIMEOUT", "/error/retryable": false,
+		"/error/suggestion": "run `notes list` against the server before syncing again",
+	})
 	mode.Store("forbidden")
-	o = run("sync")
-	failure(o, exitcode.GeneralError, "UNDECLARED_EXIT_CODE") // test mode: sync forgot PERMISSION_DENIED
+	expect(run("sync"), exitcode.GeneralError, envelopetest.Fields{"/error/code": "UNDECLARED_EXIT_CODE"}) // test mode: sync forgot PERMISSION_DENIED
 	t.Setenv(exitcode.StrictEnv, "0")
-	o = run("sync")
-	failure(o, exitcode.PermissionDenied, "SYNC_FORBIDDEN") // in production the code is kept, with a warning
-	if w := o.env["warnings"].([]any); len(w) != 1 || !strings.Contains(w[0].(string), "does not declare") {
-		t.Errorf("no warning about the undeclared code: %s", o.raw)
+	o = checker.Check(context.Background(), notes.New(cfg), "sync")
+	// In production the code is kept, with a warning; the declarations
+	// the conformance helper checks against do not list it.
+	expect(o, exitcode.PermissionDenied, envelopetest.Fields{"/error/code": "SYNC_FORBIDDEN"})
+	if w, _ := o.Field("/warnings/0"); !strings.Contains(fmt.Sprint(w), "does not declare") {
+		t.Errorf("no warning about the undeclared code: %s", o.Stdout)
+	}
+	if !strings.Contains(strings.Join(o.Problems, "\n"), `exit status 7 (PERMISSION_DENIED) is not among the codes command "sync" declares`) {
+		t.Errorf("the helper does not see the undeclared code: %v", o.Problems)
 	}
 	t.Setenv(exitcode.StrictEnv, "1")
 	mode.Store("ok")
@@ -246,62 +210,75 @@ func TestNotesCLI(t *testing.T) {
 	closed := httptest.NewServer(http.NotFoundHandler())
 	down.Server = closed.URL
 	closed.Close()
-	var buf bytes.Buffer
-	code := notes.New(down).Run(context.Background(), []string{"sync"}, &buf)
-	runtimetest.Conforms(t, buf.Bytes(), int(code))
-	want(code, exitcode.Unavailable, "sync with the server down")
+	expect(checker.Run(t, notes.New(down), "sync"), exitcode.Unavailable, envelopetest.Fields{"/error/code": "UNAVAILABLE"})
+
+	// A cancelled run (the caller's context; SIGINT in TestNotesBinary):
+	// before anything changed, retryable, unless the command declares
+	// TIMEOUT not retryable, as sync does.
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	expect(checker.RunContext(t, ctx, notes.New(cfg), "get", "first"), exitcode.Timeout, envelopetest.Fields{
+		"/error/code": envelope.CancelledCode, "/error/phase": "validation", "/error/retryable": true,
+	})
+	expect(checker.RunContext(t, ctx, notes.New(cfg), "sync"), exitcode.Timeout, envelopetest.Fields{
+		"/error/code": envelope.CancelledCode, "/error/phase": "validation", "/error/retryable": false,
+	})
 
 	// A command-specific code.
-	o = run("links", "check")
-	failure(o, notes.BrokenLinks, "BROKEN_LINKS")
-	want(notes.BrokenLinks.String(), "BROKEN_LINKS", "Code(80).String()")
-	want(o.errField("retryable"), false, "BROKEN_LINKS retryable")
+	expect(run("links", "check"), notes.BrokenLinks, envelopetest.Fields{
+		"/error/code": "BROKEN_LINKS", "/error/retryable": false, "/error/detail": "first: https://<broken>",
+	})
+	if notes.BrokenLinks.String() != "BROKEN_LINKS" {
+		t.Errorf("Code(80).String() = %q", notes.BrokenLinks.String())
+	}
 
 	// Outside any command.
-	failure(run(), exitcode.ArgError, "COMMAND_MISSING")
-	failure(run("links"), exitcode.ArgError, "COMMAND_MISSING")
-	failure(run("frobnicate"), exitcode.ArgError, "UNKNOWN_COMMAND")
-	o = run("lsit", "--limit", "1")
-	failure(o, exitcode.Redirected, "COMMAND_TYPO")
-	want(o.errField("redirect").(map[string]any)["command"], "notes list --limit 1", "typo redirect")
-	want(o.errField("redirect").(map[string]any)["reason"], "typo_corrected", "typo reason")
-	o = run("links", "chekc")
-	failure(o, exitcode.Redirected, "COMMAND_TYPO")
-	want(o.errField("redirect").(map[string]any)["command"], "notes links check", "subcommand typo redirect")
+	expect(run(), exitcode.ArgError, envelopetest.Fields{"/error/code": "COMMAND_MISSING"})
+	expect(run("links"), exitcode.ArgError, envelopetest.Fields{"/error/code": "COMMAND_MISSING"})
+	expect(run("frobnicate"), exitcode.ArgError, envelopetest.Fields{"/error/code": "UNKNOWN_COMMAND"})
+	expect(run("lsit", "--limit", "1"), exitcode.Redirected, envelopetest.Fields{
+		"/error/code": "COMMAND_TYPO", "/error/redirect/command": "notes list --limit 1", "/error/redirect/reason": "typo_corrected",
+	})
+	expect(run("links", "chekc"), exitcode.Redirected, envelopetest.Fields{"/error/code": "COMMAND_TYPO", "/error/redirect/command": "notes links check"})
 	// A typo of the group links is corrected to the group, not to list.
-	o = run("linsk")
-	failure(o, exitcode.Redirected, "COMMAND_TYPO")
-	want(o.errField("redirect").(map[string]any)["command"], "notes links", "group typo redirect")
-	failure(run("links", "frobnicate"), exitcode.ArgError, "UNKNOWN_COMMAND")
-	o = run("show", "first", "--if-none-match", "x y")
-	failure(o, exitcode.Redirected, "COMMAND_RENAMED")
-	want(o.errField("redirect").(map[string]any)["command"], "notes get first --if-none-match 'x y'", "renamed redirect")
-	want(o.errField("redirect").(map[string]any)["permanent"], true, "renamed permanent")
+	expect(run("linsk"), exitcode.Redirected, envelopetest.Fields{"/error/code": "COMMAND_TYPO", "/error/redirect/command": "notes links"})
+	expect(run("links", "frobnicate"), exitcode.ArgError, envelopetest.Fields{"/error/code": "UNKNOWN_COMMAND"})
+	expect(run("show", "first", "--if-none-match", "x y"), exitcode.Redirected, envelopetest.Fields{
+		"/error/code": "COMMAND_RENAMED", "/error/redirect/command": "notes get first --if-none-match 'x y'", "/error/redirect/permanent": true,
+	})
+	expect(run("--", "get", "first"), exitcode.ArgError, envelopetest.Fields{"/error/code": "BAD_ARGUMENTS", "/error/suggestion": "run notes get first"})
 
 	// Help as data.
 	for _, args := range [][]string{{"--help"}, {"help"}, {"-h"}} {
 		o = run(args...)
-		success(o, "")
-		want(o.meta("type"), "help", "help type")
-		if subs := o.env["data"].(map[string]any)["subcommands"].([]any); len(subs) < 8 {
-			t.Errorf("%q: %d subcommands listed", args, len(subs))
+		expect(o, exitcode.Success, envelopetest.Fields{"/meta/type": "help"})
+		if subs, _ := o.Field("/data/subcommands"); len(subs.([]any)) < 8 {
+			t.Errorf("%q: %d subcommands listed", args, len(subs.([]any)))
 		}
 	}
 	for _, args := range [][]string{{"get", "--help"}, {"help", "get"}} {
 		o = run(args...)
-		success(o, "")
-		h := o.env["data"].(map[string]any)
-		want(h["command"], "get", "help about get")
-		want(h["manifest"].(map[string]any)["name"], "get", "get's manifest entry")
-		flags, _ := json.Marshal(h["flags"])
-		if !strings.Contains(string(flags), `"name":"if-none-match"`) {
-			t.Errorf("help for get lists no --if-none-match: %s", flags)
+		expect(o, exitcode.Success, envelopetest.Fields{"/data/command": "get", "/data/manifest/name": "get"})
+		flags, _ := o.Field("/data/flags")
+		if b, _ := json.Marshal(flags); !strings.Contains(string(b), `"name":"if-none-match"`) {
+			t.Errorf("help for get lists no --if-none-match: %s", b)
 		}
 	}
-	failure(run("help", "nope"), exitcode.ArgError, "UNKNOWN_COMMAND")
-	success(run("schema"), "schema")
-	failure(run("schema", "x"), exitcode.ArgError, "UNEXPECTED_ARGUMENT")
-	success(run("rm", "first"), "rm")
+	expect(run("help", "nope"), exitcode.ArgError, envelopetest.Fields{"/error/code": "UNKNOWN_COMMAND"})
+	expect(run("schema", "x"), exitcode.ArgError, envelopetest.Fields{"/error/code": "UNEXPECTED_ARGUMENT"})
+	expect(run("rm", "first"), exitcode.Success, envelopetest.Fields{"/data/name": "first"})
+
+	// A stray print goes to standard error; in test mode it fails the run.
+	loud := cfg
+	loud.Debug = true
+	o = checker.Check(context.Background(), notes.New(loud), "list")
+	expect(o, exitcode.GeneralError, envelopetest.Fields{"/error/code": envelope.StrayOutputCode})
+	if len(o.Problems) != 1 || !strings.Contains(o.Problems[0], "STRAY_OUTPUT") {
+		t.Errorf("a stray print: problems %q, want STRAY_OUTPUT alone", o.Problems)
+	}
+	if !strings.Contains(string(o.Stderr), "debug: listing") {
+		t.Errorf("the stray print is not on stderr: %q", o.Stderr)
+	}
 }
 
 // TestNotesCLICheck checks the tree as a CLI's own test would.
@@ -312,7 +289,9 @@ func TestNotesCLICheck(t *testing.T) {
 }
 
 // TestNotesBinary builds the CLI and runs it as an agent would: the exit
-// status is the envelope's code.
+// status is the envelope's code, standard output one envelope (checked by
+// the conformance helper against the manifest), whatever the command prints
+// and whatever signal interrupts it.
 func TestNotesBinary(t *testing.T) {
 	goCmd, err := exec.LookPath("go")
 	if err != nil {
@@ -324,27 +303,88 @@ func TestNotesBinary(t *testing.T) {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	dir := t.TempDir()
-	for _, tc := range []struct {
-		args []string
-		want int
-	}{
-		{[]string{"add", "a", "--text", "https://<x>"}, 0},
-		{[]string{"get", "nope"}, 5},
-		{[]string{"links", "check"}, 80},
-		{[]string{"lsit"}, 13},
-		{[]string{"--bogus"}, 3},
-		{[]string{"list", "--limit", "0"}, 1},
-	} {
-		cmd := exec.Command(bin, tc.args...)
-		cmd.Env = append(os.Environ(), "NOTES_DIR="+dir, exitcode.StrictEnv+"=1")
-		var stdout bytes.Buffer
-		cmd.Stdout = &stdout
-		_ = cmd.Run()
-		status := cmd.ProcessState.ExitCode()
-		if status != tc.want {
-			t.Errorf("notes %q: exit status %d, want %d: %s", tc.args, status, tc.want, stdout.Bytes())
+	man, err := notes.New(notes.Config{Dir: dir}).Manifest()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checker := runtimetest.Checker(t)
+	start := func(env []string, args ...string) (*exec.Cmd, *bytes.Buffer, *bytes.Buffer) {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(append(os.Environ(), "NOTES_DIR="+dir, exitcode.StrictEnv+"=1"), env...)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
 		}
-		runtimetest.Conforms(t, stdout.Bytes(), status)
+		return cmd, &stdout, &stderr
+	}
+	for _, tc := range []struct {
+		env     []string
+		args    []string
+		command string // the command that runs, "" for none
+		want    exitcode.Code
+		errCode string
+	}{
+		{nil, []string{"add", "a", "--text", "https://<x>"}, "add", exitcode.Success, ""},
+		{nil, []string{"get", "nope"}, "get", exitcode.NotFound, "NOTE_NOT_FOUND"},
+		{nil, []string{"links", "check"}, "links check", notes.BrokenLinks, "BROKEN_LINKS"},
+		{nil, []string{"lsit"}, "", exitcode.Redirected, "COMMAND_TYPO"},
+		{nil, []string{"--bogus"}, "", exitcode.ArgError, "BAD_FLAG"},
+		{nil, []string{"list", "--limit", "0"}, "list", exitcode.GeneralError, "INTERNAL_PANIC"},
+		{[]string{"NOTES_DEBUG=1", exitcode.StrictEnv + "=0"}, []string{"list"}, "list", exitcode.Success, ""},
+		{[]string{"NOTES_DEBUG=1"}, []string{"list"}, "list", exitcode.GeneralError, envelope.StrayOutputCode},
+	} {
+		cmd, stdout, stderr := start(tc.env, tc.args...)
+		_ = cmd.Wait()
+		status := cmd.ProcessState.ExitCode()
+		line := append([]string{"notes"}, tc.args...)
+		var r *envelopetest.Result
+		if tc.errCode == envelope.StrayOutputCode {
+			// The run the helper refuses: that is the only problem.
+			r = checker.Output(stdout.Bytes(), status, &man, tc.command, line...)
+			if len(r.Problems) != 1 || !strings.Contains(r.Problems[0], "STRAY_OUTPUT") {
+				t.Errorf("notes %q: problems %q, want STRAY_OUTPUT alone", tc.args, r.Problems)
+			}
+		} else {
+			r = checker.CheckOutput(t, stdout.Bytes(), status, &man, tc.command, line...)
+		}
+		fields := envelopetest.Fields{}
+		if tc.errCode != "" {
+			fields["/error/code"] = tc.errCode
+		}
+		r.Expect(t, tc.want, fields)
+		if slices.Contains(tc.env, "NOTES_DEBUG=1") && !strings.Contains(stderr.String(), "debug: listing") {
+			t.Errorf("notes %q: the stray print is not on stderr: %q", tc.args, stderr.String())
+		}
+	}
+
+	// SIGINT and SIGTERM while sync waits for the server: one envelope,
+	// CANCELLED, exit status TIMEOUT (not 130 or 143), phase execution,
+	// not retryable (sync declares TIMEOUT so).
+	if runtime.GOOS == "windows" {
+		t.Log("no signals to send on Windows")
+	} else {
+		for _, sig := range []os.Signal{os.Interrupt, syscall.SIGTERM} {
+			var mode atomic.Value
+			mode.Store("hang")
+			syncing := make(chan struct{}, 1)
+			srv := server(t, &mode, syncing)
+			cmd, stdout, _ := start([]string{"NOTES_SERVER=" + srv.URL}, "sync")
+			select {
+			case <-syncing:
+			case <-time.After(30 * time.Second):
+				_ = cmd.Process.Kill()
+				t.Fatal("notes sync never reached the server")
+			}
+			if err := cmd.Process.Signal(sig); err != nil {
+				t.Fatal(err)
+			}
+			_ = cmd.Wait()
+			r := checker.CheckOutput(t, stdout.Bytes(), cmd.ProcessState.ExitCode(), &man, "sync", "notes", "sync")
+			r.Expect(t, exitcode.Timeout, envelopetest.Fields{
+				"/error/code": envelope.CancelledCode, "/error/phase": "execution", "/error/retryable": false,
+			})
+		}
 	}
 
 	t.Run("bash completion", func(t *testing.T) { bashCompletion(t, bin) })
