@@ -2,11 +2,11 @@ package barecode
 
 import (
 	"fmt"
-	"strings"
 	"go/ast"
 	"go/constant"
 	"go/token"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
