@@ -16,6 +16,7 @@ import (
 
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/findings"
+	"github.com/exitlint/exitlint/internal/regularfile"
 )
 
 // A baseline records the findings a codebase has today, so that a team can
@@ -132,10 +133,15 @@ func badBaseline(file, format string, args ...any) error {
 		WithSuggestion("write the baseline again with exitlint -write-baseline " + file + " (it records the findings of today's code), or pass the file exitlint wrote")
 }
 
+// maxBaseline bounds a baseline file: an entry takes about 200 bytes, so
+// 64 MiB holds some 300,000 findings, far more than a codebase adopting
+// exitlint has.
+const maxBaseline = 64 << 20
+
 // readBaseline reads a baseline file into the count of findings it hides
 // per key.
 func readBaseline(file string) (map[string]int, error) {
-	data, err := os.ReadFile(file)
+	data, err := regularfile.Read(file, maxBaseline)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, badBaseline(file, "no such file")

@@ -18,6 +18,7 @@ import (
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/configfile"
+	"github.com/exitlint/exitlint/internal/regularfile"
 	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
 )
@@ -139,7 +140,7 @@ func vetAnalyzers(args []string) ([]*analysis.Analyzer, error) {
 	if !strings.HasSuffix(unit, ".cfg") {
 		return every, nil
 	}
-	data, err := os.ReadFile(unit)
+	data, err := readVetConfig(unit)
 	if err != nil {
 		return every, nil // unitchecker says what is wrong with it
 	}
@@ -222,7 +223,7 @@ func vetVersion(w io.Writer) error {
 	}
 	if dir, err := os.Getwd(); err == nil {
 		if path, err := configfile.Find(dir); err == nil && path != "" {
-			data, _ := os.ReadFile(path)
+			data, _ := regularfile.Read(path, configfile.MaxSize)
 			fmt.Fprintf(h, "\x00%s\x00%s", path, data)
 		}
 	}

@@ -22,6 +22,7 @@ import (
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/regularfile"
 )
 
 func main() {
@@ -72,11 +73,7 @@ func vetProtocol(args []string) bool {
 // configuration: a JSON object with the fields every configuration the go
 // command writes has.
 func isVetConfig(file string) bool {
-	info, err := os.Stat(file)
-	if err != nil || !info.Mode().IsRegular() {
-		return false
-	}
-	data, err := os.ReadFile(file)
+	data, err := readVetConfig(file)
 	if err != nil {
 		return false
 	}
@@ -90,4 +87,16 @@ func isVetConfig(file string) bool {
 		}
 	}
 	return true
+}
+
+// maxVetConfig bounds a vet configuration: the go command's lists a
+// unit's files and the export data of its imports, kilobytes for most
+// packages and a few megabytes for the largest.
+const maxVetConfig = 64 << 20
+
+// readVetConfig reads the vet configuration file, which must be a regular
+// file within maxVetConfig: a named pipe or a device named x.cfg is no
+// configuration, and is not read to find out.
+func readVetConfig(file string) ([]byte, error) {
+	return regularfile.Read(file, maxVetConfig)
 }

@@ -26,6 +26,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/exitlint/exitlint/internal/regularfile"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
@@ -165,10 +166,16 @@ func (f *Finder) look(dir string) dirInfo {
 	return info
 }
 
+// MaxSize bounds a config file: a file of settings a team writes by hand
+// holds kilobytes, and a megabyte is a thousand times that. A larger one,
+// or one that is no regular file (a named pipe, /dev/zero), is refused
+// before it is read.
+const MaxSize = 1 << 20
+
 // Load reads and checks the config file at path; checks are the names of
 // exitlint's checks, which enable and disable may name.
 func Load(path string, checks []string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, MaxSize)
 	if err != nil {
 		return nil, &Error{Path: path, Msg: "cannot be read: " + err.Error()}
 	}
