@@ -124,9 +124,6 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 			if err := o.cache.Close(); err != nil {
 				fmt.Fprintf(stderr, "exitlint: %v\n", err)
 			}
-			if err := o.cache.WriteErr(); err != nil {
-				fmt.Fprintf(stderr, "exitlint: the cache could not be written (the run's result stands; the next run analyzes again): %v\n", err)
-			}
 		}()
 	}
 	if err != nil {
@@ -161,7 +158,7 @@ func report(stdout, stderr io.Writer, o options, start time.Time, res *result, s
 		}
 		return code
 	case o.json:
-		return writeJSON(stdout, start, res, code, err)
+		return writeJSON(stdout, start, res, code, err, cacheNotes(o.cache))
 	}
 	writeText(stdout, stderr, res, code, err)
 	return code
@@ -358,6 +355,18 @@ func helpData(fs *flag.FlagSet, analyzers []*analysis.Analyzer) *Help {
 	return h
 }
 
+// cacheNotes are what the cache noted during the run (an entry that could
+// not be used, a GOCACHEPROG program that failed, entries that could not
+// be written): they were written to stderr as they were made, and -json
+// gives them as the envelope's warnings. They cost the run its cache,
+// never its result.
+func cacheNotes(c *driver.Cache) []string {
+	if c == nil {
+		return nil
+	}
+	return c.Notes()
+}
+
 // openCache opens the persistent cache unless it is turned off; nothing is
 // created before the analysis writes. A cache directory that cannot be
 // created or written costs the run its cache, not its result: the run says
@@ -396,5 +405,6 @@ func openCache(off bool, stderr io.Writer) (*driver.Cache, error) {
 		fmt.Fprintf(stderr, "exitlint: running without a cache: %v\n", err)
 		return nil, nil
 	}
+	c.Stderr = stderr
 	return c, nil
 }

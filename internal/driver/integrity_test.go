@@ -1,0 +1,223 @@
+package driver_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/exitlint/exitlint/internal/driver"
+)
+
+// entriesHolding returns the cache entries under dir whose bytes hold s.
+func entriesHolding(t *testing.T, dir, s string) []string {
+	t.Helper()
+	var out []string
+	filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if data, err := os.ReadFile(path); err == nil && bytes.Contains(data, []byte(s)) {
+				out = append(out, path)
+			}
+		}
+		return nil
+	})
+	if len(out) == 0 {
+		t.Fatalf("no entry under %s holds %q", dir, s)
+	}
+	return out
+}
+
+// rewrite replaces old with new in the file, which must hold it.
+func rewrite(t *testing.T, file, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil || !bytes.Contains(data, []byte(old)) {
+		t.Fatalf("%s: %v, or it does not hold %q", file, err, old)
+	}
+	if err := os.WriteFile(file, bytes.ReplaceAll(data, []byte(old), []byte(new)), 0o666); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// within runs f, failing the test if it has not returned after limit: a
+// run that hangs on the cache must fail, not stall the suite.
+func within(t *testing.T, limit time.Duration, what string, f func()) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
+	defer cancel()
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		f()
+	}()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		t.Fatalf("%s hung: no result after %v", what, limit)
+	}
+}
+
+// TestCacheEntriesCannotLie: an entry whose content was changed after it
+// was written (a finding's message changed to another of the same length,
+// the name of the findings' field changed so that they decode as none, a
+// single bit flipped anywhere) is a miss: its package is analyzed again,
+// the findings are those of a run without the cache, and the entry is
+// written again, so the run after it reuses everything.
+func TestCacheEntriesCannotLie(t *testing.T) {
+	dir := module(t)
+	want, _ := runOnce(t, dir, nil)
+	cdir := t.TempDir()
+	cache, err := driver.OpenCache(cdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runOnce(t, dir, cache)
+	app := entriesHolding(t, cdir, "ARG_ERROR emitted by")[0] // cmd/app's entry
+	pristine, _ := os.ReadFile(app)
+	tamper := map[string]func(){
+		"message":     func() { rewrite(t, app, "ARG_ERROR emitted by", "ARG_ERROR emitted bY") },
+		"field name":  func() { rewrite(t, app, "Diagnostics", "Diagnostixs") },
+		"truncated":   func() { os.WriteFile(app, pristine[:len(pristine)-1], 0o666) },
+		"bit flipped": nil, // below, at many places
+	}
+	for i := 1; i < 16; i++ {
+		at := i * len(pristine) / 16
+		tamper[fmt.Sprintf("bit flipped at byte %d", at)] = func() {
+			data := slices.Clone(pristine)
+			data[at] ^= 1 << (i % 8)
+			os.WriteFile(app, data, 0o666)
+		}
+	}
+	delete(tamper, "bit flipped")
+	for what, change := range tamper {
+		t.Run(what, func(t *testing.T) {
+			os.WriteFile(app, pristine, 0o666)
+			change()
+			got, res := runOnce(t, dir, cache)
+			compare(t, want, got)
+			if !slices.Contains(res.Analyzed, "example.com/m/cmd/app") {
+				t.Errorf("with its entry changed, cmd/app was not analyzed again (analyzed %v)", res.Analyzed)
+			}
+			got, res = runOnce(t, dir, cache)
+			compare(t, want, got)
+			if len(res.Analyzed) != 0 {
+				t.Errorf("the run after it analyzed %v; want the entry written again, and nothing analyzed", res.Analyzed)
+			}
+		})
+	}
+}
+
+// TestCacheEntriesThatAreNoFiles: an entry that is a named pipe, a
+// symbolic link to /dev/zero or a file of a terabyte is a miss, at once:
+// its package is analyzed again and the entry written in its place.
+func TestCacheEntriesThatAreNoFiles(t *testing.T) {
+	dir := module(t)
+	want, _ := runOnce(t, dir, nil)
+	for _, what := range []string{"named pipe", "link to /dev/zero", "a terabyte"} {
+		t.Run(what, func(t *testing.T) {
+			cdir := t.TempDir()
+			cache, err := driver.OpenCache(cdir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			runOnce(t, dir, cache)
+			app := entriesHolding(t, cdir, "ARG_ERROR emitted by")[0]
+			os.Remove(app)
+			switch what {
+			case "named pipe":
+				err = syscall.Mkfifo(app, 0o666)
+			case "link to /dev/zero":
+				err = os.Symlink("/dev/zero", app)
+			default:
+				if err = os.WriteFile(app, nil, 0o666); err == nil {
+					err = os.Truncate(app, 1<<40)
+				}
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			within(t, 60*time.Second, "a run over an entry that is a "+what, func() {
+				got, res := runOnce(t, dir, cache)
+				compare(t, want, got)
+				if !slices.Contains(res.Analyzed, "example.com/m/cmd/app") {
+					t.Errorf("cmd/app was not analyzed again (analyzed %v)", res.Analyzed)
+				}
+			})
+			if info, err := os.Lstat(app); err != nil || !info.Mode().IsRegular() || info.Size() > 1<<20 {
+				t.Errorf("the entry was not written again in its place: %v, %v", info, err)
+			}
+		})
+	}
+}
+
+// TestCacheProgEntriesCannotLie: through a GOCACHEPROG program too, an
+// entry changed after it was put is a miss, its package analyzed again
+// and the entry put again.
+func TestCacheProgEntriesCannotLie(t *testing.T) {
+	dir := module(t)
+	want, _ := runOnce(t, dir, nil)
+	store := t.TempDir()
+	command, _ := fakeProg(t, "-dir", store) // the last -dir counts
+	open := func() *driver.Cache {
+		cache, err := driver.OpenCacheProg(command, "", os.Stderr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cache.Close() })
+		return cache
+	}
+	runOnce(t, dir, open())
+	app := entriesHolding(t, store, "ARG_ERROR emitted by")[0]
+	rewrite(t, app, "ARG_ERROR emitted by", "ARG_ERROR emitted bY")
+	got, res := runOnce(t, dir, open())
+	compare(t, want, got)
+	if !slices.Contains(res.Analyzed, "example.com/m/cmd/app") {
+		t.Errorf("with its entry changed, cmd/app was not analyzed again (analyzed %v)", res.Analyzed)
+	}
+	got, res = runOnce(t, dir, open())
+	compare(t, want, got)
+	if len(res.Analyzed) != 0 {
+		t.Errorf("the run after it analyzed %v; want the entry put again, and nothing analyzed", res.Analyzed)
+	}
+}
+
+// TestCacheProgStalls: a GOCACHEPROG program that answers its greeting
+// and then stalls (it reads the requests and answers none) or answers
+// with an ID no request has costs the run the program, not the run: each
+// request waits 10 seconds at most, the directory keeps the entries for
+// the rest of the run, the findings are those of a run without the cache,
+// and stderr is told once.
+func TestCacheProgStalls(t *testing.T) {
+	dir := module(t)
+	want, _ := runOnce(t, dir, nil)
+	for _, mode := range []string{"-stall-after", "-wrong-id-after"} {
+		t.Run(mode, func(t *testing.T) {
+			command, _ := fakeProg(t, mode, "2")
+			cdir := t.TempDir()
+			var stderr strings.Builder
+			cache, err := driver.OpenCacheProg(command, cdir, &stderr)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer cache.Close()
+			start := time.Now()
+			within(t, 90*time.Second, "a run with a program that "+mode, func() {
+				got, _ := runOnce(t, dir, cache)
+				compare(t, want, got)
+			})
+			if d := time.Since(start); d > 30*time.Second {
+				t.Errorf("the run took %v; want one request's wait of 10 seconds at most", d)
+			}
+			entries, _ := filepath.Glob(filepath.Join(cdir, "*", "*-e"))
+			if msg := stderr.String(); len(entries) == 0 || strings.Count(msg, "GOCACHEPROG") != 1 || !strings.Contains(msg, "using the cache directory instead") {
+				t.Errorf("%d entries in the directory, stderr %q; want the entries there and one note naming the program", len(entries), msg)
+			}
+		})
+	}
+}
