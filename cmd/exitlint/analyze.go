@@ -62,7 +62,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 	if o.settings != nil {
 		salt = o.settings.Salt
 	}
-	graph, skipped, unmatched, err := load(patterns, o.tests, o.tags, o.cache, salt)
+	graph, skipped, unmatched, err := load(patterns, o, salt)
 	if err != nil {
 		return nil, err
 	}

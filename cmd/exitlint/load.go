@@ -19,9 +19,11 @@ import (
 // packages to analyze, with their dependencies. Nothing is analyzed or
 // written yet. It returns the graph, the requested packages go list could
 // not list, and the patterns that named no package, or a *loadFailure when
-// nothing is left to analyze.
-func load(patterns []string, tests bool, tags string, cache *driver.Cache, salt func(dir string, dependency bool) string) (*driver.Graph, []Skipped, []Unmatched, error) {
-	graph, err := driver.Load(driver.Config{Tests: tests, Tags: tags, Cache: cache, PackageSalt: salt}, patterns...)
+// nothing is left to analyze. With -fix, the run reads nothing from the
+// cache (what -fix writes comes from the files it writes) and keeps the
+// packages' types, to type-check the fixed files before writing them.
+func load(patterns []string, o options, salt func(dir string, dependency bool) string) (*driver.Graph, []Skipped, []Unmatched, error) {
+	graph, err := driver.Load(driver.Config{Tests: o.tests, Tags: o.tags, Cache: o.cache, PackageSalt: salt, Fresh: o.fix, KeepTypes: o.fix}, patterns...)
 	if err != nil {
 		return nil, nil, nil, &loadFailure{patterns: patterns, err: err}
 	}
@@ -41,14 +43,14 @@ func load(patterns []string, tests bool, tags string, cache *driver.Cache, salt 
 	dir, _ := os.Getwd()
 	var unmatched []Unmatched
 	for _, u := range graph.Unmatched {
-		unmatched = append(unmatched, classifyUnmatched(u.Pattern, u.Errors, dir, tags))
+		unmatched = append(unmatched, classifyUnmatched(u.Pattern, u.Errors, dir, o.tags))
 	}
 	if listed == 0 && len(skipped) == 0 {
 		if len(unmatched) == 0 {
 			// One pattern, or go list's answers for several disagree:
 			// every pattern is named, with every error go list gave.
 			for _, p := range patterns {
-				unmatched = append(unmatched, classifyUnmatched(p, notFound, dir, tags))
+				unmatched = append(unmatched, classifyUnmatched(p, notFound, dir, o.tags))
 			}
 		}
 		return nil, nil, nil, &loadFailure{patterns: patterns, unmatched: unmatched}

@@ -3,6 +3,8 @@ package driver_test
 import (
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -12,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/internal/driver"
 )
 
@@ -220,4 +223,57 @@ func TestCacheProgStalls(t *testing.T) {
 			}
 		})
 	}
+}
+
+// reseal replaces old with new in the entry file and writes its checksum
+// again, as someone who can write the cache and knows the format can
+// (entry.go): the checksum is no signature.
+func reseal(t *testing.T, file, old, new string) {
+	t.Helper()
+	rewrite(t, file, old, new)
+	data, _ := os.ReadFile(file)
+	k, err := hex.DecodeString(strings.TrimSuffix(filepath.Base(file), "-e"))
+	if err != nil || len(data) < 52 {
+		t.Fatalf("%s is no entry: %v", file, err)
+	}
+	h := sha256.New()
+	h.Write(k)
+	h.Write(data[:20])
+	h.Write(data[52:])
+	copy(data[20:52], h.Sum(nil))
+	if err := os.WriteFile(file, data, 0o666); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFreshRunsReadNoEntry: an entry changed and sealed again passes its
+// checksum, and a run that reads the cache reports what it says; a run
+// with Config.Fresh (exitlint -fix) reads no entry, analyzes every
+// package from its files and reports what they hold, and writes the
+// entries it computed over the others.
+func TestFreshRunsReadNoEntry(t *testing.T) {
+	dir := module(t)
+	want, _ := runOnce(t, dir, nil)
+	cdir := t.TempDir()
+	cache, err := driver.OpenCache(cdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runOnce(t, dir, cache)
+	app := entriesHolding(t, cdir, "ARG_ERROR emitted by")[0]
+	reseal(t, app, "ARG_ERROR emitted by", "ARG_ERROR emitted bY")
+	if got, _ := runOnce(t, dir, cache); !hasLine(got, "emitted bY") {
+		t.Fatalf("the entry sealed again was not read: the test changes nothing")
+	}
+	g, err := driver.Load(driver.Config{Tests: true, Dir: dir, Env: env, Cache: cache, Fresh: true}, "./...")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res := g.Run(all.Analyzers())
+	compare(t, want, findingsOf(g, res))
+	if !slices.Contains(res.Analyzed, "example.com/m/cmd/app") || res.Reused != 0 {
+		t.Errorf("a fresh run analyzed %v and reused %d; want every package analyzed", res.Analyzed, res.Reused)
+	}
+	got, _ := runOnce(t, dir, cache)
+	compare(t, want, got)
 }
