@@ -400,17 +400,23 @@ var rename = os.Rename
 
 // prepare writes content to a new temporary file beside t, with t's mode
 // (and owner, where the system permits), synced to disk, and returns its
-// name. A read-only file is not written, even by a user who could.
+// name. A read-only file, or a file in a read-only directory (whose mode
+// lets no one write), is not written, even by a user who could (root):
+// the mode says what its owner wants, whoever runs -fix.
 func prepare(t *target, content []byte) (string, error) {
 	if t.info.Mode().Perm()&0o222 == 0 {
 		return "", fmt.Errorf("cannot write the fixes to %s: the file is read-only (mode %v): %w", t.shown, t.info.Mode().Perm(), fs.ErrPermission)
+	}
+	dir := filepath.Dir(t.real)
+	if info, err := os.Stat(dir); err == nil && info.Mode().Perm()&0o222 == 0 {
+		return "", fmt.Errorf("cannot write the fixes to %s: its directory is read-only (mode %v): %w", t.shown, info.Mode().Perm(), fs.ErrPermission)
 	}
 	probe, err := os.OpenFile(t.real, os.O_WRONLY, 0)
 	if err != nil {
 		return "", fmt.Errorf("cannot write the fixes to %s: %w", t.shown, err)
 	}
 	probe.Close()
-	tmp, err := os.CreateTemp(filepath.Dir(t.real), "."+filepath.Base(t.real)+".exitlint-*")
+	tmp, err := os.CreateTemp(dir, tempPrefix(filepath.Base(t.real))+"*")
 	if err != nil {
 		return "", fmt.Errorf("cannot write the fixes to %s: %w", t.shown, err)
 	}

@@ -136,16 +136,21 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if res != nil && hide != nil {
 		hide.apply(res)
 	}
+	var warnings []string
 	if res != nil && o.fix && len(res.Unresolved) == 0 {
+		if res.Complete {
+			warnings = removeLeftovers(res.scope, stderr)
+		}
 		fix(res)
 	}
-	return report(stdout, stderr, o, start, res, err)
+	return report(stdout, stderr, o, start, res, err, warnings...)
 }
 
 // report writes how the run ended in the format o chose and returns its
 // exit code. res is what the run found, nil when it ended before analysis
-// for the reason stopped.
-func report(stdout, stderr io.Writer, o options, start time.Time, res *result, stopped error) exitcode.Code {
+// for the reason stopped. warnings, and the cache's notes, were written
+// to stderr as they came; -json gives them as the envelope's warnings.
+func report(stdout, stderr io.Writer, o options, start time.Time, res *result, stopped error, warnings ...string) exitcode.Code {
 	code, err := outcome(res, o.findingsOK, stopped)
 	switch {
 	case res == nil:
@@ -158,7 +163,7 @@ func report(stdout, stderr io.Writer, o options, start time.Time, res *result, s
 		}
 		return code
 	case o.json:
-		return writeJSON(stdout, start, res, code, err, cacheNotes(o.cache))
+		return writeJSON(stdout, start, res, code, err, append(cacheNotes(o.cache), warnings...))
 	}
 	writeText(stdout, stderr, res, code, err)
 	return code
