@@ -23,6 +23,9 @@ import (
 // cache (what -fix writes comes from the files it writes) and keeps the
 // packages' types, to type-check the fixed files before writing them.
 func load(patterns []string, o options, salt func(dir string, dependency bool) string) (*driver.Graph, []Skipped, []Unmatched, error) {
+	if bad := versioned(patterns); len(bad) > 0 {
+		return nil, nil, nil, &loadFailure{patterns: patterns, unmatched: bad}
+	}
 	graph, err := driver.Load(driver.Config{Tests: o.tests, Tags: o.tags, Cache: o.cache, PackageSalt: salt, Fresh: o.fix, KeepTypes: o.fix}, patterns...)
 	if err != nil {
 		return nil, nil, nil, &loadFailure{patterns: patterns, err: err}
@@ -61,6 +64,28 @@ func load(patterns []string, o options, salt func(dir string, dependency bool) s
 		skipped = append(skipped, Skipped{Package: strings.Join(patterns, " "), Errors: notFound})
 	}
 	return graph, skipped, unmatched, nil
+}
+
+// versioned returns the patterns that are path@version, in any form
+// (x@v1, ./...@latest, ./cmd@v1.2.3): a pattern holding an @ that names
+// no file or directory. The go command takes versions only in go get and
+// go install, and answers go list's patterns inconsistently (./...@latest
+// matched nothing, for build constraints); exitlint refuses them all, as
+// malformed, before go list runs.
+func versioned(patterns []string) []Unmatched {
+	var out []Unmatched
+	for _, p := range patterns {
+		if !strings.Contains(p, "@") || strings.HasPrefix(p, "file=") {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			continue // a directory or file whose name holds an @
+		}
+		out = append(out, Unmatched{Pattern: p, Kind: "USAGE",
+			Reason: "a path@version pattern: the go command takes versions only in go get and go install, and exitlint analyzes the version the module requires",
+			Hint:   "name the packages without @version: ./..., ./dir, an import path the module or its requirements provide"})
+	}
+	return out
 }
 
 // Unmatched is a pattern that named no package to analyze, and what is

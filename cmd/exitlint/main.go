@@ -16,7 +16,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
@@ -28,7 +27,7 @@ import (
 func main() {
 	args := os.Args[1:]
 	if vetProtocol(args) {
-		if slices.Contains(args, "-V=full") || slices.Contains(args, "--V=full") {
+		if v := vetHandshake(args); v == "-V=full" || v == "--V=full" {
 			if err := vetVersion(os.Stdout); err != nil {
 				fmt.Fprintf(os.Stderr, "exitlint: -V=full: %v\n", err)
 				//exitlint:ignore fallback the executable could not be read to hash it: an error of the system, which go vet reports with the message
@@ -59,14 +58,25 @@ func main() {
 // the tool's version (-V=full) or flags (-flags), or hands over the
 // configuration of a unit as a .cfg file. A last argument that ends in .cfg
 // but is no such file (a package directory named x.cfg, a file that does
-// not exist) is a package pattern of a standalone run.
+// not exist) is a package pattern of a standalone run. go vet never asks
+// its questions with -json: with it, they are the standalone command's to
+// refuse, with an envelope.
 func vetProtocol(args []string) bool {
-	for _, a := range args {
-		if a == "-V=full" || a == "--V=full" || a == "-flags" || a == "--flags" {
-			return true
-		}
+	if vetHandshake(args) != "" {
+		return !jsonArg(args)
 	}
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") && isVetConfig(args[len(args)-1])
+}
+
+// vetHandshake returns the question go vet asks its tool among args,
+// -V=full or -flags (with one dash or two), or "".
+func vetHandshake(args []string) string {
+	for _, a := range args {
+		if a == "-V=full" || a == "--V=full" || a == "-flags" || a == "--flags" {
+			return a
+		}
+	}
+	return ""
 }
 
 // isVetConfig reports whether file is a regular file that holds a vet
