@@ -55,21 +55,36 @@ func entryOf(f findings.Finding) baselineEntry {
 	return baselineEntry{Check: f.Check, File: filepath.ToSlash(f.Pos.File), Fingerprint: f.Fingerprint, Message: f.Message}
 }
 
-// Hidden counts the findings a run did not report because the baseline or
-// -new-from-rev hid them.
+// Hidden counts the findings a run did not report because the exclude
+// setting, the baseline or -new-from-rev hid them.
 type Hidden struct {
 	// Baseline is the number of findings the baseline file hid.
 	Baseline int `json:"baseline"`
 	// Unchanged is the number of findings outside the lines changed since
 	// the -new-from-rev revision.
 	Unchanged int `json:"unchanged"`
+	// Excluded is the number of findings in paths the exclude setting
+	// leaves out.
+	Excluded int `json:"excluded"`
 }
 
 func (h *Hidden) total() int {
 	if h == nil {
 		return 0
 	}
-	return h.Baseline + h.Unchanged
+	return h.Baseline + h.Unchanged + h.Excluded
+}
+
+// with returns a copy of h (zero when h is nil) changed by f.
+func (h *Hidden) with(f func(*Hidden)) *Hidden {
+	c := &Hidden{}
+	if h != nil {
+		*c = *h
+	}
+	if f != nil {
+		f(c)
+	}
+	return c
 }
 
 // String says what was hidden, as messages put it.
@@ -80,6 +95,9 @@ func (h *Hidden) String() string {
 	}
 	if h.Unchanged > 0 {
 		parts = append(parts, fmt.Sprintf("%d on lines not changed since -new-from-rev", h.Unchanged))
+	}
+	if h.Excluded > 0 {
+		parts = append(parts, fmt.Sprintf("%d in paths exclude leaves out", h.Excluded))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -228,11 +246,11 @@ func (f *filter) apply(res *result) {
 			return
 		}
 		res.baselineWritten = findings.Relative(res.dir, absPath(f.write))
-		res.Hidden = &Hidden{Baseline: len(res.Diagnostics)}
+		res.Hidden = res.Hidden.with(func(h *Hidden) { h.Baseline = len(res.Diagnostics) })
 		res.Diagnostics = nil
 		return
 	}
-	h := &Hidden{}
+	h := res.Hidden.with(nil)
 	left := map[string]int{}
 	for k, n := range f.baseline {
 		left[k] = n

@@ -44,12 +44,39 @@ func startSettings(file string) (*settings.Resolver, *settings.Resolved, error) 
 				WithSuggestion("name an existing config file, or leave -config out to use the .exitlint.yml found above each package")
 		}
 	}
+	if err := flagPathsInside(dir); err != nil {
+		return nil, nil, err
+	}
 	r := settings.New(file, dir)
+	r.ExcludeInFrontEnd()
 	res, err := r.Start()
 	if err != nil {
 		return nil, nil, configError(err)
 	}
 	return r, res, nil
+}
+
+// flagPathsInside refuses a path of -config.exclude or -config.devcode
+// that lies outside the tree of the working directory, dir (its
+// repository, or its workspace or module: configfile.Root), as a config
+// file's paths outside its own tree are refused.
+func flagPathsInside(dir string) error {
+	root := new(configfile.Finder).Root(dir)
+	if root == "" {
+		root = dir
+	}
+	for _, s := range config.Settings {
+		names, set := s.Flagged()
+		if s.Kind != config.KindPath || !set {
+			continue
+		}
+		for _, n := range names {
+			if err := configfile.Inside(filepath.FromSlash(n), root); err != nil {
+				return usageError("%s=%s %v", s.Flag(), n, err)
+			}
+		}
+	}
+	return nil
 }
 
 // checksOf returns the checks the settings choose; an error is the
