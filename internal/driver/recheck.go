@@ -20,9 +20,9 @@ type Broken struct {
 // Recheck type-checks again, against the types the run loaded, the
 // packages that would change if files held the content given (by file
 // name, as the packages list them): each package analyzed from source
-// that compiles one of the files, and, as long as a package's API changes
-// (what it exports, as its importers see it), the packages of the graph
-// that import it. It returns those that do not type-check, with their
+// that compiles one of the files, and, once a package's API changes (what
+// it exports, as its importers see it), every package of the graph that
+// imports it, directly or not, on its new types. It returns those that do not type-check, with their
 // errors, in dependency order; none when the edits leave every one of
 // them as valid as it was. The graph must have been loaded with
 // Config.KeepTypes and run. Nothing is analyzed, and no package of the
@@ -50,10 +50,14 @@ func (g *Graph) Recheck(files map[string][]byte) []Broken {
 			broken = append(broken, Broken{n, errs})
 			continue
 		}
-		fresh[n] = pkg
-		if api(pkg) == api(n.types) {
+		// Importers keep n's types, which are the same to them, unless
+		// its API changed or its types may refer to an import's new ones:
+		// then they are checked again on n's new types, every one of them
+		// (no package may see two versions of one package).
+		if api(pkg) == api(n.types) && !slices.ContainsFunc(n.deps, func(d *Package) bool { return fresh[d] != nil }) {
 			continue
 		}
+		fresh[n] = pkg
 		for _, d := range n.dependents {
 			if d.recheckable() {
 				pending[d] = true

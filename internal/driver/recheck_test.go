@@ -23,6 +23,12 @@ func TestRecheck(t *testing.T) {
 		"go.mod": "module example.com/r\n\ngo 1.22\n",
 		"a/a.go": aGo,
 		"b/b.go": "package b\n\nimport \"example.com/r/a\"\n\n// X is a's N.\nvar X int = a.N\n",
+		// r's API does not change with a's, and x, which hands out r's
+		// type, does not import a: c, which imports all three, must
+		// still see one r.
+		"r/r.go": "package r\n\nimport \"example.com/r/a\"\n\n// R is r.\ntype R struct{}\n\n// New makes one.\nfunc New() *R { _ = a.N; return &R{} }\n",
+		"x/x.go": "package x\n\nimport \"example.com/r/r\"\n\n// Get gets one.\nfunc Get() *r.R { return r.New() }\n",
+		"c/c.go": "package c\n\nimport (\n\t\"example.com/r/a\"\n\t\"example.com/r/r\"\n\t\"example.com/r/x\"\n)\n\nvar _ *r.R = x.Get()\n\nvar _ = a.N\n",
 	} {
 		os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o777)
 		if err := os.WriteFile(filepath.Join(dir, name), []byte(src), 0o666); err != nil {
