@@ -9,10 +9,12 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/exitlint/exitlint/internal/regularfile/regularfiletest"
 )
 
 // exitlintWithin is exitlintEnv with a time limit: a run still going after
@@ -37,26 +39,16 @@ func exitlintWithin(t *testing.T, limit time.Duration, dir string, env []string,
 	return result{cmd.ProcessState.ExitCode(), stdout.String(), stderr.String()}
 }
 
-// unusableFiles makes, in dir, a named pipe, a symbolic link to /dev/zero
-// and a sparse file of a terabyte, by what each is.
+// unusableFiles makes, in dir, a file of each of regularfiletest's kinds,
+// by its kind.
 func unusableFiles(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
+	files := map[string]string{}
+	for i, kind := range regularfiletest.Kinds {
+		files[kind] = filepath.Join(dir, strconv.Itoa(i))
+		regularfiletest.Make(t, files[kind], kind)
 	}
-	zero := filepath.Join(dir, "zero")
-	if err := os.Symlink("/dev/zero", zero); err != nil {
-		t.Fatal(err)
-	}
-	huge := filepath.Join(dir, "huge")
-	if err := os.WriteFile(huge, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Truncate(huge, 1<<40); err != nil {
-		t.Fatal(err)
-	}
-	return map[string]string{"a named pipe": fifo, "a character device": zero, "larger than exitlint reads": huge}
+	return files
 }
 
 // TestUnusableInputFiles: a config file or a baseline that is a named

@@ -1,3 +1,5 @@
+//go:build unix
+
 package driver_test
 
 import (
@@ -10,12 +12,12 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/internal/driver"
+	"github.com/exitlint/exitlint/internal/regularfile/regularfiletest"
 )
 
 // entriesHolding returns the cache entries under dir whose bytes hold s.
@@ -66,6 +68,21 @@ func within(t *testing.T, limit time.Duration, what string, f func()) {
 	}
 }
 
+// filledCache writes the module, runs it without a cache (want, its
+// findings) and with a new cache, and returns cmd/app's entry there.
+func filledCache(t *testing.T) (dir string, want map[string]bool, cache *driver.Cache, app string) {
+	t.Helper()
+	dir = module(t)
+	want, _ = runOnce(t, dir, nil)
+	cdir := t.TempDir()
+	cache, err := driver.OpenCache(cdir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runOnce(t, dir, cache)
+	return dir, want, cache, entriesHolding(t, cdir, "ARG_ERROR emitted by")[0]
+}
+
 // TestCacheEntriesCannotLie: an entry whose content was changed after it
 // was written (a finding's message changed to another of the same length,
 // the name of the findings' field changed so that they decode as none, a
@@ -73,15 +90,7 @@ func within(t *testing.T, limit time.Duration, what string, f func()) {
 // the findings are those of a run without the cache, and the entry is
 // written again, so the run after it reuses everything.
 func TestCacheEntriesCannotLie(t *testing.T) {
-	dir := module(t)
-	want, _ := runOnce(t, dir, nil)
-	cdir := t.TempDir()
-	cache, err := driver.OpenCache(cdir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runOnce(t, dir, cache)
-	app := entriesHolding(t, cdir, "ARG_ERROR emitted by")[0] // cmd/app's entry
+	dir, want, cache, app := filledCache(t)
 	pristine, _ := os.ReadFile(app)
 	tamper := map[string]func(){
 		"message":     func() { rewrite(t, app, "ARG_ERROR emitted by", "ARG_ERROR emitted bY") },
@@ -102,16 +111,7 @@ func TestCacheEntriesCannotLie(t *testing.T) {
 		t.Run(what, func(t *testing.T) {
 			os.WriteFile(app, pristine, 0o666)
 			change()
-			got, res := runOnce(t, dir, cache)
-			compare(t, want, got)
-			if !slices.Contains(res.Analyzed, "example.com/m/cmd/app") {
-				t.Errorf("with its entry changed, cmd/app was not analyzed again (analyzed %v)", res.Analyzed)
-			}
-			got, res = runOnce(t, dir, cache)
-			compare(t, want, got)
-			if len(res.Analyzed) != 0 {
-				t.Errorf("the run after it analyzed %v; want the entry written again, and nothing analyzed", res.Analyzed)
-			}
+			analyzedAgain(t, dir, want, func() *driver.Cache { return cache })
 		})
 	}
 }
@@ -120,32 +120,12 @@ func TestCacheEntriesCannotLie(t *testing.T) {
 // symbolic link to /dev/zero or a file of a terabyte is a miss, at once:
 // its package is analyzed again and the entry written in its place.
 func TestCacheEntriesThatAreNoFiles(t *testing.T) {
-	dir := module(t)
-	want, _ := runOnce(t, dir, nil)
-	for _, what := range []string{"named pipe", "link to /dev/zero", "a terabyte"} {
+	for _, what := range regularfiletest.Kinds {
 		t.Run(what, func(t *testing.T) {
-			cdir := t.TempDir()
-			cache, err := driver.OpenCache(cdir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			runOnce(t, dir, cache)
-			app := entriesHolding(t, cdir, "ARG_ERROR emitted by")[0]
+			dir, want, cache, app := filledCache(t)
 			os.Remove(app)
-			switch what {
-			case "named pipe":
-				err = syscall.Mkfifo(app, 0o666)
-			case "link to /dev/zero":
-				err = os.Symlink("/dev/zero", app)
-			default:
-				if err = os.WriteFile(app, nil, 0o666); err == nil {
-					err = os.Truncate(app, 1<<40)
-				}
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			within(t, 60*time.Second, "a run over an entry that is a "+what, func() {
+			regularfiletest.Make(t, app, what)
+			within(t, 60*time.Second, "a run over an entry that is "+what, func() {
 				got, res := runOnce(t, dir, cache)
 				compare(t, want, got)
 				if !slices.Contains(res.Analyzed, "example.com/m/cmd/app") {
@@ -178,15 +158,23 @@ func TestCacheProgEntriesCannotLie(t *testing.T) {
 	runOnce(t, dir, open())
 	app := entriesHolding(t, store, "ARG_ERROR emitted by")[0]
 	rewrite(t, app, "ARG_ERROR emitted by", "ARG_ERROR emitted bY")
-	got, res := runOnce(t, dir, open())
+	analyzedAgain(t, dir, want, open)
+}
+
+// analyzedAgain runs the module with cmd/app's entry unusable: cmd/app is
+// analyzed again, with want's findings, and the entry is written anew, so
+// that the run after it analyzes nothing. cache gives each run's cache.
+func analyzedAgain(t *testing.T, dir string, want map[string]bool, cache func() *driver.Cache) {
+	t.Helper()
+	got, res := runOnce(t, dir, cache())
 	compare(t, want, got)
 	if !slices.Contains(res.Analyzed, "example.com/m/cmd/app") {
-		t.Errorf("with its entry changed, cmd/app was not analyzed again (analyzed %v)", res.Analyzed)
+		t.Errorf("with its entry unusable, cmd/app was not analyzed again (analyzed %v)", res.Analyzed)
 	}
-	got, res = runOnce(t, dir, open())
+	got, res = runOnce(t, dir, cache())
 	compare(t, want, got)
 	if len(res.Analyzed) != 0 {
-		t.Errorf("the run after it analyzed %v; want the entry put again, and nothing analyzed", res.Analyzed)
+		t.Errorf("the run after it analyzed %v; want the entry written anew, and nothing analyzed", res.Analyzed)
 	}
 }
 
@@ -252,15 +240,7 @@ func reseal(t *testing.T, file, old, new string) {
 // package from its files and reports what they hold, and writes the
 // entries it computed over the others.
 func TestFreshRunsReadNoEntry(t *testing.T) {
-	dir := module(t)
-	want, _ := runOnce(t, dir, nil)
-	cdir := t.TempDir()
-	cache, err := driver.OpenCache(cdir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	runOnce(t, dir, cache)
-	app := entriesHolding(t, cdir, "ARG_ERROR emitted by")[0]
+	dir, want, cache, app := filledCache(t)
 	reseal(t, app, "ARG_ERROR emitted by", "ARG_ERROR emitted bY")
 	if got, _ := runOnce(t, dir, cache); !hasLine(got, "emitted bY") {
 		t.Fatalf("the entry sealed again was not read: the test changes nothing")

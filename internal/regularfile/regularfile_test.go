@@ -7,11 +7,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/exitlint/exitlint/internal/regularfile"
+	"github.com/exitlint/exitlint/internal/regularfile/regularfiletest"
 )
 
 // TestRead: a regular file within the bound is read whole; a named pipe,
@@ -26,31 +26,21 @@ func TestRead(t *testing.T) {
 	if data, err := regularfile.Read(small, 12); err != nil || string(data) != "twelve bytes" {
 		t.Errorf("a file at the bound: %q, %v", data, err)
 	}
-	fifo := filepath.Join(dir, "fifo")
-	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	zero := filepath.Join(dir, "zero")
-	if err := os.Symlink("/dev/zero", zero); err != nil {
-		t.Fatal(err)
-	}
-	huge := filepath.Join(dir, "huge")
-	if err := os.WriteFile(huge, nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.Truncate(huge, 1<<40); err != nil { // sparse: no space taken
-		t.Fatal(err)
+	made := map[string]string{}
+	for _, kind := range regularfiletest.Kinds {
+		made[kind] = filepath.Join(dir, strings.Fields(kind)[1])
+		regularfiletest.Make(t, made[kind], kind)
 	}
 	for _, c := range []struct {
 		name string
 		want error
 		says string
 	}{
-		{fifo, regularfile.ErrNotRegular, "a named pipe"},
+		{made["a named pipe"], regularfile.ErrNotRegular, "a named pipe"},
 		{"/dev/zero", regularfile.ErrNotRegular, "a character device"},
-		{zero, regularfile.ErrNotRegular, "a character device"},
+		{made["a character device"], regularfile.ErrNotRegular, "a character device"}, // a link to /dev/zero
 		{dir, regularfile.ErrNotRegular, "a directory"},
-		{huge, regularfile.ErrTooLarge, "1099511627776 bytes, over the bound of 1 MiB"},
+		{made["larger than exitlint reads"], regularfile.ErrTooLarge, "1099511627776 bytes, over the bound of 1 MiB"},
 	} {
 		start := time.Now()
 		_, err := regularfile.Read(c.name, 1<<20)
