@@ -62,7 +62,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 	if o.settings != nil {
 		salt = o.settings.Salt
 	}
-	graph, skipped, unmatched, err := load(patterns, o.tests, o.tags, o.cache, salt)
+	graph, skipped, unmatched, err := load(patterns, o, salt)
 	if err != nil {
 		return nil, err
 	}
@@ -82,7 +82,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 	if unresolved := unresolvedSettings(configs, packagePaths(graph)); len(unresolved) > 0 {
 		return &result{Unresolved: unresolved, Skipped: skipped, Unmatched: unmatched}, nil
 	}
-	res := execute(graph, skipped, analyzers, leaveOut{scaffolding: o.scaffolding, devcode: devcodeOf(o.settings), patterns: patterns})
+	res := execute(graph, skipped, analyzers, leaveOut{scaffolding: o.scaffolding, devcode: devcodeOf(o.settings), patterns: patterns, exclude: newExcluder(o.settings)})
 	if o.cache != nil {
 		o.cache.Trim() // at most once an hour; a failure costs only space
 	}
@@ -208,6 +208,7 @@ type leaveOut struct {
 	scaffolding bool
 	devcode     func(dir string) bool // nil: no path is asked for
 	patterns    []string
+	exclude     *excluder // the findings in paths the exclude setting leaves out (exclude.go); nil: none
 }
 
 // devcodeOf returns whether the devcode setting that applies to a package's
@@ -237,6 +238,7 @@ func (res *result) reported(graph *driver.Graph, actions []*driver.Action, lo le
 	leftOut := map[string]int{}
 	var out []*driver.Action
 	for _, act := range actions {
+		act = lo.exclude.filter(res, act, graph.Fset)
 		switch {
 		case act.Err != nil:
 			out = append(out, act)

@@ -16,6 +16,7 @@ import (
 
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/findings"
+	"github.com/exitlint/exitlint/internal/regularfile"
 )
 
 // A baseline records the findings a codebase has today, so that a team can
@@ -54,21 +55,36 @@ func entryOf(f findings.Finding) baselineEntry {
 	return baselineEntry{Check: f.Check, File: filepath.ToSlash(f.Pos.File), Fingerprint: f.Fingerprint, Message: f.Message}
 }
 
-// Hidden counts the findings a run did not report because the baseline or
-// -new-from-rev hid them.
+// Hidden counts the findings a run did not report because the exclude
+// setting, the baseline or -new-from-rev hid them.
 type Hidden struct {
 	// Baseline is the number of findings the baseline file hid.
 	Baseline int `json:"baseline"`
 	// Unchanged is the number of findings outside the lines changed since
 	// the -new-from-rev revision.
 	Unchanged int `json:"unchanged"`
+	// Excluded is the number of findings in paths the exclude setting
+	// leaves out.
+	Excluded int `json:"excluded"`
 }
 
 func (h *Hidden) total() int {
 	if h == nil {
 		return 0
 	}
-	return h.Baseline + h.Unchanged
+	return h.Baseline + h.Unchanged + h.Excluded
+}
+
+// with returns a copy of h (zero when h is nil) changed by f.
+func (h *Hidden) with(f func(*Hidden)) *Hidden {
+	c := &Hidden{}
+	if h != nil {
+		*c = *h
+	}
+	if f != nil {
+		f(c)
+	}
+	return c
 }
 
 // String says what was hidden, as messages put it.
@@ -79,6 +95,9 @@ func (h *Hidden) String() string {
 	}
 	if h.Unchanged > 0 {
 		parts = append(parts, fmt.Sprintf("%d on lines not changed since -new-from-rev", h.Unchanged))
+	}
+	if h.Excluded > 0 {
+		parts = append(parts, fmt.Sprintf("%d in paths exclude leaves out", h.Excluded))
 	}
 	return strings.Join(parts, ", ")
 }
@@ -132,10 +151,15 @@ func badBaseline(file, format string, args ...any) error {
 		WithSuggestion("write the baseline again with exitlint -write-baseline " + file + " (it records the findings of today's code), or pass the file exitlint wrote")
 }
 
+// maxBaseline bounds a baseline file: an entry takes about 200 bytes, so
+// 64 MiB holds some 300,000 findings, far more than a codebase adopting
+// exitlint has.
+const maxBaseline = 64 << 20
+
 // readBaseline reads a baseline file into the count of findings it hides
 // per key.
 func readBaseline(file string) (map[string]int, error) {
-	data, err := os.ReadFile(file)
+	data, err := regularfile.Read(file, maxBaseline)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, badBaseline(file, "no such file")
@@ -222,11 +246,11 @@ func (f *filter) apply(res *result) {
 			return
 		}
 		res.baselineWritten = findings.Relative(res.dir, absPath(f.write))
-		res.Hidden = &Hidden{Baseline: len(res.Diagnostics)}
+		res.Hidden = res.Hidden.with(func(h *Hidden) { h.Baseline = len(res.Diagnostics) })
 		res.Diagnostics = nil
 		return
 	}
-	h := &Hidden{}
+	h := res.Hidden.with(nil)
 	left := map[string]int{}
 	for k, n := range f.baseline {
 		left[k] = n

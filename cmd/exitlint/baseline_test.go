@@ -51,8 +51,8 @@ func TestBaseline(t *testing.T) {
 	}
 	// data is null with findings: the count an agent reads is meta.hidden
 	// (error.message is for people).
-	if meta, _ := m["meta"].(map[string]any); fmt.Sprint(meta["hidden"]) != "map[baseline:3 unchanged:0]" {
-		t.Errorf("with findings: meta %v; want hidden {baseline: 3, unchanged: 0}", m["meta"])
+	if meta, _ := m["meta"].(map[string]any); fmt.Sprint(meta["hidden"]) != "map[baseline:3 excluded:0 unchanged:0]" {
+		t.Errorf("with findings: meta %v; want hidden {baseline: 3, unchanged: 0, excluded: 0}", m["meta"])
 	}
 	data = dataOf(t, exitlint(t, dir, "-json", "-findings-ok", "-baseline", "exitlint-baseline.json", "./..."))
 	if hidden, _ := data["hidden"].(map[string]any); hidden["baseline"] != 3.0 || len(data["diagnostics"].([]any)) != 1 {

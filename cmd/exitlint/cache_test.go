@@ -73,10 +73,11 @@ func TestCacheSettings(t *testing.T) {
 	}
 }
 
-// TestFixFromTheCache runs exitlint once to fill the cache, then -fix with
-// every finding coming from it, and wants the files written as a -fix
-// without the cache writes them: the positions of cached findings, cmd/cgo's
-// line directives included, map to the same bytes.
+// TestFixFromTheCache runs exitlint once to fill the cache, then -fix,
+// and wants the files written as a -fix without the cache writes them:
+// -fix reads no entry (it writes only what an analysis of the files it
+// writes computed), and writes the entries it computed, cmd/cgo's line
+// directives included.
 func TestFixFromTheCache(t *testing.T) {
 	srcs := map[string]string{"plain": fixable}
 	if out, err := exec.Command("go", "env", "CGO_ENABLED").Output(); err == nil && strings.TrimSpace(string(out)) == "1" {

@@ -18,6 +18,7 @@ import (
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/configfile"
+	"github.com/exitlint/exitlint/internal/regularfile"
 	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
 )
@@ -43,12 +44,39 @@ func startSettings(file string) (*settings.Resolver, *settings.Resolved, error) 
 				WithSuggestion("name an existing config file, or leave -config out to use the .exitlint.yml found above each package")
 		}
 	}
+	if err := flagPathsInside(dir); err != nil {
+		return nil, nil, err
+	}
 	r := settings.New(file, dir)
+	r.ExcludeInFrontEnd()
 	res, err := r.Start()
 	if err != nil {
 		return nil, nil, configError(err)
 	}
 	return r, res, nil
+}
+
+// flagPathsInside refuses a path of -config.exclude or -config.devcode
+// that lies outside the tree of the working directory, dir (its
+// repository, or its workspace or module: configfile.Root), as a config
+// file's paths outside its own tree are refused.
+func flagPathsInside(dir string) error {
+	root := new(configfile.Finder).Root(dir)
+	if root == "" {
+		root = dir
+	}
+	for _, s := range config.Settings {
+		names, set := s.Flagged()
+		if s.Kind != config.KindPath || !set {
+			continue
+		}
+		for _, n := range names {
+			if err := configfile.Inside(filepath.FromSlash(n), root); err != nil {
+				return usageError("%s=%s %v", s.Flag(), n, err)
+			}
+		}
+	}
+	return nil
 }
 
 // checksOf returns the checks the settings choose; an error is the
@@ -139,7 +167,7 @@ func vetAnalyzers(args []string) ([]*analysis.Analyzer, error) {
 	if !strings.HasSuffix(unit, ".cfg") {
 		return every, nil
 	}
-	data, err := os.ReadFile(unit)
+	data, err := readVetConfig(unit)
 	if err != nil {
 		return every, nil // unitchecker says what is wrong with it
 	}
@@ -222,7 +250,7 @@ func vetVersion(w io.Writer) error {
 	}
 	if dir, err := os.Getwd(); err == nil {
 		if path, err := configfile.Find(dir); err == nil && path != "" {
-			data, _ := os.ReadFile(path)
+			data, _ := regularfile.Read(path, configfile.MaxSize)
 			fmt.Fprintf(h, "\x00%s\x00%s", path, data)
 		}
 	}

@@ -205,10 +205,6 @@ func applyFixes(fset *token.FileSet, scope fixScope, fixes []*pendingFix) fixRes
 
 	// Map each fix onto the files it would write, refusing what -fix may
 	// not write.
-	type mapped struct {
-		p     *pendingFix
-		edits map[string][]edit // by target file
-	}
 	var candidates []mapped
 	for _, p := range fixes {
 		m := mapped{p: p, edits: map[string][]edit{}}
@@ -235,8 +231,9 @@ func applyFixes(fset *token.FileSet, scope fixScope, fixes []*pendingFix) fixRes
 		}
 	}
 
-	// Accept the fixes that overlap none accepted before them; drop those
-	// whose file's fixes do not leave valid Go, until none is dropped.
+	// Accept the fixes that overlap none accepted before them, then those
+	// of them that type-check (fixverify.go); drop those whose file's
+	// fixes do not leave valid Go, until none is dropped.
 	var accepted []mapped
 	edits := map[string][]edit{}
 	for _, m := range candidates {
@@ -252,22 +249,19 @@ func applyFixes(fset *token.FileSet, scope fixScope, fixes []*pendingFix) fixRes
 			res.notWritten = append(res.notWritten, notWritten{m.p.diag, "it overlaps a fix written before it; run exitlint -fix again to apply it to the fixed file"})
 			continue
 		}
-		for name, list := range m.edits {
-			for _, e := range list {
-				if !contains(edits[name], e) {
-					edits[name] = append(edits[name], e)
-				}
-			}
-		}
+		mergeEdits(edits, m.edits)
 		accepted = append(accepted, m)
 	}
-	out := map[string][]byte{}
+	accepted = f.typeChecked(accepted, &res)
+	var out map[string][]byte
 	for {
+		edits = map[string][]edit{}
+		for _, m := range accepted {
+			mergeEdits(edits, m.edits)
+		}
+		out = map[string][]byte{}
 		invalid := map[string]string{}
 		for name, list := range edits {
-			if _, done := out[name]; done {
-				continue
-			}
 			content, err := fixedContent(f.targets[name].src, list)
 			if err != nil {
 				invalid[name] = fmt.Sprintf("the fixes for %s do not leave valid Go (%v); nothing was written to it: this is a bug in exitlint, report it", f.rel(name), err)
@@ -279,7 +273,6 @@ func applyFixes(fset *token.FileSet, scope fixScope, fixes []*pendingFix) fixRes
 			break
 		}
 		var keep []mapped
-		edits = map[string][]edit{}
 		for _, m := range accepted {
 			reason := ""
 			for name := range m.edits {
@@ -292,16 +285,8 @@ func applyFixes(fset *token.FileSet, scope fixScope, fixes []*pendingFix) fixRes
 				continue
 			}
 			keep = append(keep, m)
-			for name, list := range m.edits {
-				for _, e := range list {
-					if !contains(edits[name], e) {
-						edits[name] = append(edits[name], e)
-					}
-				}
-			}
 		}
 		accepted = keep
-		out = map[string][]byte{}
 	}
 
 	names := slices.Sorted(maps.Keys(edits))
@@ -325,6 +310,24 @@ func applyFixes(fset *token.FileSet, scope fixScope, fixes []*pendingFix) fixRes
 		}
 	}
 	return res
+}
+
+// mapped is a fix with its edits placed in the files -fix writes.
+type mapped struct {
+	p     *pendingFix
+	edits map[string][]edit // by target file
+}
+
+// mergeEdits adds edits, by file, to all, each edit once (two fixes that
+// add the same import agree).
+func mergeEdits(all, edits map[string][]edit) {
+	for name, list := range edits {
+		for _, e := range list {
+			if !contains(all[name], e) {
+				all[name] = append(all[name], e)
+			}
+		}
+	}
 }
 
 // fail records that a file cannot be written.
@@ -397,17 +400,23 @@ var rename = os.Rename
 
 // prepare writes content to a new temporary file beside t, with t's mode
 // (and owner, where the system permits), synced to disk, and returns its
-// name. A read-only file is not written, even by a user who could.
+// name. A read-only file, or a file in a read-only directory (whose mode
+// lets no one write), is not written, even by a user who could (root):
+// the mode says what its owner wants, whoever runs -fix.
 func prepare(t *target, content []byte) (string, error) {
 	if t.info.Mode().Perm()&0o222 == 0 {
 		return "", fmt.Errorf("cannot write the fixes to %s: the file is read-only (mode %v): %w", t.shown, t.info.Mode().Perm(), fs.ErrPermission)
+	}
+	dir := filepath.Dir(t.real)
+	if info, err := os.Stat(dir); err == nil && info.Mode().Perm()&0o222 == 0 {
+		return "", fmt.Errorf("cannot write the fixes to %s: its directory is read-only (mode %v): %w", t.shown, info.Mode().Perm(), fs.ErrPermission)
 	}
 	probe, err := os.OpenFile(t.real, os.O_WRONLY, 0)
 	if err != nil {
 		return "", fmt.Errorf("cannot write the fixes to %s: %w", t.shown, err)
 	}
 	probe.Close()
-	tmp, err := os.CreateTemp(filepath.Dir(t.real), "."+filepath.Base(t.real)+".exitlint-*")
+	tmp, err := os.CreateTemp(dir, tempPrefix(filepath.Base(t.real))+"*")
 	if err != nil {
 		return "", fmt.Errorf("cannot write the fixes to %s: %w", t.shown, err)
 	}
@@ -474,15 +483,9 @@ func contains(list []edit, e edit) bool {
 
 const bom = "\ufeff"
 
-// fixedContent applies edits to src and keeps the file's form: a UTF-8
-// byte order mark stays, a file whose lines all end in CRLF keeps CRLF
-// (the fixes' new lines too), and only a file that was gofmt-formatted
-// (BOM and CRLF aside) is formatted again after the edits. A file gofmt
-// would change gets the edits as the checks wrote them, nothing else.
-func fixedContent(src []byte, edits []edit) ([]byte, error) {
-	lines := bytes.Count(src, []byte("\n"))
-	crlf := lines > 0 && bytes.Count(src, []byte("\r\n")) == lines
-	mixed := !crlf && bytes.Contains(src, []byte("\r\n"))
+// splice applies edits to src, in the order of their places; with crlf,
+// the new lines of their text end in CRLF.
+func splice(src []byte, edits []edit, crlf bool) ([]byte, error) {
 	edits = slices.Clone(edits)
 	sort.SliceStable(edits, func(i, j int) bool { return edits[i].start < edits[j].start })
 	var b bytes.Buffer
@@ -500,7 +503,22 @@ func fixedContent(src []byte, edits []edit) ([]byte, error) {
 		last = e.end
 	}
 	b.Write(src[last:])
-	edited := b.Bytes()
+	return b.Bytes(), nil
+}
+
+// fixedContent applies edits to src and keeps the file's form: a UTF-8
+// byte order mark stays, a file whose lines all end in CRLF keeps CRLF
+// (the fixes' new lines too), and only a file that was gofmt-formatted
+// (BOM and CRLF aside) is formatted again after the edits. A file gofmt
+// would change gets the edits as the checks wrote them, nothing else.
+func fixedContent(src []byte, edits []edit) ([]byte, error) {
+	lines := bytes.Count(src, []byte("\n"))
+	crlf := lines > 0 && bytes.Count(src, []byte("\r\n")) == lines
+	mixed := !crlf && bytes.Contains(src, []byte("\r\n"))
+	edited, err := splice(src, edits, crlf)
+	if err != nil {
+		return nil, err
+	}
 
 	hasBOM := bytes.HasPrefix(src, []byte(bom))
 	plain := func(s []byte) []byte {

@@ -27,6 +27,9 @@ type fixScope struct {
 	off    []offDir
 	offErr error  // why off could not be known: then nothing is written
 	dir    string // the working directory, to which reasons name files
+	// recheck type-checks the packages that files edited as given would
+	// change (driver.Graph.Recheck); nil when the run kept no types.
+	recheck func(files map[string][]byte) []driver.Broken
 }
 
 // fileOwner is the package a file belongs to.
@@ -47,6 +50,9 @@ type offDir struct{ dir, name string }
 // belongs to and what it held when the analysis read it.
 func newFixScope(g *driver.Graph) fixScope {
 	s := fixScope{files: map[string]fileOwner{}, sums: g.Sums()}
+	if g.KeptTypes() {
+		s.recheck = g.Recheck
+	}
 	for _, p := range g.Packages() {
 		var o fileOwner
 		if m := p.Module(); m != nil {

@@ -108,10 +108,10 @@ func (d Diagnostic) text() string {
 }
 
 // writeJSON writes the envelope of a run that reached analysis: the report
-// as data on success, else the outcome's error. What -baseline and
-// -new-from-rev hid is counted in meta.hidden whatever the exit code, as
-// data is null on every other.
-func writeJSON(w io.Writer, start time.Time, res *result, code exitcode.Code, err error) exitcode.Code {
+// as data on success, else the outcome's error, and warnings. What
+// -baseline and -new-from-rev hid is counted in meta.hidden whatever the
+// exit code, as data is null on every other.
+func writeJSON(w io.Writer, start time.Time, res *result, code exitcode.Code, err error, warnings []string) exitcode.Code {
 	var data *Report
 	if err == nil {
 		data = jsonReport(res)
@@ -120,7 +120,7 @@ func writeJSON(w io.Writer, start time.Time, res *result, code exitcode.Code, er
 	if res.Hidden != nil {
 		extra = map[string]any{"hidden": res.Hidden}
 	}
-	return writeEnvelopeMeta(w, start, code, data, err, extra)
+	return writeEnvelopeMeta(w, start, code, data, err, extra, warnings...)
 }
 
 // jsonReport is res as -json's data. The schema's lists are never null.
@@ -149,9 +149,10 @@ func writeEnvelope[T any](w io.Writer, start time.Time, code exitcode.Code, data
 	return writeEnvelopeMeta(w, start, code, data, err, nil)
 }
 
-// writeEnvelopeMeta is writeEnvelope with extra fields of meta.
-func writeEnvelopeMeta[T any](w io.Writer, start time.Time, code exitcode.Code, data T, err error, extra map[string]any) exitcode.Code {
-	env, buildErr := envelope.New(start, code, data, err, envelope.WithMeta(envelope.Meta{SchemaVersion: "1.0", Extra: extra}))
+// writeEnvelopeMeta is writeEnvelope with extra fields of meta, and
+// warnings.
+func writeEnvelopeMeta[T any](w io.Writer, start time.Time, code exitcode.Code, data T, err error, extra map[string]any, warnings ...string) exitcode.Code {
+	env, buildErr := envelope.New(start, code, data, err, envelope.WithMeta(envelope.Meta{SchemaVersion: "1.0", Extra: extra}), envelope.WithWarnings(warnings...))
 	if buildErr != nil {
 		code = env.Code()
 	}

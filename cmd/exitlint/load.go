@@ -19,9 +19,14 @@ import (
 // packages to analyze, with their dependencies. Nothing is analyzed or
 // written yet. It returns the graph, the requested packages go list could
 // not list, and the patterns that named no package, or a *loadFailure when
-// nothing is left to analyze.
-func load(patterns []string, tests bool, tags string, cache *driver.Cache, salt func(dir string, dependency bool) string) (*driver.Graph, []Skipped, []Unmatched, error) {
-	graph, err := driver.Load(driver.Config{Tests: tests, Tags: tags, Cache: cache, PackageSalt: salt}, patterns...)
+// nothing is left to analyze. With -fix, the run reads nothing from the
+// cache (what -fix writes comes from the files it writes) and keeps the
+// packages' types, to type-check the fixed files before writing them.
+func load(patterns []string, o options, salt func(dir string, dependency bool) string) (*driver.Graph, []Skipped, []Unmatched, error) {
+	if bad := versioned(patterns); len(bad) > 0 {
+		return nil, nil, nil, &loadFailure{patterns: patterns, unmatched: bad}
+	}
+	graph, err := driver.Load(driver.Config{Tests: o.tests, Tags: o.tags, Cache: o.cache, PackageSalt: salt, Fresh: o.fix, KeepTypes: o.fix}, patterns...)
 	if err != nil {
 		return nil, nil, nil, &loadFailure{patterns: patterns, err: err}
 	}
@@ -41,14 +46,14 @@ func load(patterns []string, tests bool, tags string, cache *driver.Cache, salt 
 	dir, _ := os.Getwd()
 	var unmatched []Unmatched
 	for _, u := range graph.Unmatched {
-		unmatched = append(unmatched, classifyUnmatched(u.Pattern, u.Errors, dir, tags))
+		unmatched = append(unmatched, classifyUnmatched(u.Pattern, u.Errors, dir, o.tags))
 	}
 	if listed == 0 && len(skipped) == 0 {
 		if len(unmatched) == 0 {
 			// One pattern, or go list's answers for several disagree:
 			// every pattern is named, with every error go list gave.
 			for _, p := range patterns {
-				unmatched = append(unmatched, classifyUnmatched(p, notFound, dir, tags))
+				unmatched = append(unmatched, classifyUnmatched(p, notFound, dir, o.tags))
 			}
 		}
 		return nil, nil, nil, &loadFailure{patterns: patterns, unmatched: unmatched}
@@ -59,6 +64,28 @@ func load(patterns []string, tests bool, tags string, cache *driver.Cache, salt 
 		skipped = append(skipped, Skipped{Package: strings.Join(patterns, " "), Errors: notFound})
 	}
 	return graph, skipped, unmatched, nil
+}
+
+// versioned returns the patterns that are path@version, in any form
+// (x@v1, ./...@latest, ./cmd@v1.2.3): a pattern holding an @ that names
+// no file or directory. The go command takes versions only in go get and
+// go install, and answers go list's patterns inconsistently (./...@latest
+// matched nothing, for build constraints); exitlint refuses them all, as
+// malformed, before go list runs.
+func versioned(patterns []string) []Unmatched {
+	var out []Unmatched
+	for _, p := range patterns {
+		if !strings.Contains(p, "@") || strings.HasPrefix(p, "file=") {
+			continue
+		}
+		if _, err := os.Stat(p); err == nil {
+			continue // a directory or file whose name holds an @
+		}
+		out = append(out, Unmatched{Pattern: p, Kind: "USAGE",
+			Reason: "a path@version pattern: the go command takes versions only in go get and go install, and exitlint analyzes the version the module requires",
+			Hint:   "name the packages without @version: ./..., ./dir, an import path the module or its requirements provide"})
+	}
+	return out
 }
 
 // Unmatched is a pattern that named no package to analyze, and what is

@@ -16,18 +16,18 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/regularfile"
 )
 
 func main() {
 	args := os.Args[1:]
 	if vetProtocol(args) {
-		if slices.Contains(args, "-V=full") || slices.Contains(args, "--V=full") {
+		if v := vetHandshake(args); v == "-V=full" || v == "--V=full" {
 			if err := vetVersion(os.Stdout); err != nil {
 				fmt.Fprintf(os.Stderr, "exitlint: -V=full: %v\n", err)
 				//exitlint:ignore fallback the executable could not be read to hash it: an error of the system, which go vet reports with the message
@@ -58,25 +58,32 @@ func main() {
 // the tool's version (-V=full) or flags (-flags), or hands over the
 // configuration of a unit as a .cfg file. A last argument that ends in .cfg
 // but is no such file (a package directory named x.cfg, a file that does
-// not exist) is a package pattern of a standalone run.
+// not exist) is a package pattern of a standalone run. go vet never asks
+// its questions with -json: with it, they are the standalone command's to
+// refuse, with an envelope.
 func vetProtocol(args []string) bool {
-	for _, a := range args {
-		if a == "-V=full" || a == "--V=full" || a == "-flags" || a == "--flags" {
-			return true
-		}
+	if vetHandshake(args) != "" {
+		return !jsonArg(args)
 	}
 	return len(args) > 0 && strings.HasSuffix(args[len(args)-1], ".cfg") && isVetConfig(args[len(args)-1])
+}
+
+// vetHandshake returns the question go vet asks its tool among args,
+// -V=full or -flags (with one dash or two), or "".
+func vetHandshake(args []string) string {
+	for _, a := range args {
+		if a == "-V=full" || a == "--V=full" || a == "-flags" || a == "--flags" {
+			return a
+		}
+	}
+	return ""
 }
 
 // isVetConfig reports whether file is a regular file that holds a vet
 // configuration: a JSON object with the fields every configuration the go
 // command writes has.
 func isVetConfig(file string) bool {
-	info, err := os.Stat(file)
-	if err != nil || !info.Mode().IsRegular() {
-		return false
-	}
-	data, err := os.ReadFile(file)
+	data, err := readVetConfig(file)
 	if err != nil {
 		return false
 	}
@@ -90,4 +97,16 @@ func isVetConfig(file string) bool {
 		}
 	}
 	return true
+}
+
+// maxVetConfig bounds a vet configuration: the go command's lists a
+// unit's files and the export data of its imports, kilobytes for most
+// packages and a few megabytes for the largest.
+const maxVetConfig = 64 << 20
+
+// readVetConfig reads the vet configuration file, which must be a regular
+// file within maxVetConfig: a named pipe or a device named x.cfg is no
+// configuration, and is not read to find out.
+func readVetConfig(file string) ([]byte, error) {
+	return regularfile.Read(file, maxVetConfig)
 }

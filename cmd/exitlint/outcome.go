@@ -139,6 +139,7 @@ func fixError(res *result) error {
 			WithSuggestion("check the file system named in the message, then run exitlint -fix again")
 	default:
 		e = exitcode.New(exitcode.Conflict, "FIX_CONFLICT", msg).
+			WithRetryable(true). // as exitlint declares CONFLICT: running again clears it
 			WithSuggestion("run exitlint -fix again on the current files")
 	}
 	if len(detail) > 1 {

@@ -45,34 +45,19 @@ func usageError(format string, args ...any) error {
 // to stdout, messages to stderr, and returns the exit code.
 func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	start := time.Now()
-	fs := flag.NewFlagSet("exitlint", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
 	var o options
-	fs.BoolVar(&o.json, "json", false, "write one response envelope (JSON) instead of text")
-	fs.BoolVar(&o.sarif, "sarif", false, "write a SARIF 2.1.0 log (for GitHub code scanning and other SARIF viewers) instead of text")
-	fs.StringVar(&o.sarifRoot, "sarif-root", "", "the directory -sarif names files relative to, as the repository's root for code scanning (default: the working directory)")
-	fs.BoolVar(&o.findingsOK, "findings-ok", false, "exit 0 when findings are reported, with the findings as the envelope's data")
-	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
-	fs.BoolVar(&o.scaffolding, "scaffolding", false, "also report findings in packages that only tests import (fake servers, mocks, test helpers); they are left out by default and counted in the report")
-	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
-	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files (gofmt-formatted); the findings that remain are reported")
-	setChecks := checkFlags(fs)
-	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
-	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
-	fs.BoolVar(&o.useCache, "cache", true, "reuse what an earlier run found for the packages that did not change; -cache=false analyzes every package again (the cache is in EXITLINT_CACHE, by default exitlint in the user's cache directory; EXITLINT_CACHE=off turns it off)")
-	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags to consider satisfied while loading the packages, as for go build and go vet")
-	fs.StringVar(&o.baseline, "baseline", "", "hide the findings recorded in this baseline file (written by -write-baseline): report only new ones")
-	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding in this baseline file, and report none")
-	fs.StringVar(&o.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (committed or not), and in files git does not track")
-	fs.StringVar(&o.configFile, "config", "", "the config file to read (default: .exitlint.yml or .exitlint.yaml in the working directory or the nearest directory above it); flags override it")
-	fs.BoolVar(&o.configDump, "config-dump", false, "print the settings in effect, from the config file and the flags, and exit")
+	fs, setChecks := flagSet(&o)
 	analyzers := all.Analyzers()
-	registerAnalyzerFlags(fs, all.WithConfig(analyzers))
 
 	// -json anywhere on the command line, in any spelling the flag
 	// package accepts, asks for an envelope: a command line that does not
 	// parse, or asks for help, still gets one.
 	wantJSON := jsonRequested(fs, args)
+	if flag := vetHandshake(args); flag != "" && wantJSON {
+		return fail(stdout, stderr, true, start, exitcode.New(exitcode.ArgError, "USAGE",
+			fmt.Sprintf("%s is go vet's question to its tool, answered in go vet's own format and never in an envelope: go vet asks it, alone, when it runs exitlint (go vet -vettool=$(which exitlint) ./...)", flag)).
+			WithSuggestion("leave -json out to answer go vet; exitlint -json -h gives exitlint's own flags and checks as data"))
+	}
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			if wantJSON {
@@ -124,9 +109,6 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 			if err := o.cache.Close(); err != nil {
 				fmt.Fprintf(stderr, "exitlint: %v\n", err)
 			}
-			if err := o.cache.WriteErr(); err != nil {
-				fmt.Fprintf(stderr, "exitlint: the cache could not be written (the run's result stands; the next run analyzes again): %v\n", err)
-			}
 		}()
 	}
 	if err != nil {
@@ -139,16 +121,21 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if res != nil && hide != nil {
 		hide.apply(res)
 	}
+	var warnings []string
 	if res != nil && o.fix && len(res.Unresolved) == 0 {
+		if res.Complete {
+			warnings = removeLeftovers(res.scope, stderr)
+		}
 		fix(res)
 	}
-	return report(stdout, stderr, o, start, res, err)
+	return report(stdout, stderr, o, start, res, err, warnings...)
 }
 
 // report writes how the run ended in the format o chose and returns its
 // exit code. res is what the run found, nil when it ended before analysis
-// for the reason stopped.
-func report(stdout, stderr io.Writer, o options, start time.Time, res *result, stopped error) exitcode.Code {
+// for the reason stopped. warnings, and the cache's notes, were written
+// to stderr as they came; -json gives them as the envelope's warnings.
+func report(stdout, stderr io.Writer, o options, start time.Time, res *result, stopped error, warnings ...string) exitcode.Code {
 	code, err := outcome(res, o.findingsOK, stopped)
 	switch {
 	case res == nil:
@@ -161,7 +148,7 @@ func report(stdout, stderr io.Writer, o options, start time.Time, res *result, s
 		}
 		return code
 	case o.json:
-		return writeJSON(stdout, start, res, code, err)
+		return writeJSON(stdout, start, res, code, err, append(cacheNotes(o.cache), warnings...))
 	}
 	writeText(stdout, stderr, res, code, err)
 	return code
@@ -185,6 +172,42 @@ func fail(stdout, stderr io.Writer, asJSON bool, start time.Time, err error) exi
 		}
 	}
 	return code
+}
+
+// flagSet registers exitlint's flags on a new flag set, their values in
+// o; the function it returns hands -enable and -disable to the settings
+// once the set is parsed.
+func flagSet(o *options) (*flag.FlagSet, func()) {
+	fs := flag.NewFlagSet("exitlint", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.BoolVar(&o.json, "json", false, "write one response envelope (JSON) instead of text")
+	fs.BoolVar(&o.sarif, "sarif", false, "write a SARIF 2.1.0 log (for GitHub code scanning and other SARIF viewers) instead of text")
+	fs.StringVar(&o.sarifRoot, "sarif-root", "", "the directory -sarif names files relative to, as the repository's root for code scanning (default: the working directory)")
+	fs.BoolVar(&o.findingsOK, "findings-ok", false, "exit 0 when findings are reported, with the findings as the envelope's data")
+	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
+	fs.BoolVar(&o.scaffolding, "scaffolding", false, "also report findings in packages that only tests import (fake servers, mocks, test helpers); they are left out by default and counted in the report")
+	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
+	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files (gofmt-formatted); the findings that remain are reported")
+	setChecks := checkFlags(fs)
+	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
+	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
+	fs.BoolVar(&o.useCache, "cache", true, "reuse what an earlier run found for the packages that did not change; -cache=false analyzes every package again (the cache is in EXITLINT_CACHE, by default exitlint in the user's cache directory; EXITLINT_CACHE=off turns it off)")
+	fs.StringVar(&o.tags, "tags", "", "comma-separated build tags to consider satisfied while loading the packages, as for go build and go vet")
+	fs.StringVar(&o.baseline, "baseline", "", "hide the findings recorded in this baseline file (written by -write-baseline): report only new ones")
+	fs.StringVar(&o.writeBaseline, "write-baseline", "", "record every finding in this baseline file, and report none")
+	fs.StringVar(&o.newFromRev, "new-from-rev", "", "report only findings on lines changed since this git revision (committed or not), and in files git does not track")
+	fs.StringVar(&o.configFile, "config", "", "the config file to read (default: .exitlint.yml or .exitlint.yaml in the working directory or the nearest directory above it); flags override it")
+	fs.BoolVar(&o.configDump, "config-dump", false, "print the settings in effect, from the config file and the flags, and exit")
+	registerAnalyzerFlags(fs, all.WithConfig(all.Analyzers()))
+	return fs, setChecks
+}
+
+// jsonArg reports whether args ask for -json, as the command reads them
+// (jsonRequested): go vet's questions to its tool do not, and are answered
+// in go vet's formats.
+func jsonArg(args []string) bool {
+	fs, _ := flagSet(new(options))
+	return jsonRequested(fs, args)
 }
 
 // jsonRequested reports whether args set -json, read as the flag package
@@ -358,6 +381,18 @@ func helpData(fs *flag.FlagSet, analyzers []*analysis.Analyzer) *Help {
 	return h
 }
 
+// cacheNotes are what the cache noted during the run (an entry that could
+// not be used, a GOCACHEPROG program that failed, entries that could not
+// be written): they were written to stderr as they were made, and -json
+// gives them as the envelope's warnings. They cost the run its cache,
+// never its result.
+func cacheNotes(c *driver.Cache) []string {
+	if c == nil {
+		return nil
+	}
+	return c.Notes()
+}
+
 // openCache opens the persistent cache unless it is turned off; nothing is
 // created before the analysis writes. A cache directory that cannot be
 // created or written costs the run its cache, not its result: the run says
@@ -396,5 +431,6 @@ func openCache(off bool, stderr io.Writer) (*driver.Cache, error) {
 		fmt.Fprintf(stderr, "exitlint: running without a cache: %v\n", err)
 		return nil, nil
 	}
+	c.Stderr = stderr
 	return c, nil
 }

@@ -43,7 +43,7 @@ func stdFactsOnly(cfgFile string) bool {
 	if !strings.HasSuffix(cfgFile, ".cfg") {
 		return false
 	}
-	data, err := os.ReadFile(cfgFile)
+	data, err := readVetConfig(cfgFile)
 	if err != nil {
 		return false
 	}

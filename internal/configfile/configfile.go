@@ -26,6 +26,7 @@ import (
 
 	"go.yaml.in/yaml/v3"
 
+	"github.com/exitlint/exitlint/internal/regularfile"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
@@ -97,23 +98,40 @@ func (f *Finder) Find(dir string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	found, foundAt := "", -1
-	var foundErr error
-	work, mod := -1, -1
-	for i := 0; ; i++ {
+	root := f.Root(dir)
+	for {
+		if info := f.look(dir); info.config != "" || info.err != nil {
+			return info.config, info.err
+		}
+		parent := filepath.Dir(dir)
+		if dir == root || parent == dir {
+			return "", nil
+		}
+		dir = parent
+	}
+}
+
+// Root returns the root of the code's tree that dir lies in, where Find
+// stops: the repository's (the nearest directory at or above dir holding
+// .git), or outside a repository the workspace's or module's (the nearest
+// holding go.work, else go.mod); "" outside all of them. A config file's
+// paths (exclude, devcode) must stay below the root of its own directory.
+func (f *Finder) Root(dir string) string {
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	work, mod := "", ""
+	for {
 		info := f.look(dir)
-		if foundAt < 0 && (info.config != "" || info.err != nil) {
-			found, foundErr, foundAt = info.config, info.err, i
-		}
 		if info.git {
-			// The repository's root: nothing above it applies.
-			return found, foundErr
+			return dir
 		}
-		if info.work && work < 0 {
-			work = i
+		if info.work && work == "" {
+			work = dir
 		}
-		if info.mod && mod < 0 {
-			mod = i
+		if info.mod && mod == "" {
+			mod = dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
@@ -121,14 +139,10 @@ func (f *Finder) Find(dir string) (string, error) {
 		}
 		dir = parent
 	}
-	limit := work
-	if limit < 0 {
-		limit = mod
+	if work != "" {
+		return work
 	}
-	if limit >= 0 && foundAt > limit {
-		return "", nil
-	}
-	return found, foundErr
+	return mod
 }
 
 func (f *Finder) look(dir string) dirInfo {
@@ -165,10 +179,16 @@ func (f *Finder) look(dir string) dirInfo {
 	return info
 }
 
+// MaxSize bounds a config file: a file of settings a team writes by hand
+// holds kilobytes, and a megabyte is a thousand times that. A larger one,
+// or one that is no regular file (a named pipe, /dev/zero), is refused
+// before it is read.
+const MaxSize = 1 << 20
+
 // Load reads and checks the config file at path; checks are the names of
 // exitlint's checks, which enable and disable may name.
 func Load(path string, checks []string) (*File, error) {
-	data, err := os.ReadFile(path)
+	data, err := regularfile.Read(path, MaxSize)
 	if err != nil {
 		return nil, &Error{Path: path, Msg: "cannot be read: " + err.Error()}
 	}
@@ -206,6 +226,10 @@ func Load(path string, checks []string) (*File, error) {
 	}
 	seen := map[string]int{}
 	dir := filepath.Dir(path)
+	tree := new(Finder).Root(dir)
+	if tree == "" {
+		tree = dir
+	}
 	for i := 0; i+1 < len(root.Content); i += 2 {
 		k, v := root.Content[i], root.Content[i+1]
 		key := k.Value
@@ -238,7 +262,7 @@ func Load(path string, checks []string) (*File, error) {
 			}
 		case config.KindPath:
 			for i, val := range values {
-				abs, err := excludePath(dir, val.Text)
+				abs, err := excludePath(dir, tree, val.Text)
 				if err != nil {
 					return nil, &Error{Path: path, Line: val.Line, Msg: key + ": " + err.Error()}
 				}
@@ -258,6 +282,16 @@ func Load(path string, checks []string) (*File, error) {
 		return nil, err
 	}
 	return f, nil
+}
+
+// Inside says what is wrong with path when it does not lie in root (or
+// is root): both absolute and clean.
+func Inside(path, root string) error {
+	rel, err := filepath.Rel(root, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return fmt.Errorf("lies outside %s, the root of the repository, workspace or module it is set for: a path above it is no part of the code", root)
+	}
+	return nil
 }
 
 // leavesACheck reports a file whose enable and disable leave no check to
@@ -335,9 +369,11 @@ func checkNames(path, key string, values []Value, names []string) error {
 }
 
 // excludePath makes an exclude path absolute against dir and checks that
-// it matches a file or directory: a path that matches nothing is most
-// likely misspelled, and would exclude nothing.
-func excludePath(dir, p string) (string, error) {
+// it lies below root (Root: a config file speaks for its own tree, and
+// exclude: [../..] would hide the findings of every module around it) and
+// matches a file or directory: a path that matches nothing is most likely
+// misspelled, and would exclude nothing.
+func excludePath(dir, root, p string) (string, error) {
 	clean := strings.TrimSuffix(strings.TrimSuffix(filepath.ToSlash(p), "/..."), "/")
 	if clean == "" || clean == "..." {
 		clean = "."
@@ -346,6 +382,9 @@ func excludePath(dir, p string) (string, error) {
 		return "", fmt.Errorf("%s: write the path relative to the config file's directory", p)
 	}
 	abs := filepath.Join(dir, filepath.FromSlash(clean))
+	if err := Inside(abs, root); err != nil {
+		return "", fmt.Errorf("%s %v", p, err)
+	}
 	matches, err := filepath.Glob(abs)
 	if err != nil {
 		return "", fmt.Errorf("%s is no valid glob: %v", p, err)

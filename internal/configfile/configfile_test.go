@@ -152,6 +152,8 @@ func TestLoadErrors(t *testing.T) {
 		"bad form":         {"\n\nfatals: [Exit]\n", `:3: fatals: "Exit" is no function name`},
 		"exclude nothing":  {"exclude:\n  - nosuch/\n", `:2: exclude: nosuch/ matches no file or directory`},
 		"exclude absolute": {"exclude: [/etc]\n", `:1: exclude: /etc: write the path relative`},
+		"exclude above":    {"devcode: [.]\nexclude: [../..]\n", `:2: exclude: ../.. lies outside`},
+		"devcode above":    {"devcode: [../*]\n", `:1: devcode: ../* lies outside`},
 		"YAML":             {"enable: [barecode\n", `:1: not valid YAML`},
 		"tab":              {"enable:\n\t- barecode\n", `:2: not valid YAML`},
 		"twice":            {"enable: [barecode]\nenable: [fallback]\n", `:2: enable is set twice (first at line 1)`},

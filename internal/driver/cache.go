@@ -1,19 +1,20 @@
 package driver
 
 import (
-	"bytes"
-	"encoding/gob"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/exitlint/exitlint/internal/regularfile"
 )
 
 // Cache is the persistent cache of a standalone run: per package, the facts
@@ -35,8 +36,13 @@ type Cache struct {
 	MaxSize      int64
 	TrimInterval time.Duration
 
+	// Stderr, when set, is told each note as it is made (Notes).
+	Stderr io.Writer
+
 	mu       sync.Mutex
 	writeErr error
+	notes    []string
+	noted    map[noteKind]bool
 	dirs     sync.Map // the shard directories this process made sure of
 
 	prog *progStore // set when a GOCACHEPROG program keeps the entries
@@ -87,7 +93,9 @@ func OpenCacheProg(command, dir string, stderr io.Writer) (*Cache, error) {
 	if dir != "" && !filepath.IsAbs(dir) {
 		return nil, fmt.Errorf("the cache directory %q is not absolute", dir)
 	}
-	return &Cache{Dir: dir, prog: &progStore{command: command, stderr: stderr}}, nil
+	c := &Cache{Dir: dir, Stderr: stderr}
+	c.prog = &progStore{command: command, stderr: stderr, dir: dir, note: func(msg string) { c.note(noteProg, msg) }}
+	return c, nil
 }
 
 // Close ends the GOCACHEPROG program of a cache that has started one; for
@@ -100,10 +108,11 @@ func (c *Cache) Close() error {
 }
 
 // useProg reports whether the cache's GOCACHEPROG program keeps its
-// entries, starting it on first use; false when there is none or it could
-// not be started (then the directory keeps them, if there is one).
+// entries, starting it on first use; false when there is none, or it could
+// not be started or has failed since (then the directory keeps them, if
+// there is one).
 func (c *Cache) useProg() bool {
-	return c.prog != nil && c.prog.started()
+	return c.prog != nil && c.prog.serving()
 }
 
 // WriteErr is the first error that kept an entry from being written, if
@@ -120,20 +129,37 @@ func (c *Cache) path(k key) string {
 	return filepath.Join(c.Dir, s[:2], s+"-e")
 }
 
-// get returns the entry under k, or nil.
+// get returns the entry under k, or nil. An entry that cannot be used (no
+// regular file, larger than maxEntry, changed since it was written: its
+// checksum does not match) is a miss, as a missing one is: the package is
+// analyzed again and its entry written over the bad one. The first such
+// entry of a run is noted.
 func (c *Cache) get(k key) *entry {
 	if c.useProg() {
-		return decodeEntry(c.prog.get(k), k)
+		data, where, err := c.prog.get(k)
+		switch {
+		case data != nil:
+			return c.decode(data, k, where)
+		case err != nil && c.useProg():
+			c.badEntry(where, err)
+			return nil
+		case err == nil:
+			return nil
+		}
+		// The program failed on this request: the directory serves.
 	}
 	if c.Dir == "" {
 		return nil
 	}
 	name := c.path(k)
-	data, err := os.ReadFile(name)
+	data, err := regularfile.Read(name, maxEntry)
 	if err != nil {
+		if !errors.Is(err, fs.ErrNotExist) {
+			c.badEntry(name, err)
+		}
 		return nil
 	}
-	e := decodeEntry(data, k)
+	e := c.decode(data, k, name)
 	if e == nil {
 		return nil
 	}
@@ -146,20 +172,63 @@ func (c *Cache) get(k key) *entry {
 	return e
 }
 
-// decodeEntry decodes an entry written under k, or returns nil.
-func decodeEntry(data []byte, k key) *entry {
-	if data == nil {
+// decode decodes the entry read from where, noting it when it cannot be
+// used.
+func (c *Cache) decode(data []byte, k key, where string) *entry {
+	e, err := decodeEntry(data, k)
+	if err != nil {
+		c.badEntry(where, err)
 		return nil
 	}
-	var e entry
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&e); err != nil || e.Key != k {
-		return nil
+	return e
+}
+
+// badEntry notes, once a run, an entry that could not be used.
+func (c *Cache) badEntry(where string, err error) {
+	c.note(noteEntry, fmt.Sprintf("the cache entry %s cannot be used (%v): its package is analyzed again and the entry written anew; other entries like it are treated alike", where, err))
+}
+
+// noteKind is what a note of the cache is about: each is noted once a
+// run.
+type noteKind int
+
+const (
+	noteEntry noteKind = iota // an entry that could not be used
+	noteProg                  // the GOCACHEPROG program failed
+	noteWrite                 // an entry could not be written
+)
+
+// note records msg, unless a note of its kind was made before, and
+// writes it to Stderr.
+func (c *Cache) note(kind noteKind, msg string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.noted[kind] {
+		return
 	}
-	return &e
+	if c.noted == nil {
+		c.noted = map[noteKind]bool{}
+	}
+	c.noted[kind] = true
+	c.notes = append(c.notes, msg)
+	if c.Stderr != nil {
+		fmt.Fprintf(c.Stderr, "exitlint: %s\n", msg)
+	}
+}
+
+// Notes returns what the cache noted so far, in order: an entry that
+// could not be used, a GOCACHEPROG program that failed, an entry that
+// could not be written; each kind once. They cost the run its cache, never
+// its result; a front end passes them on (-json's warnings).
+func (c *Cache) Notes() []string {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return slices.Clone(c.notes)
 }
 
 // put writes e under its key. A failure leaves the cache as it was: the
-// entry is computed again next time; the first one is kept for WriteErr.
+// entry is computed again next time; the first one is kept for WriteErr,
+// and noted.
 func (c *Cache) put(e *entry) {
 	if err := c.write(e); err != nil {
 		c.mu.Lock()
@@ -167,18 +236,30 @@ func (c *Cache) put(e *entry) {
 			c.writeErr = err
 		}
 		c.mu.Unlock()
+		var pe *progError
+		if errors.As(err, &pe) {
+			return // the program's failure is noted
+		}
+		c.note(noteWrite, fmt.Sprintf("the cache could not be written (the run's result stands; the next run analyzes again): %v", err))
 	}
 }
 
 func (c *Cache) write(e *entry) error {
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
+	data, err := encodeEntryBytes(e)
+	if err != nil {
 		return err
 	}
 	if c.useProg() {
-		return c.prog.put(e.Key, buf.Bytes())
+		err := c.prog.put(e.Key, data)
+		if err == nil || c.useProg() || c.Dir == "" {
+			return err
+		}
+		// The program failed on this request: the directory keeps it.
 	}
 	if c.Dir == "" {
+		if c.prog != nil && c.prog.startErr == nil {
+			return c.prog.failure() // it failed, and there is no directory
+		}
 		return nil // the program could not start, and there is no directory
 	}
 	name := c.path(e.Key)
@@ -198,7 +279,7 @@ func (c *Cache) write(e *entry) error {
 	if err != nil {
 		return err
 	}
-	_, werr := f.Write(buf.Bytes())
+	_, werr := f.Write(data)
 	cerr := f.Close()
 	if err := errors.Join(werr, cerr); err != nil {
 		os.Remove(f.Name())
@@ -242,7 +323,7 @@ func (c *Cache) Trim() error {
 		return nil // nothing written yet
 	}
 	stamp := filepath.Join(c.Dir, "trim.txt")
-	if data, err := os.ReadFile(stamp); err == nil {
+	if data, err := regularfile.Read(stamp, 64); err == nil {
 		if t, err := strconv.ParseInt(strings.TrimSpace(string(data)), 10, 64); err == nil && time.Since(time.Unix(t, 0)) < interval {
 			return nil
 		}

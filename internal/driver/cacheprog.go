@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,6 +16,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/exitlint/exitlint/internal/regularfile"
 )
 
 // progStore keeps the cache's entries in a GOCACHEPROG program: the
@@ -26,7 +29,9 @@ import (
 // command's.
 type progStore struct {
 	command string
-	stderr  io.Writer
+	stderr  io.Writer // the program's stderr
+	dir     string    // the directory that keeps the entries when the program cannot
+	note    func(msg string)
 
 	once     sync.Once // starts the program (started)
 	startErr error
@@ -44,6 +49,18 @@ type progStore struct {
 	closed   bool
 	canClose bool // it serves close
 }
+
+// progTimeout bounds the wait for each answer of the program, its
+// greeting included: a program that stalls, or answers a request no one
+// made, costs the run the program (the directory keeps the entries
+// instead), never the run.
+const progTimeout = 10 * time.Second
+
+// progError is the error of a request the program failed: it serves no
+// more.
+type progError struct{ err error }
+
+func (e *progError) Error() string { return e.err.Error() }
 
 // CacheProgCommand returns the GOCACHEPROG the go command would start:
 // the environment's, else the one go env -w wrote to the go command's
@@ -63,7 +80,7 @@ func CacheProgCommand() string {
 		}
 		file = filepath.Join(dir, "go", "env")
 	}
-	data, err := os.ReadFile(file)
+	data, err := regularfile.Read(file, 1<<20)
 	if err != nil {
 		return ""
 	}
@@ -96,15 +113,33 @@ type progResponse struct {
 }
 
 // started starts the program on first use and reports whether it runs.
-// One that cannot be started is named on stderr, once.
+// One that cannot be started is noted.
 func (p *progStore) started() bool {
 	p.once.Do(func() {
 		if err := p.start(); err != nil {
 			p.startErr = err
-			fmt.Fprintf(p.stderr, "exitlint: %v; using the cache directory instead\n", err)
+			p.note(fmt.Sprintf("%v; %s", err, p.instead()))
 		}
 	})
 	return p.startErr == nil
+}
+
+// serving reports whether the program runs and has not failed.
+func (p *progStore) serving() bool {
+	if !p.started() {
+		return false
+	}
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.err == nil
+}
+
+// instead says what keeps the entries when the program does not.
+func (p *progStore) instead() string {
+	if p.dir == "" {
+		return "running without a cache"
+	}
+	return "using the cache directory instead"
 }
 
 // start starts the GOCACHEPROG command (a program and its space-separated
@@ -135,8 +170,8 @@ func (p *progStore) start() error {
 	go func() { helloErr <- dec.Decode(&hello) }()
 	select {
 	case err = <-helloErr:
-	case <-time.After(10 * time.Second):
-		err = errors.New("it said nothing for 10 seconds")
+	case <-time.After(progTimeout):
+		err = fmt.Errorf("it said nothing for %v", progTimeout)
 	}
 	if err == nil && hello.ID != 0 {
 		err = fmt.Errorf("its first message has ID %d, not 0", hello.ID)
@@ -165,37 +200,56 @@ func errOr(err error, s string) string {
 }
 
 // read hands each response to the request waiting for it, until the
-// program's output ends; then every request still waiting fails.
+// program's output ends or it answers a request no one is waiting for;
+// then the program has failed.
 func (p *progStore) read(dec *json.Decoder) {
 	for {
 		var r progResponse
 		if err := dec.Decode(&r); err != nil {
-			p.mu.Lock()
-			if p.err == nil {
-				if err == io.EOF {
-					err = errors.New("it exited")
-				}
-				p.err = fmt.Errorf("GOCACHEPROG=%q: %v", p.command, err)
+			if err == io.EOF {
+				err = errors.New("it exited")
 			}
-			for id, ch := range p.waiting {
-				close(ch)
-				delete(p.waiting, id)
-			}
-			p.mu.Unlock()
+			p.abort(err)
 			return
 		}
 		p.mu.Lock()
-		ch := p.waiting[r.ID]
+		ch, ok := p.waiting[r.ID]
 		delete(p.waiting, r.ID)
 		p.mu.Unlock()
-		if ch != nil {
-			ch <- r
+		if !ok {
+			p.abort(fmt.Errorf("it answered with ID %d, which no request is waiting for", r.ID))
+			return
 		}
+		ch <- r
+	}
+}
+
+// abort records that the program failed, unless it had: every request
+// waiting fails, and the program is stopped. A failure before close is
+// noted; the rest of the run keeps its entries in the directory, if there
+// is one.
+func (p *progStore) abort(err error) {
+	p.mu.Lock()
+	if p.err != nil {
+		p.mu.Unlock()
+		return
+	}
+	p.err = &progError{fmt.Errorf("GOCACHEPROG=%q: %v", p.command, err)}
+	for id, ch := range p.waiting {
+		close(ch)
+		delete(p.waiting, id)
+	}
+	closed := p.closed
+	p.mu.Unlock()
+	p.cmd.Process.Kill()
+	p.stdin.Close() // a request blocked writing to it fails
+	if !closed {
+		p.note(fmt.Sprintf("%v; %s for the rest of the run", p.failure(), p.instead()))
 	}
 }
 
 // do sends a request, with body after it for a put, and waits for its
-// response.
+// response, progTimeout at most.
 func (p *progStore) do(req progRequest, body []byte) (progResponse, error) {
 	ch := make(chan progResponse, 1)
 	p.mu.Lock()
@@ -208,6 +262,10 @@ func (p *progStore) do(req progRequest, body []byte) (progResponse, error) {
 	req.ID = p.nextID
 	p.waiting[req.ID] = ch
 	p.mu.Unlock()
+	timer := time.AfterFunc(progTimeout, func() {
+		p.abort(fmt.Errorf("no answer to its %s request within %v", req.Command, progTimeout))
+	})
+	defer timer.Stop()
 
 	p.wmu.Lock()
 	line, err := json.Marshal(req)
@@ -226,7 +284,7 @@ func (p *progStore) do(req progRequest, body []byte) (progResponse, error) {
 	}
 	p.wmu.Unlock()
 	if err != nil {
-		p.fail(err)
+		p.abort(err)
 		return progResponse{}, p.failure()
 	}
 	r, ok := <-ch
@@ -239,34 +297,38 @@ func (p *progStore) do(req progRequest, body []byte) (progResponse, error) {
 	return r, nil
 }
 
-func (p *progStore) fail(err error) {
-	p.mu.Lock()
-	if p.err == nil {
-		p.err = fmt.Errorf("GOCACHEPROG=%q: %v", p.command, err)
-	}
-	p.mu.Unlock()
-}
-
 func (p *progStore) failure() error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if p.err == nil {
-		return fmt.Errorf("GOCACHEPROG=%q stopped answering", p.command)
+		return &progError{fmt.Errorf("GOCACHEPROG=%q stopped answering", p.command)}
 	}
 	return p.err
 }
 
-// get returns the body kept under k, or nil.
-func (p *progStore) get(k key) []byte {
+// get returns the body kept under k and the file the program keeps it
+// in, or nil for a miss. The error is the program's failure (a
+// *progError), or what is wrong with the file (no regular file, too
+// large, shorter or longer than the program says).
+func (p *progStore) get(k key) ([]byte, string, error) {
 	r, err := p.do(progRequest{Command: "get", ActionID: k[:]}, nil)
-	if err != nil || r.Miss || r.DiskPath == "" {
-		return nil
+	var pe *progError
+	switch {
+	case errors.As(err, &pe):
+		return nil, "", err
+	case err != nil || r.Miss || r.DiskPath == "":
+		return nil, "", nil // an error the program answered is a miss
 	}
-	data, err := os.ReadFile(r.DiskPath)
-	if err != nil || (r.Size != 0 && int64(len(data)) != r.Size) {
-		return nil // an entry cut short; decodeEntry checks the rest
+	data, err := regularfile.Read(r.DiskPath, maxEntry)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, "", nil
+	case err != nil:
+		return nil, r.DiskPath, err
+	case r.Size != 0 && int64(len(data)) != r.Size:
+		return nil, r.DiskPath, fmt.Errorf("it holds %d bytes where the program says %d", len(data), r.Size)
 	}
-	return data
+	return data, r.DiskPath, nil
 }
 
 // put keeps data under k.

@@ -1,12 +1,17 @@
 package driver
 
 import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/gob"
 	"errors"
 	"fmt"
 	"go/scanner"
 	"go/token"
 	"os"
 	"reflect"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/objectpath"
@@ -65,6 +70,125 @@ type cachedEdit struct {
 type cachedRelated struct {
 	Pos, End cachedPos
 	Message  string
+}
+
+// An entry is kept as a header and its gob encoding:
+//
+//	magic   8 bytes   "exitlnt\x00"
+//	format  4 bytes   entryFormat, big-endian
+//	length  8 bytes   the encoding's length, big-endian
+//	sum    32 bytes   SHA-256 of the package's key, the three fields above and the encoding
+//	the encoding
+//
+// The sum makes an entry that changed after it was written a miss, however
+// it changed (a bit flipped on disk, an entry cut short, a finding's
+// message or a fix's text edited in a shared cache): gob decodes many
+// such entries without an error, and would hand the run findings no check
+// reported. It binds the entry to its key too, so that an entry copied
+// under another key is no hit. It is a checksum, not a signature: whoever
+// can write the cache can write an entry whose sum is right, and choose
+// what a run that reads it reports (docs/output.md says so); -fix does not
+// read the cache, so it writes only fixes computed from the files.
+const (
+	entryMagic  = "exitlnt\x00"
+	entryFormat = 1
+	entryHeader = len(entryMagic) + 4 + 8 + sha256.Size
+	// maxEntry bounds an entry read back: the largest packages' entries,
+	// their export data included, hold a few megabytes.
+	maxEntry = 256 << 20
+)
+
+// encodeEntryBytes encodes e with its header.
+func encodeEntryBytes(e *entry) ([]byte, error) {
+	var buf bytes.Buffer
+	buf.Grow(entryHeader + 1024)
+	buf.Write(make([]byte, entryHeader))
+	if err := gob.NewEncoder(&buf).Encode(e); err != nil {
+		return nil, err
+	}
+	data := buf.Bytes()
+	copy(data, entryMagic)
+	binary.BigEndian.PutUint32(data[len(entryMagic):], entryFormat)
+	binary.BigEndian.PutUint64(data[len(entryMagic)+4:], uint64(len(data)-entryHeader))
+	sum := entrySum(e.Key, data)
+	copy(data[entryHeader-sha256.Size:], sum[:])
+	return data, nil
+}
+
+// entrySum is the sum an entry's header holds: of its key, its header's
+// other fields and its encoding.
+func entrySum(k key, data []byte) [sha256.Size]byte {
+	h := sha256.New()
+	h.Write(k[:])
+	h.Write(data[:entryHeader-sha256.Size])
+	h.Write(data[entryHeader:])
+	var sum [sha256.Size]byte
+	h.Sum(sum[:0])
+	return sum
+}
+
+// decodeEntry decodes the entry written under k, or says why data is no
+// such entry.
+func decodeEntry(data []byte, k key) (*entry, error) {
+	switch {
+	case len(data) < entryHeader:
+		return nil, errors.New("it is shorter than an entry's header")
+	case string(data[:len(entryMagic)]) != entryMagic:
+		return nil, errors.New("it is no entry exitlint wrote")
+	}
+	if f := binary.BigEndian.Uint32(data[len(entryMagic):]); f != entryFormat {
+		return nil, fmt.Errorf("its format is version %d, not %d", f, entryFormat)
+	}
+	if n := binary.BigEndian.Uint64(data[len(entryMagic)+4:]); n != uint64(len(data)-entryHeader) {
+		return nil, fmt.Errorf("it holds %d bytes where its header says %d", len(data)-entryHeader, n)
+	}
+	if sum := entrySum(k, data); !bytes.Equal(sum[:], data[entryHeader-sha256.Size:entryHeader]) {
+		return nil, errors.New("its checksum does not match its content and key")
+	}
+	var e entry
+	if err := gob.NewDecoder(bytes.NewReader(data[entryHeader:])).Decode(&e); err != nil {
+		return nil, fmt.Errorf("it cannot be decoded: %v", err)
+	}
+	if e.Key != k {
+		return nil, errors.New("it holds another package's key")
+	}
+	if err := e.check(); err != nil {
+		return nil, err
+	}
+	return &e, nil
+}
+
+// check reports what no entry encodeEntry writes holds: a fact that is
+// nil, a position in no file of the entry or at a negative offset.
+func (e *entry) check() error {
+	for _, of := range e.Objects {
+		if of.Fact == nil {
+			return fmt.Errorf("its fact on %q is nil", of.Path)
+		}
+	}
+	for _, f := range e.Packages {
+		if f == nil {
+			return errors.New("a package fact of it is nil")
+		}
+	}
+	bad := func(p cachedPos) bool { return p.File < -1 || p.File >= len(e.Files) || p.Offset < 0 }
+	for _, a := range e.Actions {
+		for _, d := range a.Diagnostics {
+			spans := []cachedPos{d.Pos, d.End}
+			for _, f := range d.Fixes {
+				for _, ed := range f.Edits {
+					spans = append(spans, ed.Pos, ed.End)
+				}
+			}
+			for _, r := range d.Related {
+				spans = append(spans, r.Pos, r.End)
+			}
+			if slices.ContainsFunc(spans, bad) {
+				return fmt.Errorf("a finding of %s in it lies outside its files", a.Analyzer)
+			}
+		}
+	}
+	return nil
 }
 
 // errNotCacheable says a package's results cannot be written to the cache

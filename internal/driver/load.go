@@ -59,6 +59,16 @@ type Config struct {
 	// Memo, when set, keeps types, facts and findings in memory from one
 	// run to the next (the language server).
 	Memo *Memo
+	// Fresh reads nothing from the cache or the Memo: every package is
+	// loaded and analyzed from its files, and the cache is written as
+	// usual. exitlint -fix runs fresh, so that what it writes comes from
+	// the files it writes, never from an entry of a cache others may
+	// write.
+	Fresh bool
+	// KeepTypes keeps every package's types once the run is done, for
+	// Recheck; without it they go as soon as nothing left to load needs
+	// them.
+	KeepTypes bool
 	// LoadImports asks for the types and facts of what the requested
 	// packages import even when the requested packages' results come
 	// from the cache: with a Memo, it prepares the next edit of one of

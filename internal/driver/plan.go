@@ -35,7 +35,8 @@ func (s *schedule) plan() error {
 	return cacheErr
 }
 
-// reusing reports whether the run may reuse what a cache or a Memo holds.
+// reusing reports whether the run may reuse what a cache or a Memo holds,
+// or write what it finds to them.
 func (g *Graph) reusing() bool {
 	return g.cfg.Cache != nil || g.cfg.Memo != nil
 }
@@ -44,7 +45,7 @@ func (g *Graph) reusing() bool {
 // names its results only when go list listed it and its files could be
 // read (unsafe, whose types are built in, is never kept).
 func (g *Graph) mayReuse(n *Package) bool {
-	return g.reusing() && n.PkgPath != "unsafe" && len(n.ListErrors) == 0 && !n.uncacheable
+	return g.reusing() && !g.cfg.Fresh && n.PkgPath != "unsafe" && len(n.ListErrors) == 0 && !n.uncacheable
 }
 
 // keyPackages gives every package its key, when there is a cache or a
@@ -143,7 +144,7 @@ func (s *schedule) reuseFromCache(n *Package, e *entry) {
 func (s *schedule) markNeeded() {
 	g := s.g
 	for _, n := range g.all {
-		if !g.reusing() || (n.Source && n.memo == nil && n.entry == nil) {
+		if !g.reusing() || g.cfg.Fresh || (n.Source && n.memo == nil && n.entry == nil) {
 			needTypes(n)
 		}
 	}

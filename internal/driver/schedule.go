@@ -82,7 +82,7 @@ func (s *schedule) done(n *Package) {
 			heap.Push(&s.ready, d)
 		}
 	}
-	if n.live == 0 {
+	if n.live == 0 && !s.g.cfg.KeepTypes {
 		s.release(n)
 	}
 	s.cond.Broadcast()

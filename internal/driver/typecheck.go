@@ -222,29 +222,37 @@ func (s *schedule) check(n *Package) ([]*ast.File, *types.Info) {
 		}
 	}
 	info := newInfo()
+	conf := s.g.typesConfig(n, func(d *Package) *types.Package { return d.types }, &n.errors)
+	err := types.NewChecker(conf, s.g.Fset, n.types, info).Files(files)
+	if err != nil && len(n.errors) == 0 {
+		n.errors = append(n.errors, typeError(err))
+	}
+	return files, info
+}
+
+// typesConfig is how n is type-checked: its imports' types are what
+// typesOf gives the packages go list listed for them, and each error is
+// added to errs.
+func (g *Graph) typesConfig(n *Package, typesOf func(*Package) *types.Package, errs *[]PackageError) *types.Config {
 	conf := &types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) {
 			if path == "unsafe" {
 				return types.Unsafe, nil
 			}
 			if d := n.imports[path]; d != nil {
-				return d.types, nil
+				return typesOf(d), nil
 			}
 			return nil, fmt.Errorf("go list did not list the import %q of %s", path, n.ID)
 		}),
-		Sizes: s.g.sizes,
+		Sizes: g.sizes,
 		Error: func(err error) {
-			n.errors = append(n.errors, typeError(err))
+			*errs = append(*errs, typeError(err))
 		},
 	}
 	if m := n.meta.Module; m != nil && m.GoVersion != "" {
 		conf.GoVersion = "go" + m.GoVersion
 	}
-	err := types.NewChecker(conf, s.g.Fset, n.types, info).Files(files)
-	if err != nil && len(n.errors) == 0 {
-		n.errors = append(n.errors, typeError(err))
-	}
-	return files, info
+	return conf
 }
 
 func newInfo() *types.Info {

@@ -52,6 +52,27 @@ type Resolver struct {
 	finder configfile.Finder
 	mu     sync.Mutex
 	loaded map[string]loaded // by path
+
+	// frontEndExcludes leaves exclude out of what the config pass sees:
+	// the front end applies it (ExcludeInFrontEnd).
+	frontEndExcludes bool
+}
+
+// ExcludeInFrontEnd leaves each package's exclude setting to the front
+// end, which applies it to the findings itself (For still gives it) and so
+// can count what it hid; the config pass, and so the suppress pass, sees
+// none. The command does this; go vet, the plugin and the language server
+// leave exclude to the suppress pass.
+func (r *Resolver) ExcludeInFrontEnd() { r.frontEndExcludes = true }
+
+// forPass resolves the settings of the package in dir as the config pass
+// sees them.
+func (r *Resolver) forPass(dir string, dependency bool) (*Resolved, error) {
+	res, err := r.For(dir, dependency)
+	if err == nil && r.frontEndExcludes {
+		res.Config.Set(config.Exclude, nil)
+	}
+	return res, err
 }
 
 type loaded struct {
@@ -223,7 +244,7 @@ func (r *Resolver) Below(dir string) ([]*Resolved, error) {
 // Use installs r as the config pass's source of each package's settings.
 func (r *Resolver) Use() {
 	config.Use(func(dir string, dependency bool) (*config.Config, error) {
-		res, err := r.For(dir, dependency)
+		res, err := r.forPass(dir, dependency)
 		if err != nil {
 			return nil, err
 		}
@@ -235,9 +256,13 @@ func (r *Resolver) Use() {
 // driver's cache and memory: a package whose settings change is analyzed
 // again, and only such a package and what imports it.
 func (r *Resolver) Salt(dir string, dependency bool) string {
-	res, err := r.For(dir, dependency)
+	res, err := r.forPass(dir, dependency)
 	if err != nil {
 		return "error: " + err.Error()
 	}
-	return res.File + "\n" + res.Config.String()
+	salt := res.File + "\n" + res.Config.String()
+	if r.frontEndExcludes {
+		salt += "exclude: applied by the front end\n"
+	}
+	return salt
 }

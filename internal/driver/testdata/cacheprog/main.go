@@ -5,7 +5,11 @@
 // name of the program that started it and a colon ("exitlint: put"): the
 // go command, which reads GOCACHEPROG too, may start it as well.
 //
-//	cacheprog -dir DIR -log FILE [-commands get,put,close] [-die-after N]
+//	cacheprog -dir DIR -log FILE [-commands get,put,close] [-die-after N] [-stall-after N] [-wrong-id-after N]
+//
+// -die-after N exits at the Nth request; -stall-after N reads the Nth
+// request and every one after it but answers none; -wrong-id-after N
+// answers the Nth request with an ID no request has.
 package main
 
 import (
@@ -43,6 +47,8 @@ func main() {
 	logFile := flag.String("log", "", "where requests are logged")
 	commands := flag.String("commands", "get,put,close", "the commands announced")
 	dieAfter := flag.Int("die-after", 0, "exit without answering the Nth request (0: never)")
+	stallAfter := flag.Int("stall-after", 0, "answer no request from the Nth on, reading them all (0: never)")
+	wrongIDAfter := flag.Int("wrong-id-after", 0, "answer the Nth request with the wrong ID (0: never)")
 	flag.Parse()
 	log, err := os.OpenFile(*logFile, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o666)
 	if err != nil {
@@ -66,6 +72,17 @@ func main() {
 		}
 		if n == *dieAfter {
 			os.Exit(1)
+		}
+		if *stallAfter > 0 && n >= *stallAfter {
+			say("stall")
+			if req.BodySize > 0 {
+				var s string
+				dec.Decode(&s)
+			}
+			continue
+		}
+		if n == *wrongIDAfter {
+			req.ID += 1000
 		}
 		name := filepath.Join(*dir, hex.EncodeToString(req.ActionID))
 		switch req.Command {
