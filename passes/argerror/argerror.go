@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"reflect"
-	"slices"
 	"sort"
 	"strings"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/errcodes"
 	"github.com/exitlint/exitlint/passes/exits"
 )
 
@@ -31,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "argerror"),
 	URL:        analyzerutil.URL("argerror"),
 	Run:        analyzerutil.Guard(run),
-	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer},
+	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer, errcodes.Analyzer},
 	ResultType: reflect.TypeFor[*ArgErrors](),
 	FactTypes:  []analysis.Fact{(*argFact)(nil)},
 }
@@ -39,12 +38,9 @@ var Analyzer = &analysis.Analyzer{
 // ArgCode is ARG_ERROR's value in the table.
 const ArgCode = int(exitcode.ArgError)
 
-// maxCarryDepth is how many steps (a conversion, a local variable's value,
-// a wrapping call, a function literal's result) the syntax side and the SSA
-// side alike follow a value to tell whether it carries ARG_ERROR. A value is
-// made a few steps from where it is returned; an SSA value takes a step more
-// for each conversion the syntax leaves implicit, which the bound allows.
-const maxCarryDepth = 8
+// maxCarryDepth is how many steps the SSA side follows a value to tell
+// whether it carries ARG_ERROR: the syntax side's bound (errcodes).
+const maxCarryDepth = errcodes.MaxDepth
 
 // Returns says which results of a function may carry ARG_ERROR, and how.
 type Returns struct {
@@ -82,13 +78,9 @@ func (f *argFact) String() string {
 // information and the facts its code can ask about, never the pass.
 type ArgErrors struct {
 	info  *types.Info
-	pkg   *types.Package
 	c     *contract.Contract
+	codes *errcodes.Codes // the codes values carry: ARG_ERROR is one
 	facts *summary.Table[argFact, *argFact]
-	// sentinels are the package-level variables, this package's and those
-	// of other packages it refers to, whose value carries ARG_ERROR
-	// (var errNoArgs = exitcode.New(exitcode.ArgError, …)), with how.
-	sentinels map[*types.Var]string
 	// Any reports whether the package can emit ARG_ERROR: it mentions the
 	// value 3 of an exit-code enum, calls a function with an argFact, or
 	// exits with 3 (os.Exit(3), a helper that may). Only then can a check
@@ -107,7 +99,7 @@ func (a *ArgErrors) Func(fn *types.Func) *Returns {
 
 // Sentinel returns how the package-level variable v carries ARG_ERROR, or
 // "" if it does not.
-func (a *ArgErrors) Sentinel(v *types.Var) string { return a.sentinels[v] }
+func (a *ArgErrors) Sentinel(v *types.Var) string { return a.codes.Sentinel(v)[int64(ArgCode)] }
 
 // IsArgConst reports whether a constant of type t with value v is ARG_ERROR:
 // the value 3 of an exit-code enum.
@@ -121,11 +113,10 @@ func (a *ArgErrors) IsArgConst(t types.Type, v constant.Value) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	a := &ArgErrors{
-		info:      pass.TypesInfo,
-		pkg:       pass.Pkg,
-		c:         pass.ResultOf[contract.Analyzer].(*contract.Contract),
-		facts:     summary.NewTable[argFact](pass),
-		sentinels: importedSentinels(pass),
+		info:  pass.TypesInfo,
+		c:     pass.ResultOf[contract.Analyzer].(*contract.Contract),
+		codes: pass.ResultOf[errcodes.Analyzer].(*errcodes.Codes),
+		facts: summary.NewTable[argFact](pass),
 	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
 	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !callsExitCoder(pass) {
@@ -135,34 +126,37 @@ func run(pass *analysis.Pass) (any, error) {
 		a.Any = exitsWithArgError(pass, ex)
 		return a, nil
 	}
-	a.findSentinels(pass)
-	funcs := summary.Funcs(pass)
-	summary.Solve(a.facts, funcs, func(fn summary.Func, old *argFact) (*argFact, bool) {
-		f := a.returns(fn.Obj, fn.Decl.Body)
-		return f, f != nil && (old == nil || len(f.Results) != len(old.Results))
-	})
+	sentinels := a.exportSentinels(pass)
+	for _, fn := range summary.Funcs(pass) {
+		if f := a.returns(fn.Obj); f != nil {
+			a.facts.Set(fn.Obj, f)
+		}
+	}
 	a.facts.Export(pass)
-	a.Any = a.facts.HasLocal() || len(a.sentinels) > 0 || a.mentions() || exitsWithArgError(pass, ex)
+	a.Any = a.facts.HasLocal() || sentinels || a.mentions() || exitsWithArgError(pass, ex)
 	return a, nil
 }
 
-// findSentinels records the package-level variables of the package whose
-// initial value carries ARG_ERROR, and exports an argFact on each (result 0:
-// the variable's value) for the packages that import it.
-func (a *ArgErrors) findSentinels(pass *analysis.Pass) {
+// exportSentinels exports an argFact (result 0: the variable's value) on
+// each package-level variable of the package whose initial value carries
+// ARG_ERROR, for the packages that import it, and reports whether the
+// package refers to any such variable, its own or another package's.
+func (a *ArgErrors) exportSentinels(pass *analysis.Pass) bool {
+	any := false
+	for _, obj := range pass.TypesInfo.Uses {
+		if v, ok := obj.(*types.Var); ok && a.Sentinel(v) != "" {
+			any = true
+		}
+	}
 	for gd := range analyzerutil.VarDecls(pass) {
 		for _, spec := range gd.Specs {
-			vs := spec.(*ast.ValueSpec)
-			if len(vs.Values) != len(vs.Names) {
-				continue
-			}
-			for i, name := range vs.Names {
+			for _, name := range spec.(*ast.ValueSpec).Names {
 				v, ok := pass.TypesInfo.Defs[name].(*types.Var)
 				if !ok {
 					continue
 				}
-				if via := a.Carries(vs.Values[i], nil, 0); via != "" {
-					a.sentinels[v] = via
+				if via := a.Sentinel(v); via != "" {
+					any = true
 					if !analyzerutil.InStd(pass) {
 						pass.ExportObjectFact(v, &argFact{Returns{Results: []int{0}, Via: via}})
 					}
@@ -170,24 +164,7 @@ func (a *ArgErrors) findSentinels(pass *analysis.Pass) {
 			}
 		}
 	}
-}
-
-// importedSentinels imports the facts of the package-level variables of
-// other packages that the package refers to.
-func importedSentinels(pass *analysis.Pass) map[*types.Var]string {
-	out := map[*types.Var]string{}
-	tried := map[*types.Var]bool{}
-	for _, obj := range pass.TypesInfo.Uses {
-		v, ok := obj.(*types.Var)
-		if !ok || v.Pkg() == nil || v.Pkg() == pass.Pkg || v.Parent() != v.Pkg().Scope() || tried[v] {
-			continue
-		}
-		tried[v] = true
-		if f := new(argFact); pass.ImportObjectFact(v, f) {
-			out[v] = f.Via
-		}
-	}
-	return out
+	return any
 }
 
 // callsExitCoder reports whether the package refers to an error
@@ -249,201 +226,49 @@ func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
 	return found
 }
 
-// returns computes the fact of a function body: the results whose returned
-// values may carry ARG_ERROR.
-func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
-	sig := fn.Signature()
-	results := map[int]string{}
-	ast.Inspect(body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			switch {
-			case len(n.Results) == sig.Results().Len():
-				for i, r := range n.Results {
-					if via := a.Carries(r, body, 0); via != "" && results[i] == "" {
-						results[i] = via
-					}
-				}
-			case len(n.Results) == 1:
-				// return f(): f's results are this function's.
-				if call, ok := ast.Unparen(n.Results[0]).(*ast.CallExpr); ok {
-					if callee, ok := typeutil.Callee(a.info, call).(*types.Func); ok {
-						if f := a.Func(callee); f != nil {
-							for _, i := range f.Results {
-								results[i] = localName(callee)
-							}
-						}
-					}
-				}
-			case len(n.Results) == 0:
-				// A bare return of named results.
-				for i := 0; i < sig.Results().Len(); i++ {
-					if v := sig.Results().At(i); v.Name() != "" {
-						if via := a.localCarries(v, body, 0); via != "" && results[i] == "" {
-							results[i] = via
-						}
-					}
-				}
-			}
+// returns computes the fact of a function of the package: the results
+// whose returned values may carry ARG_ERROR (errcodes' codes with 3), and
+// how the first of them does.
+func (a *ArgErrors) returns(fn *types.Func) *argFact {
+	results := a.codes.Func(fn)
+	f := &argFact{}
+	for i, s := range results {
+		if _, ok := s[int64(ArgCode)]; ok {
+			f.Results = append(f.Results, i)
 		}
-		return true
-	})
-	if len(results) == 0 {
+	}
+	if len(f.Results) == 0 {
 		return nil
 	}
-	f := &argFact{}
-	for i := range results {
-		f.Results = append(f.Results, i)
-	}
 	sort.Ints(f.Results)
-	f.Via = results[f.Results[0]]
+	f.Via = results[f.Results[0]][int64(ArgCode)]
 	return f
 }
 
 // Carries reports how e may carry ARG_ERROR ("" if it does not): see the
 // package documentation. body is the enclosing function's body, for local
 // variables.
-func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
-	if depth > maxCarryDepth || e == nil {
-		return ""
-	}
-	info := a.info
-	e = ast.Unparen(e)
-	if tv, ok := info.Types[e]; ok && a.IsArgConst(tv.Type, tv.Value) {
-		return types.ExprString(e)
-	}
-	switch x := e.(type) {
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			return a.Carries(x.X, body, depth+1)
-		}
-	case *ast.StarExpr:
-		return a.Carries(x.X, body, depth+1)
-	case *ast.CompositeLit:
-		for _, elt := range x.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			if via := a.Carries(elt, body, depth+1); via != "" {
-				return via
-			}
-		}
-	case *ast.Ident:
-		if v, ok := info.Uses[x].(*types.Var); ok && body != nil && !v.IsField() && v.Parent() != nil && v.Parent() != a.pkg.Scope() {
-			return a.localCarries(v, body, depth+1)
-		}
-		if v, ok := info.Uses[x].(*types.Var); ok {
-			return a.sentinels[v]
-		}
-	case *ast.SelectorExpr:
-		if v, ok := info.Uses[x.Sel].(*types.Var); ok && !v.IsField() {
-			return a.sentinels[v]
-		}
-	case *ast.CallExpr:
-		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return a.Carries(x.Args[0], body, depth+1) // a conversion
-		}
-		if b, ok := typeutil.Callee(info, x).(*types.Builtin); ok && b.Name() == "append" {
-			// append(errs, e): what the appended elements carry (the
-			// slice appended to is followed where it is assigned).
-			for i, arg := range x.Args {
-				if _, isIdent := ast.Unparen(arg).(*ast.Ident); i == 0 && isIdent {
-					continue
-				}
-				if via := a.Carries(arg, body, depth+1); via != "" {
-					return via
-				}
-			}
-			return ""
-		}
-		if lit := a.literal(x.Fun, body); lit != nil {
-			return a.literalCarries(lit, 0, depth+1)
-		}
-		callee, ok := typeutil.Callee(info, x).(*types.Func)
-		if !ok {
-			return ""
-		}
-		switch CarrierOf(callee) {
-		case CarrierExitCoder:
-			if i := ExitCoderArg(callee); i < len(x.Args) && IsArgCode(info.Types[x.Args[i]].Value) {
-				return localName(callee)
-			}
-			return ""
-		case CarrierCode:
-			if len(x.Args) > 0 && a.Carries(x.Args[0], body, depth+1) != "" {
-				return "exitcode.New"
-			}
-			return ""
-		case CarrierRecv:
-			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-				return a.Carries(sel.X, body, depth+1)
-			}
-			return ""
-		case CarrierArgs:
-			for _, arg := range x.Args {
-				if via := a.Carries(arg, body, depth+1); via != "" {
-					return via
-				}
-			}
-			return ""
-		case CarrierWrap:
-			if len(x.Args) == 0 {
-				return ""
-			}
-			wrapped, known := analyzerutil.WrappedArgs(info.Types[x.Args[0]].Value)
-			for i, arg := range x.Args[1:] {
-				if known && !slices.Contains(wrapped, i) {
-					continue
-				}
-				if via := a.Carries(arg, body, depth+1); via != "" {
-					return via
-				}
-			}
-			return ""
-		}
-		if f := a.Func(callee); f != nil && f.Has(0) && callee.Signature().Results().Len() == 1 {
-			return localName(callee)
-		}
-	}
-	return ""
+func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt) string {
+	return a.codes.Of(e, body)[int64(ArgCode)]
 }
 
-// Carrier is how a call passes ARG_ERROR on from what it is given to what
-// it returns. CarrierOf is the one table of carriers, read over syntax
-// (Carries) and over SSA (the SSA view).
-type Carrier int
+// Carrier is how a call passes ARG_ERROR on (errcodes.Carrier: the one
+// table of carriers, read over syntax there and over SSA here).
+type Carrier = errcodes.Carrier
 
+// The carriers (see errcodes).
 const (
-	// NoCarrier: the call passes nothing on by name (a function with an
-	// argFact may still return ARG_ERROR).
-	NoCarrier Carrier = iota
-	// CarrierCode: exitcode.New carries ARG_ERROR when its code argument,
-	// the first, is ARG_ERROR.
-	CarrierCode
-	// CarrierRecv: a With method of *exitcode.Error, and Wrap, carry what
-	// their receiver carries.
-	CarrierRecv
-	// CarrierArgs: errors.Join carries what any argument carries.
-	CarrierArgs
-	// CarrierWrap: fmt.Errorf carries what an argument formatted with %w
-	// carries (WrappedArgs); %v and the other verbs only copy its text, and
-	// the result is a plain error, GENERAL_ERROR to exitcode.FromError.
-	CarrierWrap
-	// CarrierExitCoder: a framework's error constructor that takes the
-	// exit code the framework ends the process with (urfave/cli's
-	// cli.Exit(message, code)) carries ARG_ERROR when that argument,
-	// ExitCoderArg, is the constant 3: the code is a plain int there.
-	CarrierExitCoder
+	NoCarrier        = errcodes.NoCarrier
+	CarrierCode      = errcodes.CarrierCode
+	CarrierRecv      = errcodes.CarrierRecv
+	CarrierArgs      = errcodes.CarrierArgs
+	CarrierWrap      = errcodes.CarrierWrap
+	CarrierExitCoder = errcodes.CarrierExitCoder
 )
 
 // ExitCoderArg returns the index of the exit-code argument of a
 // CarrierExitCoder (exits.ExitCoderArg).
-func ExitCoderArg(fn *types.Func) int {
-	i, _ := exits.ExitCoderArg(fn)
-	return i
-}
+func ExitCoderArg(fn *types.Func) int { return errcodes.ExitCoderArg(fn) }
 
 // IsArgCode reports whether a constant is the number 3, ARG_ERROR's exit
 // code, whatever its integer type: what an exit call, a framework's
@@ -457,121 +282,4 @@ func IsArgCode(v constant.Value) bool {
 }
 
 // CarrierOf returns how a call of fn carries ARG_ERROR on.
-func CarrierOf(fn *types.Func) Carrier {
-	if _, ok := exits.ExitCoderArg(fn); ok {
-		return CarrierExitCoder
-	}
-	name, ok := carrierFuncs.Name(fn)
-	switch {
-	case !ok:
-		return NoCarrier
-	case name == analyzerutil.ExitcodePath+".New":
-		return CarrierCode
-	case strings.HasPrefix(name, "(*"+analyzerutil.ExitcodePath+".Error).With"), name == "(*"+analyzerutil.ExitcodePath+".Error).Wrap":
-		return CarrierRecv
-	case name == "fmt.Errorf":
-		return CarrierWrap
-	case name == "errors.Join":
-		return CarrierArgs
-	}
-	return NoCarrier
-}
-
-// carrierFuncs are the packages of the carriers CarrierOf knows by name.
-var carrierFuncs = analyzerutil.NewFuncs([]string{analyzerutil.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"})
-
-// localCarries reports whether any value assigned to the local variable v
-// in body carries ARG_ERROR.
-func (a *ArgErrors) localCarries(v *types.Var, body *ast.BlockStmt, depth int) string {
-	info := a.info
-	via := ""
-	ast.Inspect(body, func(n ast.Node) bool {
-		if via != "" {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				id, ok := ast.Unparen(lhs).(*ast.Ident)
-				if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
-					continue
-				}
-				if len(n.Lhs) == len(n.Rhs) {
-					via = a.Carries(n.Rhs[i], body, depth)
-				} else if len(n.Rhs) == 1 {
-					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-						if lit := a.literal(call.Fun, body); lit != nil {
-							via = a.literalCarries(lit, i, depth+1)
-							continue
-						}
-						if callee, ok := typeutil.Callee(info, call).(*types.Func); ok {
-							if f := a.Func(callee); f != nil && f.Has(i) {
-								via = localName(callee)
-							}
-						}
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if info.Defs[id] == v && i < len(n.Values) && len(n.Names) == len(n.Values) {
-					via = a.Carries(n.Values[i], body, depth)
-				}
-			}
-		}
-		return true
-	})
-	return via
-}
-
-// localName names a function as a fact's Via shows it: "Validate",
-// "Error.With".
-func localName(fn *types.Func) string {
-	name, _ := analyzerutil.FuncName(fn)
-	return name
-}
-
-// literal returns the function literal a call's function expression is:
-// the literal itself, or a local variable of body assigned only that
-// literal (check := func() error {…}; check()).
-func (a *ArgErrors) literal(fun ast.Expr, body *ast.BlockStmt) *ast.FuncLit {
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.FuncLit:
-		return f
-	case *ast.Ident:
-		v, ok := a.info.Uses[f].(*types.Var)
-		if !ok || body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-			return nil
-		}
-		values, complete := analyzerutil.AssignedValues(a.info, v, body)
-		if !complete || len(values) != 1 {
-			return nil
-		}
-		lit, _ := ast.Unparen(values[0]).(*ast.FuncLit)
-		return lit
-	}
-	return nil
-}
-
-// literalCarries reports how result i of a function literal may carry
-// ARG_ERROR: what its own return statements return there.
-func (a *ArgErrors) literalCarries(lit *ast.FuncLit, i, depth int) string {
-	if depth > maxCarryDepth {
-		return ""
-	}
-	via := ""
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if via == "" && i < len(n.Results) && len(n.Results) == lit.Type.Results.NumFields() {
-				if a.Carries(n.Results[i], lit.Body, depth+1) != "" {
-					via = "func literal"
-				}
-			}
-		}
-		return via == ""
-	})
-	return via
-}
+func CarrierOf(fn *types.Func) Carrier { return errcodes.CarrierOf(fn) }

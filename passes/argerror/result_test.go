@@ -96,7 +96,7 @@ func viewBody(pass *analysis.Pass, a *argerror.ArgErrors, body *ast.BlockStmt) {
 			return false
 		case *ast.ReturnStmt:
 			for _, r := range n.Results {
-				if via := a.Carries(r, body, 0); via != "" {
+				if via := a.Carries(r, body); via != "" {
 					pass.Reportf(r.Pos(), "Carries: %s", via)
 				}
 			}
