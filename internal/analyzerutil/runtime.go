@@ -10,7 +10,25 @@ import (
 const (
 	ExitcodePath = "github.com/exitlint/exitlint/exitcode"
 	EnvelopePath = "github.com/exitlint/exitlint/envelope"
+	CobraenvPath = "github.com/exitlint/exitlint/adapters/cobraenv"
 )
+
+// IsRunnerCommand reports whether t is the runtime's envelope.Command (or
+// a pointer to one), of any type arguments.
+func IsRunnerCommand(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Origin().Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == EnvelopePath && obj.Name() == "Command"
+}
 
 // CallName spells a function as code calls it and messages show it:
 // "os.Exit"; "(*log.Logger).Fatal" becomes "log.Logger.Fatal".
