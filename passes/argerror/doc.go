@@ -26,6 +26,10 @@
 //     function literal whose return statements return one;
 //   - a local variable assigned one anywhere in the function.
 //
+// These are the errcodes pass's rules for the code 3: the argerror pass
+// reads the codes that pass finds (its syntax side) and keeps, beside them,
+// a fact of its own and an SSA view of where ARG_ERROR is emitted.
+//
 // A function that returns such a value in a result carries a fact that
 // names the results and how: `argError(results 0 via exitcode.New)`. The
 // pass follows calls within a package to a fixed point and across packages
