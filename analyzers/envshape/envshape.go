@@ -326,7 +326,7 @@ func (ch *checker) nilWarnings(lit *ast.CompositeLit, body *ast.BlockStmt) {
 		return
 	}
 	st := tn.Type().Underlying().(*types.Struct)
-	value, set := fieldValue(st, lit, f.Var)
+	value, set := analyzerutil.FieldValue(st, lit, f.Var.Name())
 	switch {
 	case set && !isNil(info, value):
 		return
@@ -378,21 +378,6 @@ func isKeyed(lit *ast.CompositeLit) bool {
 func isNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(e)]
 	return ok && tv.IsNil()
-}
-
-// fieldValue returns the value a struct literal gives field f, and whether
-// it gives one.
-func fieldValue(st *types.Struct, lit *ast.CompositeLit, f *types.Var) (ast.Expr, bool) {
-	for i, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == f.Name() {
-				return kv.Value, true
-			}
-		} else if i < st.NumFields() && st.Field(i) == f {
-			return elt, true
-		}
-	}
-	return nil, false
 }
 
 // setLater reports whether body may set field f of an envelope of type tn

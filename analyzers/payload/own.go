@@ -75,7 +75,7 @@ func (ch *checker) ownError(cur inspector.Cursor, lit *ast.CompositeLit, errType
 	body, _ := analyzerutil.EnclosingFunc(info, cur)
 	if tn := namedStruct(info.TypeOf(lit)); tn != nil {
 		if field, ok := errTypes[tn]; ok {
-			if v := structValue(lit, tn, field); v != nil {
+			if v, ok := analyzerutil.FieldValue(tn.Type().Underlying().(*types.Struct), lit, field); ok {
 				ch.computedCode(v, body)
 			}
 			return
@@ -190,45 +190,19 @@ func (ch *checker) literalKeys(lit *ast.CompositeLit) map[string]ast.Expr {
 	return out
 }
 
-// structValue returns the value a struct literal gives the field named
-// field, or nil.
-func structValue(lit *ast.CompositeLit, tn *types.TypeName, field string) ast.Expr {
-	st := tn.Type().Underlying().(*types.Struct)
-	for i, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == field {
-				return kv.Value
-			}
-		} else if i < st.NumFields() && st.Field(i).Name() == field {
-			return elt
-		}
-	}
-	return nil
-}
-
 // assignedCode checks an assignment to the code of an error object, the
 // runtime's (xe.Code = …) or the program's own.
 func (ch *checker) assignedCode(cur inspector.Cursor, as *ast.AssignStmt, errTypes map[*types.TypeName]string) {
-	if len(as.Lhs) != len(as.Rhs) {
-		return
-	}
 	info := ch.pass.TypesInfo
-	for i, lhs := range as.Lhs {
-		sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-		if !ok {
-			continue
-		}
-		s, ok := info.Selections[sel]
-		if !ok || s.Kind() != types.FieldVal {
-			continue
-		}
+	for s, value := range analyzerutil.FieldStores(info, as) {
 		tn := namedStruct(s.Recv())
 		if tn == nil {
 			continue
 		}
-		if isRuntimeError(tn.Type()) && sel.Sel.Name == "Code" || errTypes[tn] == sel.Sel.Name && errTypes[tn] != "" {
+		name := s.Obj().Name()
+		if isRuntimeError(tn.Type()) && name == "Code" || errTypes[tn] == name && name != "" {
 			body, _ := analyzerutil.EnclosingFunc(info, cur)
-			ch.computedCode(as.Rhs[i], body)
+			ch.computedCode(value, body)
 		}
 	}
 }

@@ -183,7 +183,7 @@ func (ch *checker) field(v *errValue, name string, value ast.Expr, at ast.Node) 
 // of the outermost.
 func (ch *checker) chain(v *errValue, cur inspector.Cursor) inspector.Cursor {
 	for {
-		p := skipWrappers(cur.Parent())
+		p := analyzerutil.ValueParent(cur)
 		sel, ok := p.Node().(*ast.SelectorExpr)
 		if !ok {
 			return cur
@@ -193,23 +193,6 @@ func (ch *checker) chain(v *errValue, cur inspector.Cursor) inspector.Cursor {
 			return cur
 		}
 		cur = p.Parent()
-	}
-}
-
-// skipWrappers steps over parentheses and & around a value.
-func skipWrappers(cur inspector.Cursor) inspector.Cursor {
-	for {
-		switch n := cur.Node().(type) {
-		case *ast.ParenExpr:
-			cur = cur.Parent()
-			continue
-		case *ast.UnaryExpr:
-			if n.Op == token.AND {
-				cur = cur.Parent()
-				continue
-			}
-		}
-		return cur
 	}
 }
 
@@ -239,7 +222,7 @@ func (ch *checker) method(v *errValue, name string, call *ast.CallExpr) bool {
 // errors or fmt, it is seen whole; assigned to a local variable, the
 // variable's uses are followed; anywhere else it is unseen.
 func (ch *checker) fate(v *errValue, outer inspector.Cursor) {
-	p := skipWrappers(outer.Parent())
+	p := analyzerutil.ValueParent(outer)
 	switch n := p.Node().(type) {
 	case *ast.ReturnStmt, *ast.ExprStmt:
 	case *ast.CallExpr:
@@ -382,7 +365,7 @@ func (ch *checker) checkValue(v *errValue) {
 		ch.report(v.at, "redirect", "REDIRECTED (13) without a redirect: an agent given REDIRECTED runs error.redirect.command verbatim and, when error.redirect.permanent is true, never calls the old form again; here it has no command to run (and the runtime refuses the envelope); add .WithRedirect(command, permanent, reason) with the replacement invocation")
 	case code != exitcode.Redirected:
 		for _, r := range v.redirects {
-			ch.report(r, "redirect", fmt.Sprintf("a redirect on %s: error.redirect is present only when the exit code is REDIRECTED (13), and agents ignore it at any other code (the runtime refuses it), so the replacement command is lost; end with exitcode.Redirected if the command moved, or drop the redirect", describe(v.code)))
+			ch.report(r, "redirect", fmt.Sprintf("a redirect on %s: error.redirect is present only when the exit code is REDIRECTED (13), and agents ignore it at any other code (the runtime refuses it), so the replacement command is lost; end with exitcode.Redirected if the command moved, or drop the redirect", analyzerutil.DescribeCode(v.code)))
 		}
 	}
 	for _, r := range v.redirects {
@@ -471,9 +454,9 @@ func (ch *checker) retryRules(v *errValue, code exitcode.Code) {
 		case code == exitcode.PartialFailure:
 			ch.report(r, "retry", "retry_after on PARTIAL_FAILURE (2): PARTIAL_FAILURE is never retryable (some writes occurred, and retrying may repeat them), so an agent must inspect state rather than wait and retry; drop the back-off")
 		case statedKnown && !stated:
-			ch.report(r, "retry", fmt.Sprintf("retry_after on %s stated not retryable: retry_after is given only when the error is retryable, and an agent told both to wait and not to retry has no right move (the runtime refuses the envelope); drop the back-off, or state the error retryable", describe(int64(code))))
+			ch.report(r, "retry", fmt.Sprintf("retry_after on %s stated not retryable: retry_after is given only when the error is retryable, and an agent told both to wait and not to retry has no right move (the runtime refuses the envelope); drop the back-off, or state the error retryable", analyzerutil.DescribeCode(int64(code))))
 		case !statedKnown && !ch.retryableCode(code):
-			ch.report(r, "retry", fmt.Sprintf("retry_after on %s, which is not retryable (%s): retry_after is given only when the error is retryable, and an agent that waits and retries a call that cannot succeed wastes its budget (the runtime refuses the envelope); drop the back-off, end with a retryable code, or state WithRetryable(true) if retrying after the wait can succeed", describe(int64(code)), tableRetry(code)))
+			ch.report(r, "retry", fmt.Sprintf("retry_after on %s, which is not retryable (%s): retry_after is given only when the error is retryable, and an agent that waits and retries a call that cannot succeed wastes its budget (the runtime refuses the envelope); drop the back-off, end with a retryable code, or state WithRetryable(true) if retrying after the wait can succeed", analyzerutil.DescribeCode(int64(code)), tableRetry(code)))
 		}
 	}
 }
@@ -532,14 +515,6 @@ func (ch *checker) declaredRetryable() map[int64]bool {
 		}
 	}
 	return out
-}
-
-// describe names a code as the contract does: "NOT_FOUND (5)".
-func describe(code int64) string {
-	if row, ok := exitcode.Lookup(exitcode.Code(code)); ok {
-		return fmt.Sprintf("%s (%d)", row.Name, code)
-	}
-	return fmt.Sprintf("exit code %d", code)
 }
 
 func (ch *checker) report(at ast.Node, category, msg string) {

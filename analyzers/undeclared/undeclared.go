@@ -251,20 +251,7 @@ func (ch *checker) entryCode(e ast.Expr) (int64, bool) {
 // leaves what the package can see (returned, stored, passed to a function
 // of the program) and may be bound elsewhere.
 func (ch *checker) adapterAdds(cur inspector.Cursor) bool {
-	parent := cur.Parent()
-	for {
-		switch p := parent.Node().(type) {
-		case *ast.ParenExpr:
-			parent = parent.Parent()
-			continue
-		case *ast.UnaryExpr:
-			if p.Op == token.AND {
-				parent = parent.Parent()
-				continue
-			}
-		}
-		break
-	}
+	parent := analyzerutil.ValueParent(cur)
 	switch p := parent.Node().(type) {
 	case *ast.CallExpr:
 		return ch.handedTo(p)
@@ -443,15 +430,7 @@ func (ch *checker) message(cmd *command, where string, code int64, via string, t
 		declared = "it declares no Codes"
 	}
 	return fmt.Sprintf("%s may end with %s through %s %s, and %s: an agent that read the command's exit codes in the manifest meets a code it was not told of, and in test mode the runner refuses it (UNDECLARED_EXIT_CODE); %s",
-		who, describe(code), where, how, declared, advice(code))
-}
-
-// describe names a code as the contract does: "CONFLICT (6)".
-func describe(code int64) string {
-	if row, ok := exitcode.Lookup(exitcode.Code(code)); ok {
-		return fmt.Sprintf("%s (%d)", row.Name, code)
-	}
-	return fmt.Sprintf("exit code %d", code)
+		who, analyzerutil.DescribeCode(code), where, how, declared, advice(code))
 }
 
 // advice says how to declare a code: what the runtime's Declare accepts.
@@ -522,7 +501,7 @@ func (ch *checker) fix(cmd *command, code int64) (analysis.SuggestedFix, bool) {
 	ch.fixed[cmd.entries][code] = true
 	entry := fmt.Sprintf("{Code: %s.%s}", qual, member)
 	return analysis.SuggestedFix{
-		Message:   fmt.Sprintf("declare %s in the command's Codes", describe(code)),
+		Message:   fmt.Sprintf("declare %s in the command's Codes", analyzerutil.DescribeCode(code)),
 		TextEdits: []analysis.TextEdit{appendElement(ch.pass.Fset, cmd.entries, entry)},
 	}, true
 }

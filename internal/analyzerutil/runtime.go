@@ -1,9 +1,12 @@
 package analyzerutil
 
 import (
+	"fmt"
 	"go/constant"
 	"go/types"
 	"strings"
+
+	"github.com/exitlint/exitlint/exitcode"
 )
 
 // Import paths of exitlint's runtime, which every pass recognises by name.
@@ -12,6 +15,15 @@ const (
 	EnvelopePath = "github.com/exitlint/exitlint/envelope"
 	CobraenvPath = "github.com/exitlint/exitlint/adapters/cobraenv"
 )
+
+// DescribeCode names an exit code as the contract does, "NOT_FOUND (5)",
+// or "exit code 80" outside the table.
+func DescribeCode(code int64) string {
+	if row, ok := exitcode.Lookup(exitcode.Code(code)); ok {
+		return fmt.Sprintf("%s (%d)", row.Name, code)
+	}
+	return fmt.Sprintf("exit code %d", code)
+}
 
 // IsRunnerCommand reports whether t is the runtime's envelope.Command (or
 // a pointer to one), of any type arguments.

@@ -204,20 +204,12 @@ func statusTypes(info *types.Info, files []*ast.File, pkg *types.Package) map[*t
 					}
 				}
 			case *ast.AssignStmt:
-				if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				if n.Tok != token.ASSIGN {
 					return true
 				}
-				for i, lhs := range n.Lhs {
-					sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-					if !ok {
-						continue
-					}
-					s, ok := info.Selections[sel]
-					if !ok || s.Kind() != types.FieldVal {
-						continue
-					}
+				for s, value := range analyzerutil.FieldStores(info, n) {
 					if tn, field := statusField(s.Recv()); field != "" && s.Obj().Name() == field {
-						record(tn, n.Rhs[i])
+						record(tn, value)
 					}
 				}
 			}
