@@ -27,9 +27,14 @@
 //   - a field of an envelope type under `ok` (or `success`), `data`,
 //     `error`, `warnings` or `meta` whose json tag has `omitempty` or
 //     `omitzero`: reported at the tag, with a fix that drops the option;
-//   - a map literal or anonymous struct written as the envelope that
-//     lacks any of `ok` (or its spelling), `data`, `error`, `warnings` and
-//     `meta`; the message names the keys;
+//   - a map literal or anonymous struct written as the envelope by the
+//     envelope's factory (in the package that declares the envelope type,
+//     where handbuilt stays silent) that lacks any of `ok` (or its
+//     spelling), `data`, `error`, `warnings` and `meta`; the message names
+//     the keys. Outside the factory the [handbuilt] check reports such a
+//     literal as built by hand and names the keys it lacks: one finding a
+//     literal, where the fix is (building it with the factory gives it the
+//     factory's shape, which this check holds);
 //   - warnings written as null: `"warnings": nil` in such a map, a field
 //     set to nil, and a composite literal of an envelope type that leaves
 //     its slice-typed warnings field unset in a function that sets it
@@ -82,8 +87,9 @@
 //		OK    bool   `json:"ok"`
 //		Error string `json:"error"`
 //	}
-//	json.NewEncoder(os.Stdout).Encode(map[string]any{"ok": false, "error": e})
-//	// a map literal written as the response envelope lacks "data", "warnings", "meta" …
+//	//exitlint:factory
+//	func Fail(e *ErrDetail) { json.NewEncoder(os.Stdout).Encode(map[string]any{"ok": false, "error": e}) }
+//	// a map literal written as the response envelope by the envelope's factory lacks "data", "warnings", "meta" …
 //
 // Good:
 //
@@ -108,4 +114,5 @@
 // None.
 //
 // [contract]: https://github.com/exitlint/exitlint/blob/main/docs/checks/contract.md
+// [handbuilt]: https://github.com/exitlint/exitlint/blob/main/docs/checks/handbuilt.md
 package envshape

@@ -62,7 +62,7 @@ func run(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			if l := c.LiteralEnvelope(lit); l != nil {
-				ch.literal(lit, l)
+				ch.literal(cur, lit, l)
 				continue
 			}
 			body, _ := analyzerutil.EnclosingFunc(pass.TypesInfo, cur)
@@ -235,25 +235,16 @@ func dropOption(literal, opt string) (string, bool) {
 }
 
 // literal reports a map or anonymous struct the program writes as its
-// envelope without all of the envelope's keys.
-func (ch *checker) literal(lit *ast.CompositeLit, l *contract.Literal) {
-	has := map[string]bool{}
-	for _, k := range l.Keys {
-		has[k] = true
-	}
-	var missing []string
-	if l.OKKey == "" {
-		missing = append(missing, "ok")
-	}
-	for _, k := range theKeys {
-		if !has[k] {
-			missing = append(missing, k)
-		}
-	}
+// envelope, in the envelope's home, without all of the envelope's keys.
+// Outside the home handbuilt reports the literal as built by hand, naming
+// the keys it lacks: building it with the factory gives it the factory's
+// shape, which is checked here.
+func (ch *checker) literal(cur inspector.Cursor, lit *ast.CompositeLit, l *contract.Literal) {
 	if l.Map {
 		ch.nilMapWarnings(lit)
 	}
-	if len(missing) == 0 {
+	missing := l.Missing()
+	if len(missing) == 0 || !ch.c.InHome(analyzerutil.EnclosingFuncDecl(ch.pass.TypesInfo, cur)) {
 		return
 	}
 	what := "a map literal"
@@ -262,8 +253,8 @@ func (ch *checker) literal(lit *ast.CompositeLit, l *contract.Literal) {
 	}
 	ch.sup.Report(ch.pass, analysis.Diagnostic{
 		Pos: lit.Pos(), End: lit.End(), Category: "keys",
-		Message: fmt.Sprintf("%s written as the response envelope lacks %s: %s; the envelope's shape is invariant, with ok, data, error, warnings and meta in every response (null data on failure, null error on success, [] for no warnings)",
-			what, quoted(missing), missingEffect(missing)),
+		Message: fmt.Sprintf("%s written as the response envelope by the envelope's factory lacks %s: %s; the envelope's shape is invariant, with ok, data, error, warnings and meta in every response (null data on failure, null error on success, [] for no warnings)",
+			what, analyzerutil.Quoted(missing), missingEffect(missing)),
 	})
 }
 
@@ -278,14 +269,6 @@ func missingEffect(missing []string) string {
 		return "an agent looking for data finds no key rather than null"
 	}
 	return "an agent finds keys the contract promises missing"
-}
-
-func quoted(keys []string) string {
-	var q []string
-	for _, k := range keys {
-		q = append(q, strconv.Quote(k))
-	}
-	return strings.Join(q, ", ")
 }
 
 // nilMapWarnings reports "warnings": nil in a map written as the envelope.

@@ -507,3 +507,12 @@ func FieldValue(st *types.Struct, lit *ast.CompositeLit, name string) (ast.Expr,
 	}
 	return nil, false
 }
+
+// Quoted lists words as messages name them: "data", "meta".
+func Quoted(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = fmt.Sprintf("%q", w)
+	}
+	return strings.Join(q, ", ")
+}

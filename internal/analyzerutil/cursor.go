@@ -72,3 +72,14 @@ func ValueParent(cur inspector.Cursor) inspector.Cursor {
 		return p
 	}
 }
+
+// EnclosingFuncDecl returns the function declaration cur lies in (through
+// function literals), or nil.
+func EnclosingFuncDecl(info *types.Info, cur inspector.Cursor) *types.Func {
+	decl, ok := Innermost(cur, (*ast.FuncDecl)(nil))
+	if !ok {
+		return nil
+	}
+	fn, _ := info.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
+	return fn
+}
