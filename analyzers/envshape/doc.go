@@ -42,10 +42,12 @@
 //     envelope handed to a call or a pointer method): the fix sets it to
 //     `[]string{}`;
 //   - two envelope types of one program (its module) that split success
-//     from failure: one with `data` and no `error`, the other with `error`
+//     from failure: one with no `error` key (`data` alone, or an ok beside
+//     the result's own keys, `{schema, ok, path}`), the other with `error`
 //     and no `data` (`Response{ok, data, meta}` beside
-//     `ErrorResponse{ok, error, code}`). It is reported once, at the type
-//     declared second, naming the first.
+//     `ErrorResponse{ok, error, code}`). It is reported once per package,
+//     at the type declared second of the first such pair, naming the
+//     first; a type of an imported package comes first.
 //
 // The rules hold the envelope's five keys only. The members of the error
 // object (`detail`, `retry_after`, `suggestion`, `redirect`…) and of
@@ -59,8 +61,9 @@
 // meta,omitempty}` beside `ErrorResponse{ok, error, code}`, larksuite's
 // `Envelope{ok, data,omitempty}` beside `ErrorEnvelope{ok, error}`,
 // foundagent's `SuccessResponse{status, data}` beside
-// `ErrorResponse{status, error, code}`, git-vendor's
-// `CLIResponse{success, data,omitempty, error,omitempty}`.
+// `ErrorResponse{status, error, code}`, clipbeam's per-command
+// `{schema, ok, …}` results beside `jsonError{schema, ok, error, code}`,
+// git-vendor's `CLIResponse{success, data,omitempty, error,omitempty}`.
 //
 // # Not flagged
 //

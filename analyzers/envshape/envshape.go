@@ -427,9 +427,11 @@ func pointerMethod(info *types.Info, sel *ast.SelectorExpr) bool {
 }
 
 // shapes reports a second envelope type of the program whose keys split
-// success from failure (splits). It reports at the later type of this
-// package, naming the first: an imported type comes before the package's
-// own, which come in source order.
+// success from failure (splits), once per package: at the later type of
+// this package of the first such pair, naming the first. An imported type
+// comes before the package's own, which come in source order. A partial
+// envelope ({ok, version}: an ok and the result's own keys) is a success
+// shape.
 func (ch *checker) shapes(envs []*types.TypeName) {
 	type shape struct {
 		tn        *types.TypeName
@@ -438,7 +440,7 @@ func (ch *checker) shapes(envs []*types.TypeName) {
 	var whole []shape
 	for _, tn := range envs {
 		_, e := ch.c.Envelope(tn.Type())
-		if e.Partial || e.Source == "exitlint" || !ch.sameModule(tn) || !ch.declaredOutput(tn) {
+		if e.Source == "exitlint" || !ch.sameModule(tn) || !ch.declaredOutput(tn) {
 			continue
 		}
 		keys := keysOf(tn, e.OKKey)
@@ -464,15 +466,17 @@ func (ch *checker) shapes(envs []*types.TypeName) {
 					s.tn.Name(), first.tn.Name(), ch.position(first.tn), first.tn.Name(), keyWords(first.data, first.err), s.tn.Name(), keyWords(s.data, s.err)),
 				Related: []analysis.RelatedInformation{{Pos: first.tn.Pos(), Message: "the first envelope type"}},
 			})
-			break
+			return // once: the program has separate shapes, however many
 		}
 	}
 }
 
 // splits reports whether two shapes split success from failure: one has
-// data and no error, the other error and no data.
+// no error key (a success shape: data alone, or the ok with the result's
+// own keys), the other an error and no data (a failure shape).
 func splits(data1, err1, data2, err2 bool) bool {
-	return data1 && !err1 && err2 && !data2 || err1 && !data1 && data2 && !err2
+	failure1, failure2 := err1 && !data1, err2 && !data2
+	return !err1 && failure2 || failure1 && !err2
 }
 
 func compareBool(a, b bool) int {
