@@ -45,7 +45,7 @@ func TestDefaultIsEveryCheck(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(names, ","); got != "barecode,fallback,handbuilt,derivedok,argphase,directives,config,contract" {
+	if got := strings.Join(names, ","); got != "barecode,fallback,handbuilt,derivedok,argphase,envshape,payload,undeclared,directives,config,contract" {
 		t.Errorf("checks = %s", got)
 	}
 }
@@ -60,7 +60,7 @@ func TestSettings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(names, ","); got != "barecode,fallback,argphase,directives,config,contract" {
+	if got := strings.Join(names, ","); got != "barecode,fallback,argphase,envshape,payload,undeclared,directives,config,contract" {
 		t.Errorf("checks = %s", got)
 	}
 	if got := strings.Join(config.Current().Values(config.Fatals), ","); got != "example.com/log.Die,(*example.com/log.Logger).Die" {
@@ -102,7 +102,7 @@ func TestConfigFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(names, ","); got != "barecode,fallback,derivedok,argphase,directives,config,contract" {
+	if got := strings.Join(names, ","); got != "barecode,fallback,derivedok,argphase,envshape,payload,undeclared,directives,config,contract" {
 		t.Errorf("checks = %s; want all but handbuilt, as the file says", got)
 	}
 	c := settingsOf(t, sub)

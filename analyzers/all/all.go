@@ -13,8 +13,11 @@ import (
 	"github.com/exitlint/exitlint/analyzers/barecode"
 	"github.com/exitlint/exitlint/analyzers/derivedok"
 	"github.com/exitlint/exitlint/analyzers/directives"
+	"github.com/exitlint/exitlint/analyzers/envshape"
 	"github.com/exitlint/exitlint/analyzers/fallback"
 	"github.com/exitlint/exitlint/analyzers/handbuilt"
+	"github.com/exitlint/exitlint/analyzers/payload"
+	"github.com/exitlint/exitlint/analyzers/undeclared"
 	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/contract"
 )
@@ -26,6 +29,9 @@ var checks = []*analysis.Analyzer{
 	handbuilt.Analyzer,
 	derivedok.Analyzer,
 	argphase.Analyzer,
+	envshape.Analyzer,
+	payload.Analyzer,
+	undeclared.Analyzer,
 }
 
 // Directives is the directives check over every other check: it knows their

@@ -29,7 +29,10 @@
 //     in the factory of a package that declares an envelope type. A literal
 //     handed to a local closure that writes its parameter
 //     (`writeFinal(map[string]any{"ok": true, "meta": m, "data": d}, 0)`)
-//     is written.
+//     is written. The message names the envelope's keys such a literal
+//     lacks (`ok`, `data`, `error`, `warnings`, `meta`): built by hand, it
+//     has the shape its author gave it, and envshape, which holds the
+//     factory's shape, leaves it to this check.
 //
 // An envelope type is exitlint's `envelope.Envelope`, a struct marked
 // `//exitlint:envelope`, or a struct with the envelope's JSON names that the

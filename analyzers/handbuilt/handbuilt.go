@@ -63,10 +63,10 @@ func run(pass *analysis.Pass) (any, error) {
 func handBuilt(pass *analysis.Pass, c *contract.Contract, cur inspector.Cursor) (msg, category string) {
 	switch n := cur.Node().(type) {
 	case *ast.CompositeLit:
-		return composite(pass, c, n, enclosingFunc(pass, cur))
+		return composite(pass, c, n, analyzerutil.EnclosingFuncDecl(pass.TypesInfo, cur))
 	case *ast.CallExpr:
 		if b, ok := pass.TypesInfo.Uses[calleeIdent(n.Fun)].(*types.Builtin); ok && b.Name() == "new" && len(n.Args) == 1 {
-			if env, e := c.Envelope(pass.TypesInfo.TypeOf(n.Args[0])); env != nil && !c.InFactory(env, e, enclosingFunc(pass, cur)) {
+			if env, e := c.Envelope(pass.TypesInfo.TypeOf(n.Args[0])); env != nil && !c.InFactory(env, e, analyzerutil.EnclosingFuncDecl(pass.TypesInfo, cur)) {
 				return typedMessage(c, "new("+types.ExprString(n.Args[0])+")", env, e), "typed"
 			}
 		}
@@ -77,17 +77,6 @@ func handBuilt(pass *analysis.Pass, c *contract.Contract, cur inspector.Cursor) 
 func calleeIdent(e ast.Expr) *ast.Ident {
 	id, _ := ast.Unparen(e).(*ast.Ident)
 	return id
-}
-
-// enclosingFunc returns the function declaration cur lies in (through
-// function literals), or nil.
-func enclosingFunc(pass *analysis.Pass, cur inspector.Cursor) *types.Func {
-	decl, ok := analyzerutil.Innermost(cur, (*ast.FuncDecl)(nil))
-	if !ok {
-		return nil
-	}
-	fn, _ := pass.TypesInfo.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
-	return fn
 }
 
 // composite returns the message for a composite literal that builds an
@@ -110,14 +99,14 @@ func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit,
 	if l == nil || c.InHome(fn) {
 		return "", ""
 	}
+	lacks := ""
+	if missing := l.Missing(); len(missing) > 0 {
+		lacks = fmt.Sprintf(" (it lacks %s, which every envelope carries)", analyzerutil.Quoted(missing))
+	}
 	if !l.Map {
-		return "an anonymous struct with the envelope's JSON names built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", "anonymous"
+		return "an anonymous struct with the envelope's JSON names built by hand" + lacks + ": build every response with the program's envelope factory, so that its shape and ok follow from the exit code", "anonymous"
 	}
-	var present []string
-	for _, k := range l.Keys {
-		present = append(present, fmt.Sprintf("%q", k))
-	}
-	return fmt.Sprintf("a map literal with the envelope's keys %s built by hand: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", strings.Join(present, ", ")), "map"
+	return fmt.Sprintf("a map literal with the envelope's keys %s built by hand%s: build every response with the program's envelope factory, so that its shape and ok follow from the exit code", analyzerutil.Quoted(l.Keys), lacks), "map"
 }
 
 // typedMessage says how to build an envelope of a named type instead.

@@ -23,7 +23,7 @@ func phaseExits(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions
 		for cur := range file.Preorder((*ast.CompositeLit)(nil), (*ast.AssignStmt)(nil)) {
 			switch n := cur.Node().(type) {
 			case *ast.CompositeLit:
-				if isRunnerCommand(pass.TypesInfo.TypeOf(n)) {
+				if analyzerutil.IsRunnerCommand(pass.TypesInfo.TypeOf(n)) {
 					checkLiteral(pass, ex, sup, n)
 				}
 			case *ast.AssignStmt:
@@ -53,27 +53,10 @@ func checkLiteral(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressio
 func checkAssign(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppressions, as *ast.AssignStmt) {
 	for i, lhs := range as.Lhs {
 		sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-		if ok && isRunnerCommand(pass.TypesInfo.TypeOf(sel.X)) {
+		if ok && analyzerutil.IsRunnerCommand(pass.TypesInfo.TypeOf(sel.X)) {
 			checkPhase(pass, ex, sup, sel.Sel.Name, "", as.Rhs[i])
 		}
 	}
-}
-
-// isRunnerCommand reports whether t is envelope.Command (or a pointer to
-// one), of any type arguments.
-func isRunnerCommand(t types.Type) bool {
-	if t == nil {
-		return false
-	}
-	if p, ok := t.Underlying().(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	named, ok := types.Unalias(t).(*types.Named)
-	if !ok {
-		return false
-	}
-	obj := named.Origin().Obj()
-	return obj.Pkg() != nil && obj.Pkg().Path() == analyzerutil.EnvelopePath && obj.Name() == "Command"
 }
 
 // commandName returns the constant Name of a command literal, or "".

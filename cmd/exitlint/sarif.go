@@ -84,6 +84,9 @@ var ruleProperties = map[string]sarifRuleProperties{
 	"handbuilt":  {"high", []string{"json-envelope", "maintainability"}},
 	"derivedok":  {"high", []string{"json-envelope", "correctness"}},
 	"argphase":   {"medium", []string{"exit-codes", "side-effects", "correctness"}},
+	"envshape":   {"high", []string{"json-envelope", "correctness"}},
+	"payload":    {"high", []string{"json-envelope", "exit-codes", "correctness"}},
+	"undeclared": {"medium", []string{"exit-codes", "correctness"}},
 	"directives": {"very-high", []string{"suppressions"}},
 }
 

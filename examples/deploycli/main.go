@@ -18,6 +18,10 @@ import (
 const exitUsage = 2 // a private exit code: agents cannot look it up
 
 func main() {
+	if len(os.Args) > 1 && os.Args[1] == "rollback" {
+		os.Args = os.Args[1:]
+		rollback.Main()
+	}
 	if len(os.Args) < 2 {
 		fmt.Fprintln(os.Stderr, "usage: deploycli ENV")
 		os.Exit(exitUsage) // barecode: the code is a bare integer

@@ -506,3 +506,46 @@ func Required(analyzers []*analysis.Analyzer) []*analysis.Analyzer {
 	}
 	return out
 }
+
+// FieldStores yields, for each x.f = v of an assignment with as many values
+// as targets, the field selection and the value stored.
+func FieldStores(info *types.Info, as *ast.AssignStmt) iter.Seq2[*types.Selection, ast.Expr] {
+	return func(yield func(*types.Selection, ast.Expr) bool) {
+		if len(as.Lhs) != len(as.Rhs) {
+			return
+		}
+		for i, lhs := range as.Lhs {
+			sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+			if !ok {
+				continue
+			}
+			if s, ok := info.Selections[sel]; ok && s.Kind() == types.FieldVal && !yield(s, as.Rhs[i]) {
+				return
+			}
+		}
+	}
+}
+
+// FieldValue returns the value a literal of struct type st gives the field
+// named name, keyed or by position, and whether it gives one.
+func FieldValue(st *types.Struct, lit *ast.CompositeLit, name string) (ast.Expr, bool) {
+	for i, elt := range lit.Elts {
+		if kv, ok := elt.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == name {
+				return kv.Value, true
+			}
+		} else if i < st.NumFields() && st.Field(i).Name() == name {
+			return elt, true
+		}
+	}
+	return nil, false
+}
+
+// Quoted lists words as messages name them: "data", "meta".
+func Quoted(words []string) string {
+	q := make([]string, len(words))
+	for i, w := range words {
+		q[i] = fmt.Sprintf("%q", w)
+	}
+	return strings.Join(q, ", ")
+}

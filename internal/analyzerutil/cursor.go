@@ -2,6 +2,7 @@ package analyzerutil
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"iter"
 
@@ -49,4 +50,36 @@ func EnclosingFunc(info *types.Info, cur inspector.Cursor) (*ast.BlockStmt, *typ
 		return n.Body, sig
 	}
 	return nil, nil
+}
+
+// ValueParent returns the cursor of the node that uses the value at cur,
+// stepping over the parentheses and the & around it: the call it is an
+// argument of, the assignment that stores it, the selector of a method
+// called on it.
+func ValueParent(cur inspector.Cursor) inspector.Cursor {
+	p := cur.Parent()
+	for {
+		switch n := p.Node().(type) {
+		case *ast.ParenExpr:
+			p = p.Parent()
+			continue
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				p = p.Parent()
+				continue
+			}
+		}
+		return p
+	}
+}
+
+// EnclosingFuncDecl returns the function declaration cur lies in (through
+// function literals), or nil.
+func EnclosingFuncDecl(info *types.Info, cur inspector.Cursor) *types.Func {
+	decl, ok := Innermost(cur, (*ast.FuncDecl)(nil))
+	if !ok {
+		return nil
+	}
+	fn, _ := info.Defs[decl.Node().(*ast.FuncDecl).Name].(*types.Func)
+	return fn
 }

@@ -1,16 +1,46 @@
 package analyzerutil
 
 import (
+	"fmt"
 	"go/constant"
 	"go/types"
 	"strings"
+
+	"github.com/exitlint/exitlint/exitcode"
 )
 
 // Import paths of exitlint's runtime, which every pass recognises by name.
 const (
 	ExitcodePath = "github.com/exitlint/exitlint/exitcode"
 	EnvelopePath = "github.com/exitlint/exitlint/envelope"
+	CobraenvPath = "github.com/exitlint/exitlint/adapters/cobraenv"
 )
+
+// DescribeCode names an exit code as the contract does, "NOT_FOUND (5)",
+// or "exit code 80" outside the table.
+func DescribeCode(code int64) string {
+	if row, ok := exitcode.Lookup(exitcode.Code(code)); ok {
+		return fmt.Sprintf("%s (%d)", row.Name, code)
+	}
+	return fmt.Sprintf("exit code %d", code)
+}
+
+// IsRunnerCommand reports whether t is the runtime's envelope.Command (or
+// a pointer to one), of any type arguments.
+func IsRunnerCommand(t types.Type) bool {
+	if t == nil {
+		return false
+	}
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	named, ok := types.Unalias(t).(*types.Named)
+	if !ok {
+		return false
+	}
+	obj := named.Origin().Obj()
+	return obj.Pkg() != nil && obj.Pkg().Path() == EnvelopePath && obj.Name() == "Command"
+}
 
 // CallName spells a function as code calls it and messages show it:
 // "os.Exit"; "(*log.Logger).Fatal" becomes "log.Logger.Fatal".

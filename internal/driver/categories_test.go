@@ -17,6 +17,9 @@ var categories = map[string][]string{
 	"handbuilt":  {"typed", "map", "anonymous", "factory", "phase-exit"},
 	"derivedok":  {"assigned", "literal", "map"},
 	"argphase":   {"returned", "exited", "status"},
+	"envshape":   {"omitted", "keys", "warnings", "shapes"},
+	"payload":    {"redirect", "auth", "retry", "code"},
+	"undeclared": {"undeclared"},
 	"directives": {"no-check", "unknown-check", "no-reason", "unused", "unknown-directive"},
 	"config":     {"config"},
 }

@@ -166,7 +166,7 @@ func TestBelow(t *testing.T) {
 		names = append(names, c.Name)
 	}
 	// The root leaves handbuilt off; tool runs barecode alone.
-	if err != nil || strings.Join(names, ",") != "barecode,fallback,derivedok,argphase,directives" {
+	if err != nil || strings.Join(names, ",") != "barecode,fallback,derivedok,argphase,envshape,payload,undeclared,directives" {
 		t.Errorf("Union: %v, %v", names, err)
 	}
 }

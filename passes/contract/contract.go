@@ -203,6 +203,25 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *Envelope) {
 	return tn, f
 }
 
+// Envelopes returns the envelope types in view that are envelopes where
+// this package is (Envelope), in a stable order: by package path, then by
+// position.
+func (c *Contract) Envelopes() []*types.TypeName {
+	var out []*types.TypeName
+	for tn := range c.envelopes {
+		if env, _ := c.Envelope(tn.Type()); env != nil {
+			out = append(out, env)
+		}
+	}
+	slices.SortFunc(out, func(a, b *types.TypeName) int {
+		if a.Pkg() != b.Pkg() {
+			return strings.Compare(a.Pkg().Path(), b.Pkg().Path())
+		}
+		return int(a.Pos() - b.Pos())
+	})
+	return out
+}
+
 // ownTagged reports whether an envelope-shaped type that no package in view
 // writes is an envelope all the same: its ok is json-tagged (it is meant to
 // be JSON), it is declared in the module being checked (no other service's
@@ -627,6 +646,43 @@ func jsonNames(st *types.Struct, depth int) (fields okFields, names map[string]b
 // okKeys, and returns the struct's JSON keys.
 func jsonFields(st *types.Struct, depth int, fields okFields) map[string]bool {
 	names := map[string]bool{}
+	for _, f := range encodedFields(st, depth) {
+		names[f.Key] = true
+		if slices.Contains(okKeys, f.Key) && fields[f.Key] == "" {
+			fields[f.Key] = f.Var.Name()
+		}
+	}
+	return names
+}
+
+// Field is a struct field encoding/json encodes or matches: its key,
+// lower-cased, and the field with its json tag (in the struct that
+// declares it, an embedded one's included).
+type Field struct {
+	Key string
+	Var *types.Var
+	Tag string
+}
+
+// Options reports whether the field's json tag has the option opt
+// ("omitempty", "omitzero").
+func (f Field) Options(opt string) bool {
+	_, opts, _ := strings.Cut(f.Tag, ",")
+	for _, o := range strings.Split(opts, ",") {
+		if o == opt {
+			return true
+		}
+	}
+	return false
+}
+
+// Fields returns the fields encoding/json encodes for st, in order:
+// exported and not tagged "-", with the fields of anonymous struct fields
+// without a name in their place.
+func Fields(st *types.Struct) []Field { return encodedFields(st, 0) }
+
+func encodedFields(st *types.Struct, depth int) []Field {
+	var out []Field
 	for i := 0; i < st.NumFields(); i++ {
 		f := st.Field(i)
 		tag := reflect.StructTag(st.Tag(i)).Get("json")
@@ -640,9 +696,7 @@ func jsonFields(st *types.Struct, depth int, fields okFields) map[string]bool {
 				t = p.Elem()
 			}
 			if inner, ok := t.Underlying().(*types.Struct); ok {
-				for k := range jsonFields(inner, depth+1, fields) {
-					names[k] = true
-				}
+				out = append(out, encodedFields(inner, depth+1)...)
 				continue
 			}
 		}
@@ -652,13 +706,9 @@ func jsonFields(st *types.Struct, depth int, fields okFields) map[string]bool {
 		if name == "" {
 			name = f.Name()
 		}
-		key := strings.ToLower(name)
-		names[key] = true
-		if slices.Contains(okKeys, key) && fields[key] == "" {
-			fields[key] = f.Name()
-		}
+		out = append(out, Field{Key: strings.ToLower(name), Var: f, Tag: tag})
 	}
-	return names
+	return out
 }
 
 // factoryNames lists the functions of the package marked //exitlint:factory,

@@ -192,16 +192,8 @@ func structData(st *types.Struct, lit *ast.CompositeLit) ast.Expr {
 			break
 		}
 	}
-	for i, elt := range lit.Elts {
-		if kv, ok := elt.(*ast.KeyValueExpr); ok {
-			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == dataField {
-				return kv.Value
-			}
-		} else if i < st.NumFields() && st.Field(i).Name() == dataField {
-			return elt
-		}
-	}
-	return nil
+	v, _ := analyzerutil.FieldValue(st, lit, dataField)
+	return v
 }
 
 // outputs is what a package writes and reads as JSON.

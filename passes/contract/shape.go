@@ -51,6 +51,23 @@ type Literal struct {
 	Map   bool     // a map literal, not an anonymous struct
 }
 
+// Missing returns the envelope's keys the literal lacks, in the contract's
+// order: "ok" when it has no ok under any spelling, then those of data,
+// error, warnings and meta it does not have. The contract's envelope
+// always carries all five.
+func (l *Literal) Missing() []string {
+	var out []string
+	if l.OKKey == "" {
+		out = append(out, "ok")
+	}
+	for _, k := range []string{"data", "error", "warnings", "meta"} {
+		if !slices.Contains(l.Keys, k) {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
 // literalKeys returns the JSON keys of a map literal with string keys (the
 // constant ones) or of a literal of an anonymous struct type, with the
 // value the literal gives each, or false for any other literal.
@@ -204,20 +221,12 @@ func statusTypes(info *types.Info, files []*ast.File, pkg *types.Package) map[*t
 					}
 				}
 			case *ast.AssignStmt:
-				if n.Tok != token.ASSIGN || len(n.Lhs) != len(n.Rhs) {
+				if n.Tok != token.ASSIGN {
 					return true
 				}
-				for i, lhs := range n.Lhs {
-					sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
-					if !ok {
-						continue
-					}
-					s, ok := info.Selections[sel]
-					if !ok || s.Kind() != types.FieldVal {
-						continue
-					}
+				for s, value := range analyzerutil.FieldStores(info, n) {
 					if tn, field := statusField(s.Recv()); field != "" && s.Obj().Name() == field {
-						record(tn, n.Rhs[i])
+						record(tn, value)
 					}
 				}
 			}

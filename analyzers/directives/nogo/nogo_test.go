@@ -10,8 +10,11 @@ import (
 	"github.com/exitlint/exitlint/analyzers/barecode"
 	"github.com/exitlint/exitlint/analyzers/derivedok"
 	"github.com/exitlint/exitlint/analyzers/directives/nogo"
+	"github.com/exitlint/exitlint/analyzers/envshape"
 	"github.com/exitlint/exitlint/analyzers/fallback"
 	"github.com/exitlint/exitlint/analyzers/handbuilt"
+	"github.com/exitlint/exitlint/analyzers/payload"
+	"github.com/exitlint/exitlint/analyzers/undeclared"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
@@ -19,7 +22,7 @@ import (
 // nogo export, as Analyzer, every check exitlint runs and the config pass,
 // and nogo can run them together.
 func TestEveryCheckHasAnAnalyzerPackage(t *testing.T) {
-	exported := []*analysis.Analyzer{barecode.Analyzer, fallback.Analyzer, handbuilt.Analyzer, derivedok.Analyzer, argphase.Analyzer, nogo.Analyzer, config.Analyzer}
+	exported := []*analysis.Analyzer{barecode.Analyzer, fallback.Analyzer, handbuilt.Analyzer, derivedok.Analyzer, argphase.Analyzer, envshape.Analyzer, payload.Analyzer, undeclared.Analyzer, nogo.Analyzer, config.Analyzer}
 	for _, a := range all.WithConfig(all.Analyzers()) {
 		found := false
 		for _, e := range exported {

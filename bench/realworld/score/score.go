@@ -145,7 +145,7 @@ func Score(fs []Finding, js []Judgement) (map[string]*Counts, *Changes) {
 }
 
 // knownChecks are exitlint's checks, in the order the tables list them.
-var knownChecks = []string{"barecode", "fallback", "argphase", "handbuilt", "derivedok", "directives"}
+var knownChecks = []string{"barecode", "fallback", "argphase", "handbuilt", "derivedok", "envshape", "payload", "undeclared", "directives"}
 
 // checkOrder is the rows of a table: every known check, then any other
 // check that has counts, by name.

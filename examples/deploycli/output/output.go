@@ -12,7 +12,7 @@ import (
 type Response struct {
 	OK    bool   `json:"ok"`
 	Data  any    `json:"data"`
-	Error *Error `json:"error"`
+	Error *Error `json:"error,omitempty"` // envshape: a success has no error key
 }
 
 // Error is the envelope's error object.

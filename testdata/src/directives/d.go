@@ -19,7 +19,7 @@ func f(err error) {
 	//exitlint:ignore barecode the code below used to be bare
 	log.Print("the code below used to be bare")
 
-	// want +1 `//exitlint:ignore names "barcode", which is no exitlint check \(the checks are argphase, barecode, derivedok, fallback, handbuilt\)`
+	// want +1 `//exitlint:ignore names "barcode", which is no exitlint check \(the checks are argphase, barecode, derivedok, envshape, fallback, handbuilt, payload, undeclared\)`
 	//exitlint:ignore barcode typo
 	os.Exit(8)
 

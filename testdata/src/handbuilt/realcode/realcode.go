@@ -44,7 +44,7 @@ func fakeServerLit() http.HandlerFunc {
 func relay(r io.Reader) {
 	var reply chatapi.Response
 	chatapi.Decode(r, &reply)                                                               // decoded here: a reply model
-	json.NewEncoder(os.Stdout).Encode(map[string]any{"ok": reply.Ok, "error": reply.Error}) // want `a map literal with the envelope's keys "ok", "error" built by hand`
+	json.NewEncoder(os.Stdout).Encode(map[string]any{"ok": reply.Ok, "error": reply.Error}) // want `a map literal with the envelope's keys "ok", "error" built by hand \(it lacks "data", "warnings", "meta", which every envelope carries\): build every response`
 }
 
 const (
