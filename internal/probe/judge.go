@@ -27,6 +27,10 @@ type expectation struct {
 	noColor bool  // NO_COLOR was set
 	stdin   StdinMode
 	limit   time.Duration
+	// only, when set, keeps the findings of that check alone (and a hang):
+	// the probe repeats another's command line under another condition
+	// (stdin open, NO_COLOR), and the other probe judges the rest.
+	only Check
 }
 
 // judge holds what every answer is judged against: the manifest and the
@@ -49,6 +53,14 @@ type answerJudged struct {
 
 // findings judges one answer.
 func (j *judge) findings(c answerJudged) []Finding {
+	out := j.all(c)
+	if c.expect.only == "" {
+		return out
+	}
+	return slices.DeleteFunc(out, func(f Finding) bool { return f.Check != c.expect.only && f.Check != CheckHang })
+}
+
+func (j *judge) all(c answerJudged) []Finding {
 	a, e := c.answer, c.expect
 	f := func(check Check, msg, expected string) Finding {
 		return Finding{Probe: c.probe, Check: check, Args: a.Args, Message: msg, Expected: expected, Got: got(a)}

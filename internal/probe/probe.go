@@ -407,9 +407,9 @@ func (r *runner) generic() error {
 	}
 	add(call{probe: ProbeUnknownFlag, rest: []string{noSuchFlag}, json: true,
 		expect: expectation{invalid: "an unknown flag", codes: []int{3}}})
-	add(call{probe: ProbeStdinOpen, json: true, stdin: StdinOpen})
+	add(call{probe: ProbeStdinOpen, json: true, stdin: StdinOpen, expect: expectation{only: CheckHang}})
 	add(call{probe: ProbeNoColor, rest: []string{"--help"}, json: !r.cfg.JSON.switched(), env: []string{"NO_COLOR=1", "TERM=xterm-256color"},
-		expect: expectation{noColor: true}})
+		expect: expectation{noColor: true, only: CheckNoColor}})
 	for _, c := range calls {
 		if _, err := r.run(c); err != nil {
 			return err

@@ -106,14 +106,14 @@ type Skipped struct {
 
 // Report is what a probe run found.
 type Report struct {
-	Command  []string  `json:"command"`   // CMD ARGS… as given, CMD resolved
-	JSONMode string    `json:"json_mode"` // how JSON mode was switched on
-	Commands []string  `json:"commands"`  // the commands probed, and where they were learnt
-	Source   string    `json:"commands_from,omitempty"`
-	Manifest *Manifest `json:"manifest,omitempty"`
-	Runs     []CallResult     `json:"runs"`
-	Skipped  []Skipped `json:"skipped"`
-	Findings []Finding `json:"findings"`
+	Command  []string     `json:"command"`   // CMD ARGS… as given, CMD resolved
+	JSONMode string       `json:"json_mode"` // how JSON mode was switched on
+	Commands []string     `json:"commands"`  // the commands probed, and where they were learnt
+	Source   string       `json:"commands_from,omitempty"`
+	Manifest *Manifest    `json:"manifest,omitempty"`
+	Runs     []CallResult `json:"runs"`
+	Skipped  []Skipped    `json:"skipped"`
+	Findings []Finding    `json:"findings"`
 }
 
 // Manifest is what the report says of the program's manifest.
