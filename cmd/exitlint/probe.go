@@ -328,7 +328,7 @@ func probeRunError(ctx context.Context, err error) error {
 	case err == nil:
 		return nil
 	case ctx.Err() != nil:
-		return exitcode.New(exitcode.Timeout, "INTERRUPTED", "exitlint probe was interrupted; the calls made before are in the report").
+		return exitcode.New(exitcode.Timeout, "INTERRUPTED", "exitlint probe was interrupted before every probe ran").
 			WithPhase(exitcode.PhaseExecution).WithRetryable(true).
 			WithSuggestion("run exitlint probe again")
 	}
@@ -370,7 +370,9 @@ func probeReport(stdout, stderr io.Writer, o probeOptions, start time.Time, rep 
 		}
 	}
 	if runErr != nil {
-		return fail(io.Discard, stderr, false, start, err)
+		// The findings are on stdout already: stderr says why the run
+		// stopped.
+		return fail(io.Discard, stderr, false, start, runErr)
 	}
 	return code
 }
@@ -379,14 +381,19 @@ func probeReport(stdout, stderr io.Writer, o probeOptions, start time.Time, rep 
 // the run's own error first, then FINDINGS when a probe failed (unless
 // findingsOK).
 func probeOutcome(rep *probe.Report, findingsOK bool, runErr error) (exitcode.Code, error) {
+	var lines []string
+	for _, f := range rep.Findings {
+		lines = append(lines, f.Text())
+	}
+	var xe *exitcode.Error
 	switch {
+	case runErr != nil && errors.As(runErr, &xe) && len(lines) > 0:
+		// The findings of the calls made are no less true.
+		xe = xe.WithDetail(fmt.Sprintf("%d finding(s) from the %d call(s) made:\n%s", len(lines), len(rep.Runs), strings.Join(lines, "\n")))
+		return exitcode.FromError(xe), xe
 	case runErr != nil:
 		return exitcode.FromError(runErr), runErr
 	case len(rep.Findings) > 0 && !findingsOK:
-		var lines []string
-		for _, f := range rep.Findings {
-			lines = append(lines, f.Text())
-		}
 		probes := map[string]bool{}
 		for _, f := range rep.Findings {
 			probes[f.Probe] = true

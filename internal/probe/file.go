@@ -54,7 +54,11 @@ type File struct {
 type Invocation struct {
 	Args   []string
 	Expect []int
-	Line   int // in the probe file
+	// NoSideEffects (side_effects: none) says the call changes nothing,
+	// whatever its code: a dry run, a destructive command refused without
+	// its confirmation flag.
+	NoSideEffects bool
+	Line          int // in the probe file
 }
 
 // Interrupt is a command line to interrupt with SIGINT After it started.
@@ -225,12 +229,18 @@ func (p fileParser) invocations(v *yaml.Node) ([]Invocation, error) {
 	var out []Invocation
 	for _, item := range v.Content {
 		inv := Invocation{Line: item.Line}
-		err := p.mapping(item, []string{"args", "expect"}, "{args: [...], expect: CODE}", func(key string, v *yaml.Node) error {
+		err := p.mapping(item, []string{"args", "expect", "side_effects"}, "{args: [...], expect: CODE}", func(key string, v *yaml.Node) error {
 			var err error
-			if key == "args" {
+			switch key {
+			case "args":
 				inv.Args, err = p.words("args", v)
-			} else {
+			case "expect":
 				inv.Expect, err = p.codes("expect", v, false)
+			case "side_effects":
+				if v.Kind != yaml.ScalarNode || v.Value != "none" {
+					return p.errorf(v, "side_effects: the one value is none (the call must change nothing), not %s", describeNode(v))
+				}
+				inv.NoSideEffects = true
 			}
 			return err
 		})

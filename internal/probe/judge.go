@@ -25,6 +25,9 @@ type expectation struct {
 	invalid string
 	codes   []int // the codes allowed; none: any the contract allows
 	noColor bool  // NO_COLOR was set
+	// unchanged: the call must change nothing, whatever its code (the
+	// probe file's side_effects: none).
+	unchanged bool
 	stdin   StdinMode
 	limit   time.Duration
 	// only, when set, keeps the findings of that check alone (and a hang):
@@ -93,7 +96,7 @@ func (j *judge) all(c answerJudged) []Finding {
 	if phase := errorString(env, "phase"); e.json && a.Exit == int(exitcode.ArgError) && phase != "" && phase != "validation" {
 		out = append(out, f(CheckPhase, fmt.Sprintf("ARG_ERROR (3) with error.phase %q: the phase says the call got past validation, where side effects may have begun, and the code says none did; an agent cannot trust either; emit ARG_ERROR only from validation, and a later failure with the code of what happened", phase), seedPhase))
 	}
-	if len(a.Changes) > 0 && (e.invalid != "" || promisesNone(cm, a.Exit)) {
+	if len(a.Changes) > 0 && (e.invalid != "" || e.unchanged || promisesNone(cm, a.Exit)) {
 		out = append(out, j.sideEffects(c, cm, f))
 	}
 	if e.noColor && (hasANSI(a.Stderr) || hasANSI(a.Stdout)) {
@@ -145,7 +148,7 @@ func (j *judge) envelopeFindings(c answerJudged, cm *envelope.CommandManifest, f
 	_ = json.Unmarshal(doc, &top)
 	var out []Finding
 	if len(envelopeProblems) > 0 {
-		out = append(out, f(CheckEnvelope, fmt.Sprintf("the envelope breaks the contract for exit %s: %s; an agent that reads it misjudges the outcome or fails to parse it; build every envelope in one factory that derives ok from the exit code", describeCode(a.Exit), strings.Join(envelopeProblems, "; ")), strings.Join(seeds, " / ")))
+		out = append(out, f(CheckEnvelope, fmt.Sprintf("the envelope breaks the contract for exit %s: %s; an agent that reads it misjudges the outcome or fails to parse it; build every envelope in one factory: the five keys always, ok derived from the exit code, data null on failure and error null on success", describeCode(a.Exit), strings.Join(envelopeProblems, "; ")), strings.Join(seeds, " / ")))
 	}
 	for _, p := range codeProblems {
 		seed := seedRanges
@@ -222,6 +225,8 @@ func (j *judge) sideEffects(c answerJudged, cm *envelope.CommandManifest, f func
 		fd = f(CheckSideEffects, fmt.Sprintf("exit 3 (ARG_ERROR) after the call %s: an agent fixes its input and retries at once, trusting that nothing changed; validate the whole command line before writing anything", first), seedArgEffect)
 	case c.expect.invalid != "":
 		fd = f(CheckSideEffects, fmt.Sprintf("%s, a command line the program must refuse, %s: the agent's mistake changed its machine; validate the whole command line before writing anything", c.expect.invalid, first), seedArgEffect)
+	case c.expect.unchanged && !promisesNone(cm, a.Exit):
+		fd = f(CheckSideEffects, fmt.Sprintf("the call %s, and the probe file says it changes nothing (a dry run, a refusal without confirmation): an agent that previews or is refused finds its machine changed; write nothing on this command line", first), "side_effects: none, as the probe file says of this command line")
 	default:
 		seed := tableRow(a.Exit)
 		if e, ok := declaredEntry(cm, a.Exit); ok {

@@ -35,6 +35,9 @@ invocations:
     expect: 5
   - args: [get, "BAD NAME"]
     expect: [3, 13]
+  - args: [rm, x, --dry-run]
+    expect: 0
+    side_effects: none
 interrupt:
   - args: [watch]
     after: 500ms
@@ -53,7 +56,7 @@ skip: [stdin_open, "bad_flag put"]
 	if !slices.Equal(f.Commands, []string{"get", "put"}) || !slices.Equal(f.Codes, []int{80, 81}) || !slices.Equal(f.Skip, []string{"stdin_open", "bad_flag put"}) {
 		t.Errorf("commands %v, codes %v, skip %v", f.Commands, f.Codes, f.Skip)
 	}
-	if len(f.Invocations) != 2 || !slices.Equal(f.Invocations[1].Args, []string{"get", "BAD NAME"}) || !slices.Equal(f.Invocations[1].Expect, []int{3, 13}) || f.Invocations[0].Line != 13 {
+	if len(f.Invocations) != 3 || !f.Invocations[2].NoSideEffects || f.Invocations[1].NoSideEffects || !slices.Equal(f.Invocations[1].Args, []string{"get", "BAD NAME"}) || !slices.Equal(f.Invocations[1].Expect, []int{3, 13}) || f.Invocations[0].Line != 13 {
 		t.Errorf("invocations: %+v", f.Invocations)
 	}
 	if len(f.Interrupts) != 1 || f.Interrupts[0].After != 500*time.Millisecond {
@@ -73,6 +76,7 @@ func TestBadFile(t *testing.T) {
 		{"invocations:\n  - args: [get]\n", ":2: an invocation needs args"},
 		{"invocations:\n  - args: [get]\n    expect: 130\n", ":3: expect: 130 lies in the shell-reserved"},
 		{"invocations:\n  - args: [get]\n    expected: 5\n", ":3: unknown key \"expected\"; did you mean expect?"},
+		{"invocations:\n  - args: [rm]\n    expect: 0\n    side_effects: some\n", ":4: side_effects: the one value is none"},
 		{"skip: [stdin_closed]\n", ":1: skip: \"stdin_closed\" names no probe"},
 		{"skip: [\"help get\"]\n", ":1: skip: \"help get\": help runs once"},
 		{"skip: [help]\nskip: [version]\n", ":2: skip is set twice (first at line 1)"},

@@ -463,7 +463,7 @@ func (r *runner) invocations() error {
 			return nil
 		}
 		command, rest := r.splitCommand(inv.Args)
-		e := expectation{codes: inv.Expect}
+		e := expectation{codes: inv.Expect, unchanged: inv.NoSideEffects}
 		if slices.Equal(inv.Expect, []int{int(exitcode.ArgError)}) {
 			e.invalid = "a command line the probe file says is invalid"
 		}

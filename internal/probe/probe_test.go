@@ -200,10 +200,12 @@ func TestShellCLIBreaksTheContract(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second,
-		Invocations: []Invocation{{Args: []string{"deploy", "crash"}, Expect: []int{3}}}})
+		Invocations: []Invocation{{Args: []string{"deploy", "crash"}, Expect: []int{3}},
+			{Args: []string{"deploy", "--dry-run"}, Expect: []int{0}, NoSideEffects: true}}})
 	want := []string{
 		"command_typo side_effects",    // dpeloy writes ./bad.log, then ARG_ERROR
 		"help envelope",                // help in text
+		"invocation side_effects",      // deploy --dry-run writes ./deployed
 		"invocation signal",            // deploy crash: SIGSEGV
 		"no_command envelope",          // keys missing
 		"no_color envelope",            // help in text (no switch: the no_color call is in JSON mode)
@@ -221,7 +223,10 @@ func TestShellCLIBreaksTheContract(t *testing.T) {
 		t.Errorf("commands %v from %q, want deploy, status from the help text", rep.Commands, rep.Source)
 	}
 	for _, f := range rep.Findings {
-		if f.Check == CheckSideEffects && !slices.Equal(f.Changes, []string{"created ./bad.log"}) {
+		if f.Check == CheckSideEffects && f.Probe == ProbeInvocation && !slices.Equal(f.Changes, []string{"created ./deployed"}) {
+			t.Errorf("the dry run's side effects %v, want created ./deployed", f.Changes)
+		}
+		if f.Check == CheckSideEffects && f.Probe != ProbeInvocation && !slices.Equal(f.Changes, []string{"created ./bad.log"}) {
 			t.Errorf("side effects %v, want created ./bad.log", f.Changes)
 		}
 		if f.Probe == ProbeVersion && !strings.Contains(f.Message, "/ok: is false but the exit status is 0") {

@@ -27,6 +27,12 @@ deploy|status)
 	if [ "$2" = "crash" ]; then
 		kill -SEGV $$
 	fi
+	if [ "$2" = "--dry-run" ]; then
+		# A dry run that writes.
+		echo "$1" > ./deployed
+		printf '{"ok":true,"data":{"would":"%s"},"error":null,%s}\n' "$1" "$meta"
+		exit 0
+	fi
 	printf '{"ok":false,"data":null,"error":{"code":"BAD_ARGUMENTS","message":"%s needs a target"},%s}\n' "$1" "$meta"
 	exit 3 ;;
 *)
