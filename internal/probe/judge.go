@@ -28,8 +28,8 @@ type expectation struct {
 	// unchanged: the call must change nothing, whatever its code (the
 	// probe file's side_effects: none).
 	unchanged bool
-	stdin   StdinMode
-	limit   time.Duration
+	stdin     StdinMode
+	limit     time.Duration
 	// only, when set, keeps the findings of that check alone (and a hang):
 	// the probe repeats another's command line under another condition
 	// (stdin open, NO_COLOR), and the other probe judges the rest.
