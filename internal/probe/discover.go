@@ -173,8 +173,8 @@ func helpData(stdout []byte) json.RawMessage {
 func makeTypo(commands []string) (typo, of string, ok bool) {
 	var tops []string
 	for _, c := range commands {
-		if w := strings.Fields(c)[0]; !slices.Contains(tops, w) {
-			tops = append(tops, w)
+		if words := strings.Fields(c); len(words) > 0 && !slices.Contains(tops, words[0]) {
+			tops = append(tops, words[0])
 		}
 	}
 	slices.Sort(tops)

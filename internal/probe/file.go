@@ -180,7 +180,13 @@ func (p fileParser) setting(f *File, key string, v *yaml.Node) error {
 	case "schema":
 		f.Schema, err = p.words(key, v)
 	case "commands":
-		f.Commands, err = p.words(key, v)
+		if f.Commands, err = p.words(key, v); err == nil {
+			for i, c := range f.Commands {
+				if strings.TrimSpace(c) == "" {
+					return p.errorf(v.Content[i], "commands: an empty name")
+				}
+			}
+		}
 	case "codes":
 		f.Codes, err = p.codes(key, v, true)
 	case "invocations":

@@ -77,6 +77,7 @@ func TestBadFile(t *testing.T) {
 		{"invocations:\n  - args: [get]\n    expect: 130\n", ":3: expect: 130 lies in the shell-reserved"},
 		{"invocations:\n  - args: [get]\n    expected: 5\n", ":3: unknown key \"expected\"; did you mean expect?"},
 		{"invocations:\n  - args: [rm]\n    expect: 0\n    side_effects: some\n", ":4: side_effects: the one value is none"},
+		{"commands: [get, \"\"]\n", ":1: commands: an empty name"},
 		{"skip: [stdin_closed]\n", ":1: skip: \"stdin_closed\" names no probe"},
 		{"skip: [\"help get\"]\n", ":1: skip: \"help get\": help runs once"},
 		{"skip: [help]\nskip: [version]\n", ":2: skip is set twice (first at line 1)"},
@@ -148,6 +149,7 @@ func TestMakeTypo(t *testing.T) {
 		{[]string{"links check", "sync"}, "lniks", "links", true},
 		{[]string{"aaa", "abc", "acb"}, "", "", false}, // each misspelling is the other command
 		{[]string{"ab"}, "", "", false},
+		{[]string{"", " "}, "", "", false},
 	} {
 		typo, of, ok := makeTypo(tc.commands)
 		if typo != tc.typo || of != tc.of || ok != tc.ok {
@@ -184,4 +186,27 @@ func TestHasANSI(t *testing.T) {
 			t.Errorf("hasANSI(%q) != %v", in, want)
 		}
 	}
+}
+
+// FuzzParsers: what the probe reads from a program (help, usage, stdout)
+// and from the user (the probe file) never panics, whatever it holds.
+func FuzzParsers(f *testing.F) {
+	f.Add([]byte("Commands:\n  get  x\n"), "tool get NAME [x]", []byte(`{"ok":true}`))
+	f.Add([]byte("json: {args: [--json]}\ninvocations:\n  - args: [a]\n    expect: 3\n"), "<a> [b {c|d}]]", []byte("{} {}"))
+	f.Add([]byte("COMMANDS:\n\t:\n  ,\n"), "[[[", []byte("\x1b[0m"))
+	f.Fuzz(func(t *testing.T, text []byte, usage string, stdout []byte) {
+		commands := commandsFromText(text)
+		for _, c := range commands {
+			_ = requiredArgs(usage, strings.Fields(c))
+		}
+		_, _, _ = makeTypo(append(commands, strings.Fields(usage)...))
+		_ = usageFromText(text)
+		_ = commandsFromData(helpData(stdout))
+		_, _ = oneJSONValue(stdout)
+		p := filepath.Join(t.TempDir(), FileName)
+		if err := os.WriteFile(p, text, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, _ = LoadFile(p)
+	})
 }
