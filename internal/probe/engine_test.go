@@ -212,3 +212,23 @@ func TestCannotStart(t *testing.T) {
 		t.Error("no error for a program that does not exist")
 	}
 }
+
+// Many changes are summed up: a directory created stands for its entries,
+// and the list is bounded; a few are listed one by one. The cache
+// directory's changes are no side effects.
+func TestDescribeChanges(t *testing.T) {
+	s := newSandbox(t)
+	many := run(t, s, Call{Args: []string{lookPath(t, "sh"), "-c", `mkdir -p "$HOME/.cache/x" "$HOME/.tool" && touch "$HOME/.cache/x/a" && for i in 1 2 3 4 5 6 7 8 9 10 11 12; do touch "$HOME/.tool/f$i"; done && touch a b`}})
+	if got := stateChanges(many.Changes); len(got) != 15 {
+		t.Errorf("%d state changes, want 15 (the cache's left out): %v", len(got), got)
+	}
+	got := describeChanges(s, stateChanges(many.Changes))
+	want := []string{"created $HOME/.tool (with 12 entries inside)", "created ./a", "created ./b"}
+	if !slices.Equal(got, want) {
+		t.Errorf("described as %v, want %v", got, want)
+	}
+	few := run(t, s, Call{Args: []string{lookPath(t, "sh"), "-c", `mkdir d && touch d/f`}})
+	if got := describeChanges(s, few.Changes); !slices.Equal(got, []string{"created ./d", "created ./d/f"}) {
+		t.Errorf("a few changes: %v", got)
+	}
+}

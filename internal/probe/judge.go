@@ -96,7 +96,7 @@ func (j *judge) all(c answerJudged) []Finding {
 	if phase := errorString(env, "phase"); e.json && a.Exit == int(exitcode.ArgError) && phase != "" && phase != "validation" {
 		out = append(out, f(CheckPhase, fmt.Sprintf("ARG_ERROR (3) with error.phase %q: the phase says the call got past validation, where side effects may have begun, and the code says none did; an agent cannot trust either; emit ARG_ERROR only from validation, and a later failure with the code of what happened", phase), seedPhase))
 	}
-	if len(a.Changes) > 0 && (e.invalid != "" || e.unchanged || promisesNone(cm, a.Exit)) {
+	if len(stateChanges(a.Changes)) > 0 && (e.invalid != "" || e.unchanged || promisesNone(cm, a.Exit)) {
 		out = append(out, j.sideEffects(c, cm, f))
 	}
 	if e.noColor && (hasANSI(a.Stderr) || hasANSI(a.Stdout)) {
@@ -211,10 +211,7 @@ func (j *judge) unexpected(c answerJudged, f func(Check, string, string) Finding
 // (or the invalid input it was given) promises none.
 func (j *judge) sideEffects(c answerJudged, cm *envelope.CommandManifest, f func(Check, string, string) Finding) Finding {
 	a := c.answer
-	var changes []string
-	for _, ch := range a.Changes {
-		changes = append(changes, string(ch.Kind)+" "+j.sandbox.Display(ch.Path))
-	}
+	changes := describeChanges(j.sandbox, stateChanges(a.Changes))
 	first := changes[0]
 	if len(changes) > 1 {
 		first += fmt.Sprintf(" (and %d more)", len(changes)-1)
@@ -364,4 +361,62 @@ func signalNumber(name string) int {
 		return 15
 	}
 	return 0
+}
+
+// cacheDir is where the sandbox's XDG_CACHE_HOME lies, relative to its root.
+const cacheDir = "home/.cache"
+
+// stateChanges are the changes that count as side effects: all but those in
+// the cache directory. A cache (the go command's build cache, a
+// downloaded index) holds nothing an agent acts on, and a program may fill
+// it on any call; it is listed with the call's run, never as a finding.
+func stateChanges(changes []Change) []Change {
+	var out []Change
+	for _, c := range changes {
+		if c.Path != cacheDir && !strings.HasPrefix(c.Path, cacheDir+"/") {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// maxChangesShown bounds the changes a finding lists one a line.
+const maxChangesShown = 10
+
+// describeChanges words changes as the program sees their paths, each one
+// while they are few; past maxChangesShown a directory created or removed
+// stands for everything inside it, and the list stops at maxChangesShown.
+func describeChanges(sb *Sandbox, changes []Change) []string {
+	var out []string
+	if len(changes) <= maxChangesShown {
+		for _, c := range changes {
+			out = append(out, string(c.Kind)+" "+sb.Display(c.Path))
+		}
+		return out
+	}
+	var inside string // the directory created or removed being summed up
+	count := 0
+	flush := func() {
+		if count > 0 {
+			out[len(out)-1] += fmt.Sprintf(" (with %d entries inside)", count)
+		}
+		count = 0
+	}
+	for _, c := range changes { // sorted by path: a directory before its entries
+		if inside != "" && strings.HasPrefix(c.Path, inside+"/") {
+			count++
+			continue
+		}
+		flush()
+		inside = ""
+		if c.Dir && c.Kind != Changed {
+			inside = c.Path
+		}
+		out = append(out, string(c.Kind)+" "+sb.Display(c.Path))
+	}
+	flush()
+	if len(out) > maxChangesShown {
+		out = append(out[:maxChangesShown], fmt.Sprintf("and %d more", len(out)-maxChangesShown))
+	}
+	return out
 }

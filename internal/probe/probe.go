@@ -232,7 +232,7 @@ func (r *runner) run(c call) (*Answer, error) {
 	}
 	r.report.Findings = append(r.report.Findings, found...)
 	r.report.Runs = append(r.report.Runs, CallResult{Probe: c.probe, Args: a.Args, Exit: a.Exit, Signal: a.Signal, TimedOut: a.TimedOut,
-		DurationMS: a.Duration.Milliseconds(), Findings: len(found), Note: note})
+		DurationMS: a.Duration.Milliseconds(), Findings: len(found), Note: note, Changes: describeChanges(sb, a.Changes)})
 	if r.cfg.Progress != nil {
 		fmt.Fprintf(r.cfg.Progress, "exitlint probe: %s: %s: %s, %d finding(s)\n", c.probe, envelope.ShellQuote(a.Args...), exitText(a), len(found))
 	}

@@ -93,6 +93,9 @@ type CallResult struct {
 	TimedOut   bool     `json:"timed_out,omitempty"`
 	DurationMS int64    `json:"duration_ms"`
 	Findings   int      `json:"findings"`
+	// Changes are what the call created, changed or removed in its
+	// sandbox, the cache directory's included (which is no side effect).
+	Changes []string `json:"changes,omitempty"`
 	// Note says why a call tells nothing (an interrupt that came after the
 	// program had ended).
 	Note string `json:"note,omitempty"`

@@ -112,6 +112,7 @@ const (
 type Change struct {
 	Kind ChangeKind `json:"kind"`
 	Path string     `json:"path"` // relative to the sandbox's root, slash-separated
+	Dir  bool       `json:"dir,omitempty"`
 }
 
 // Diff lists what changed from before to after, sorted by path. A
@@ -123,14 +124,14 @@ func Diff(before, after Snapshot) []Change {
 		b, ok := before[p]
 		switch {
 		case !ok:
-			out = append(out, Change{Created, p})
+			out = append(out, Change{Created, p, a.kind == fs.ModeDir})
 		case a != b:
-			out = append(out, Change{Changed, p})
+			out = append(out, Change{Changed, p, a.kind == fs.ModeDir})
 		}
 	}
-	for p := range before {
+	for p, b := range before {
 		if _, ok := after[p]; !ok {
-			out = append(out, Change{Removed, p})
+			out = append(out, Change{Removed, p, b.kind == fs.ModeDir})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
