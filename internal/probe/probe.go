@@ -519,11 +519,11 @@ func (r *runner) judgeInterrupt(c call, a *Answer) ([]Finding, string) {
 	case a.EndedFirst:
 		return nil, fmt.Sprintf("it ended (exit %s) before the interrupt at %s: nothing was tested; give a command line that runs longer, or a shorter after:", describeCode(a.Exit), c.interrupt)
 	case a.TimedOut:
-		return f(fmt.Sprintf("did not end within %s of SIGINT: an agent that interrupts it (a time limit, a user's Ctrl-C) must kill it, and learns nothing of what it had done; on SIGINT stop the work, write the envelope and exit", r.cfg.Timeout), ruleHang), ""
+		return f(fmt.Sprintf("did not end within %s of SIGINT: an agent that interrupts it (a time limit, a user's Ctrl-C) must kill it, and learns nothing of what it had done; on SIGINT stop the work, write the envelope and exit", r.cfg.Timeout), ruleInterrupt), ""
 	case a.Signal != "":
 		return f(fmt.Sprintf("ended by %s itself, with no exit code of its own and no envelope: the agent's shell reports %s, and the agent cannot tell what was done; catch SIGINT, then write an envelope and exit with a code of the table (TIMEOUT (10) for work cut short)", a.Signal, shellStatus(a.Signal)), seedSignal), ""
 	case a.Exit == 0:
-		return f("exits 0 (SUCCESS) after SIGINT: an agent takes the interrupted work for done; exit with the code of work cut short (TIMEOUT (10), with error.phase)", seedOK), ""
+		return f("exits 0 (SUCCESS) after SIGINT: an agent takes the interrupted work for done; exit with the code of work cut short (TIMEOUT (10), with error.phase)", ruleInterrupt), ""
 	}
 	found := r.judge.findings(answerJudged{probe: c.probe, command: r.manifestCommand(c.command), answer: a, expect: expectation{json: true}})
 	return found, ""

@@ -201,7 +201,8 @@ func TestShellCLIBreaksTheContract(t *testing.T) {
 	}
 	rep := probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second,
 		Invocations: []Invocation{{Args: []string{"deploy", "crash"}, Expect: []int{3}},
-			{Args: []string{"deploy", "--dry-run"}, Expect: []int{0}, NoSideEffects: true}}})
+			{Args: []string{"deploy", "--dry-run"}, Expect: []int{0}, NoSideEffects: true}},
+		Interrupts: []Interrupt{{Args: []string{"status", "--watch"}, After: 300 * time.Millisecond}, {Args: []string{"deploy"}, After: 2 * time.Second}}})
 	want := []string{
 		"command_typo side_effects",    // dpeloy writes ./bad.log, then ARG_ERROR
 		"help envelope",                // help in text
@@ -218,6 +219,15 @@ func TestShellCLIBreaksTheContract(t *testing.T) {
 	want = slices.DeleteFunc(want, func(s string) bool { return s == "no_color envelope" })
 	if got := found(rep); !slices.Equal(got, want) {
 		t.Errorf("findings:\n  %s\nwant:\n  %s\n\n%s", strings.Join(got, "\n  "), strings.Join(want, "\n  "), dump(rep))
+	}
+	var notes []string
+	for _, r := range rep.Runs {
+		if r.Probe == ProbeInterrupt {
+			notes = append(notes, fmt.Sprintf("%d %q", r.Exit, r.Note))
+		}
+	}
+	if len(notes) != 2 || notes[0] != `10 ""` || !strings.HasPrefix(notes[1], `3 "it ended (exit 3 (ARG_ERROR)) before the interrupt`) {
+		t.Errorf("the interrupts: %v; want status --watch ending 10 after SIGINT, and deploy ending before it, with a note", notes)
 	}
 	if rep.Source != "the help text" || !slices.Equal(rep.Commands, []string{"deploy", "status"}) {
 		t.Errorf("commands %v from %q, want deploy, status from the help text", rep.Commands, rep.Source)

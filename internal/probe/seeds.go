@@ -36,10 +36,11 @@ const (
 // Rules of the probe that the contract does not state: what was expected is
 // said in the probe's own words.
 const (
-	ruleHang     = "an answer within the time limit: an agent calls a command and waits for it to end (exitlint's probe rule, not a line of the contract)"
-	ruleANSI     = "standard output in JSON mode holds JSON only, with no terminal escape sequences: an agent's parser reads them as part of the text (exitlint's probe rule, not a line of the contract)"
-	ruleNoColor  = "with NO_COLOR set to a non-empty value, no ANSI colour on either stream (the NO_COLOR convention, no-color.org; not a line of the contract)"
-	ruleExpected = "the exit code the probe file expects for this command line"
+	ruleHang      = "an answer within the time limit: an agent calls a command and waits for it to end (exitlint's probe rule, not a line of the contract)"
+	ruleANSI      = "standard output in JSON mode holds JSON only, with no terminal escape sequences: an agent's parser reads them as part of the text (exitlint's probe rule, not a line of the contract)"
+	ruleNoColor   = "with NO_COLOR set to a non-empty value, no ANSI colour on either stream (the NO_COLOR convention, no-color.org; not a line of the contract)"
+	ruleExpected  = "the exit code the probe file expects for this command line"
+	ruleInterrupt = "after SIGINT, an end within the time limit, by an exit of the program's own with a code 1–125 and one envelope (exitlint's probe rule; the runtime ends an interrupted run with TIMEOUT (10))"
 )
 
 // seedOf is the line of the contract a violation at path breaks.

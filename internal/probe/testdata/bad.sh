@@ -27,6 +27,12 @@ deploy|status)
 	if [ "$2" = "crash" ]; then
 		kill -SEGV $$
 	fi
+	if [ "$2" = "--watch" ]; then
+		# Interrupted, it ends as the contract asks: an envelope, TIMEOUT.
+		trap 'printf "{\"ok\":false,\"data\":null,\"error\":{\"code\":\"CANCELLED\",\"message\":\"interrupted\",\"phase\":\"execution\"},%s}\n" "$meta"; exit 10' INT
+		sleep 30 &
+		wait
+	fi
 	if [ "$2" = "--dry-run" ]; then
 		# A dry run that writes.
 		echo "$1" > ./deployed
