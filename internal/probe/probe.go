@@ -304,7 +304,7 @@ func (r *runner) discover() error {
 	}
 	switch {
 	case len(r.cfg.Commands) > 0:
-		r.commands, r.report.Source = r.cfg.Commands, "the probe file or the command line"
+		r.commands, r.report.Source = r.cfg.Commands, "the probe file"
 	case len(fromData) > 0:
 		r.commands, r.report.Source = fromData, "the help envelope"
 	case len(fromText) > 0:
