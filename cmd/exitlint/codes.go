@@ -30,6 +30,9 @@ var codes = exitcode.MustDeclare("exitlint",
 	// are then. So the code is retryable here, as its advice says.
 	exitcode.Entry{Code: exitcode.Conflict, Retryable: exitcode.RetryYes, Action: "-fix wrote nothing: a file changed since it was analyzed; run again"},
 	exitcode.Entry{Code: exitcode.PermissionDenied, Action: "-fix wrote nothing: a file to fix is read-only, or its directory or file system is not writable"},
+	// exitlint probe cut short by SIGINT or SIGTERM: its calls ran in
+	// sandboxes it removes, so nothing changed and it may run again.
+	exitcode.Entry{Code: exitcode.Timeout, Retryable: exitcode.RetryYes, SideEffects: exitcode.EffectsNone, Action: "exitlint probe was interrupted; nothing outside its sandboxes changed: run it again"},
 )
 
 // codeRow is one exit code as -exit-codes lists it.

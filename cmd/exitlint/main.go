@@ -51,6 +51,9 @@ func main() {
 	if len(args) > 0 && args[0] == "lsp" {
 		exitcode.Exit(lsp(args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
+	if len(args) > 0 && args[0] == "probe" {
+		exitcode.Exit(probeCommand(args[1:], os.Stdout, os.Stderr))
+	}
 	exitcode.Exit(run(args, os.Stdout, os.Stderr))
 }
 

@@ -205,7 +205,7 @@ func TestHelpAndExitCodes(t *testing.T) {
 	for _, row := range m["data"].([]any) {
 		names = append(names, row.(map[string]any)["name"].(string))
 	}
-	if got := strings.Join(names, " "); got != "SUCCESS GENERAL_ERROR PARTIAL_FAILURE ARG_ERROR PRECONDITION NOT_FOUND CONFLICT PERMISSION_DENIED FINDINGS FINDINGS_AFTER_FIX" {
+	if got := strings.Join(names, " "); got != "SUCCESS GENERAL_ERROR PARTIAL_FAILURE ARG_ERROR PRECONDITION NOT_FOUND CONFLICT PERMISSION_DENIED TIMEOUT FINDINGS FINDINGS_AFTER_FIX" {
 		t.Errorf("declared codes = %s", got)
 	}
 }

@@ -163,6 +163,9 @@ func TestOutcome(t *testing.T) {
 		})
 	}
 	for _, e := range codes.Entries() {
+		if e.Code == exitcode.Timeout {
+			continue // exitlint probe's alone: TestProbeOutcome
+		}
 		if !seen[e.Code] {
 			t.Errorf("no case ends with %d %s", e.Code, e.Name)
 		}

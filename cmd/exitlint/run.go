@@ -322,6 +322,7 @@ Usage:
   go vet -vettool=$(which exitlint) [packages]
   go fix -fixtool=$(which exitlint) [packages]
   exitlint lsp                              (the language server an editor starts)
+  exitlint probe [flags] -- CMD [ARGS…]     (run a built program through an agent's calls; exitlint probe -h)
 
 Checks:
 `)
@@ -367,6 +368,7 @@ func helpData(fs *flag.FlagSet, analyzers []*analysis.Analyzer) *Help {
 		"go vet -vettool=$(which exitlint) [packages]",
 		"go fix -fixtool=$(which exitlint) [packages]",
 		"exitlint lsp",
+		"exitlint probe [flags] -- CMD [ARGS…]",
 	}, Checks: []HelpCheck{}, Flags: []HelpFlag{}}
 	for _, a := range analyzers {
 		first, _, _ := strings.Cut(a.Doc, "\n")

@@ -172,6 +172,11 @@ func (c Checker) CheckManifest(t TB, p envelope.Program) *envelope.Manifest {
 	return m
 }
 
+// ManifestProblems lists what CheckManifest finds wrong with a manifest an
+// agent got (from a built CLI's schema command, say), each "path:
+// message"; none for a manifest that keeps the contract.
+func ManifestProblems(m *envelope.Manifest) []string { return manifestProblems(m) }
+
 // manifestProblems lists what is wrong with a manifest.
 func manifestProblems(m *envelope.Manifest) []string {
 	var problems []string

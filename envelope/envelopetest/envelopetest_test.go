@@ -206,6 +206,17 @@ func TestCheckManifest(t *testing.T) {
 	}
 }
 
+// TestManifestProblems: the manifest an agent got from a built CLI is
+// checked as CheckManifest checks a program's: nothing for a sound one,
+// each problem for one whose parts disagree.
+func TestManifestProblems(t *testing.T) {
+	man := notesCLI().Manifest()
+	assert(t, len(envelopetest.ManifestProblems(&man)) == 0, "a sound manifest: %v", envelopetest.ManifestProblems(&man))
+	man.ResultTypes = []string{"help", "manifest"}
+	got := strings.Join(envelopetest.ManifestProblems(&man), "\n")
+	assert(t, strings.Contains(got, `/commands/0 (get)/result_type: "note" is not among the result types`), "%s", got)
+}
+
 // TestDataSchemaCheck: the keywords the data check reads, each failing and
 // passing.
 func TestDataSchemaCheck(t *testing.T) {
