@@ -33,6 +33,7 @@ type options struct {
 	// settings resolves each package's settings; nil leaves them to the
 	// flags, for every package.
 	settings *settings.Resolver
+	more     moreOptions // flags.go
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -80,6 +81,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	}
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
+	}
+	if code, done := o.more.answer(stdout, stderr, o.json, start, analyzers); done {
+		return code
 	}
 	r, here, err := startSettings(o.configFile)
 	if err != nil {
@@ -189,6 +193,7 @@ func flagSet(o *options) (*flag.FlagSet, func()) {
 	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files (gofmt-formatted); the findings that remain are reported")
 	setChecks := checkFlags(fs)
+	moreFlags(fs, &o.more)
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
 	fs.BoolVar(&o.useCache, "cache", true, "reuse what an earlier run found for the packages that did not change; -cache=false analyzes every package again (the cache is in EXITLINT_CACHE, by default exitlint in the user's cache directory; EXITLINT_CACHE=off turns it off)")
