@@ -13,18 +13,34 @@ import (
 // moreOptions are the flags that answer a question about exitlint itself
 // and end the run.
 type moreOptions struct {
-	version bool
+	version, listChecks bool
+	explain             string
 }
 
 // moreFlags registers moreOptions' flags.
 func moreFlags(fs *flag.FlagSet, m *moreOptions) {
 	fs.BoolVar(&m.version, "version", false, "print exitlint's version (the module version, or devel with the version control revision) and exit")
+	fs.BoolVar(&m.listChecks, "list-checks", false, "list the checks and the helper passes they build on, each with its summary and docs page, and exit")
+	fs.StringVar(&m.explain, "explain", "", "print the documentation of a check or helper pass (what it flags and why, examples, the fix) and exit")
 }
 
 // answer answers the question the flags ask, if they ask one, and says so.
 func (m *moreOptions) answer(stdout, stderr io.Writer, asJSON bool, start time.Time, analyzers []*analysis.Analyzer) (exitcode.Code, bool) {
-	if m.version {
+	asked := 0
+	for _, b := range []bool{m.version, m.listChecks, m.explain != ""} {
+		if b {
+			asked++
+		}
+	}
+	switch {
+	case asked > 1:
+		return fail(stdout, stderr, asJSON, start, usageError("-version, -list-checks and -explain each answer one question: pass one of them")), true
+	case m.version:
 		return printVersion(stdout, asJSON, start), true
+	case m.listChecks:
+		return listChecks(stdout, asJSON, start), true
+	case m.explain != "":
+		return explain(stdout, stderr, asJSON, start, m.explain), true
 	}
 	return exitcode.Success, false
 }

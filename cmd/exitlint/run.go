@@ -340,7 +340,7 @@ Checks:
 	fs.SetOutput(io.Discard)
 	fmt.Fprintf(w, "\nExit codes:\n")
 	listCodes(w, false, time.Now())
-	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above.\n")
+	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above,\nor golangci-lint's //nolint:exitlint // reason. exitlint -explain CHECK explains a check.\n")
 }
 
 // Help is the data of exitlint -json -h: what -h prints, as an envelope's

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/docmd"
 	"github.com/exitlint/exitlint/internal/findings"
 	"github.com/exitlint/exitlint/internal/version"
@@ -98,8 +99,8 @@ var ruleProperties = map[string]sarifRuleProperties{
 // beside an alert.
 func ruleHelp(name, doc, url string) sarifHelp {
 	summary, body, _ := strings.Cut(doc, "\n")
-	h := sarifHelp{Text: strings.TrimSpace(body + "\n\nDocs: " + url)}
-	if md, err := docmd.Markdown(body, nil); err == nil {
+	h := sarifHelp{Text: strings.TrimSpace(analyzerutil.VersionedText(body) + "\n\nDocs: " + url)}
+	if md, err := docmd.Markdown(body, analyzerutil.Versioned); err == nil {
 		h.Markdown = fmt.Sprintf("**%s**: %s\n\n%s\n[Documentation](%s)", name, summary, md, url)
 	}
 	return h

@@ -10,6 +10,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"strings"
+	"sync"
 )
 
 // Module is exitlint's module path.
@@ -35,13 +36,15 @@ type Info struct {
 // module: the main module's when exitlint is the program, the
 // dependency's when another program (golangci-lint) includes its
 // packages.
-func Read() Info {
+func Read() Info { return read() }
+
+var read = sync.OnceValue(func() Info {
 	bi, ok := debug.ReadBuildInfo()
 	if !ok {
 		return Info{Go: runtime.Version()}
 	}
 	return FromBuildInfo(bi)
-}
+})
 
 // FromBuildInfo returns what bi says of exitlint's module.
 func FromBuildInfo(bi *debug.BuildInfo) Info {

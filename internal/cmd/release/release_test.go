@@ -110,8 +110,8 @@ func TestReleaseInstalls(t *testing.T) {
 	}
 }
 
-// run runs exe in dir and returns its stdout.
-func run(t *testing.T, dir, exe string, args ...string) string {
+// runExe runs exe in dir and returns its stdout.
+func runExe(t *testing.T, dir, exe string, args ...string) string {
 	t.Helper()
 	cmd := exec.Command(exe, args...)
 	cmd.Dir = dir
@@ -128,13 +128,16 @@ func run(t *testing.T, dir, exe string, args ...string) string {
 // the tool's ID: go vet runs with it), and in SARIF, with semanticVersion.
 func releaseVersion(t *testing.T, exe, clean string) {
 	t.Helper()
-	if out := run(t, clean, exe, "-version"); !strings.HasPrefix(out, "exitlint v0.99.0\n") {
+	if out := runExe(t, clean, exe, "-version"); !strings.HasPrefix(out, "exitlint v0.99.0\n") {
 		t.Errorf("-version of the release: %q", out)
 	}
-	if out := run(t, clean, exe, "-V=full"); !strings.HasPrefix(out, "exitlint version v0.99.0 buildID=") {
+	if out := runExe(t, clean, exe, "-V=full"); !strings.HasPrefix(out, "exitlint version v0.99.0 buildID=") {
 		t.Errorf("-V=full of the release: %q", out)
 	}
-	if out := run(t, clean, exe, "-sarif", "./..."); !strings.Contains(out, `"version":"v0.99.0","semanticVersion":"0.99.0"`) {
+	if out := runExe(t, clean, exe, "-json", "-h"); !strings.Contains(out, `"url":"https://github.com/exitlint/exitlint/blob/v0.99.0/docs/checks/barecode.md"`) {
+		t.Errorf("the release's docs links are not at its tag:\n%s", out)
+	}
+	if out := runExe(t, clean, exe, "-sarif", "./..."); !strings.Contains(out, `"version":"v0.99.0","semanticVersion":"0.99.0"`) {
 		t.Errorf("SARIF of the release lacks its version and semanticVersion:\n%s", out)
 	}
 	vet := exec.Command("go", "vet", "-vettool="+exe, "./...")
@@ -154,15 +157,20 @@ func workTreeVersion(t *testing.T, checkout string) {
 		t.Fatal(err)
 	}
 	rev := strings.TrimSpace(string(head))
+	var lastBuilt string
 	build := func() string {
 		exe := filepath.Join(t.TempDir(), "exitlint")
+		lastBuilt = exe
 		if out, err := goCmd(t, filepath.Join(checkout, "cmd", "exitlint"), []string{"GOWORK=off", "GOFLAGS=-buildvcs=true"}, "build", "-o", exe, "."); err != nil {
 			t.Fatalf("go build in the clone: %v\n%s", err, out)
 		}
-		return run(t, checkout, exe, "-version")
+		return runExe(t, checkout, exe, "-version")
 	}
 	if out := build(); !strings.HasPrefix(out, "exitlint devel "+rev[:12]+"\n") || !strings.Contains(out, "revision "+rev) {
 		t.Errorf("-version of a build in a clean clone at %s: %q", rev, out)
+	}
+	if out := runExe(t, checkout, lastBuilt, "-json", "-h"); !strings.Contains(out, `"url":"https://github.com/exitlint/exitlint/blob/`+rev+`/docs/checks/barecode.md"`) {
+		t.Errorf("the docs links of a build at %s are not at its revision:\n%s", rev, out)
 	}
 	readme := filepath.Join(checkout, "README.md")
 	data, err := os.ReadFile(readme)
