@@ -112,7 +112,8 @@ func explanation(a *analysis.Analyzer, check bool) (Explanation, error) {
 	}
 	md, err := docmd.Markdown(body, analyzerutil.Versioned)
 	if err != nil {
-		//exitlint:ignore fallback a doc.go that has no Markdown form is exitlint's own defect, which checkdocs' test catches before a release
+		// A doc.go without a Markdown form is exitlint's own defect, which
+		// checkdocs' test catches before a release.
 		return Explanation{}, exitcode.New(exitcode.GeneralError, "DOC_UNRENDERABLE", fmt.Sprintf("the documentation of %s cannot be rendered: %v", a.Name, err))
 	}
 	return Explanation{CheckSummary: summaryOf(a), Check: check, Text: text, Markdown: md}, nil

@@ -15,12 +15,17 @@ import (
 type moreOptions struct {
 	version, listChecks bool
 	explain             string
+	// formats are the -format outputs; stdoutFormat the one of them that
+	// writes to stdout in place of text, "" for none.
+	formats      formatFlag
+	stdoutFormat string
 }
 
 // moreFlags registers moreOptions' flags.
 func moreFlags(fs *flag.FlagSet, m *moreOptions) {
 	fs.BoolVar(&m.version, "version", false, "print exitlint's version (the module version, or devel with the version control revision) and exit")
 	fs.BoolVar(&m.listChecks, "list-checks", false, "list the checks and the helper passes they build on, each with its summary and docs page, and exit")
+	fs.Var(&m.formats, "format", "write the report as NAME (text, json, sarif, checkstyle, junit, github) to stdout, or with NAME=FILE to FILE; repeat for several (at most one on stdout); the exit code is the same")
 	fs.StringVar(&m.explain, "explain", "", "print the documentation of a check or helper pass (what it flags and why, examples, the fix) and exit")
 }
 

@@ -85,6 +85,11 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if code, done := o.more.answer(stdout, stderr, o.json, start, analyzers); done {
 		return code
 	}
+	stdoutFormat, err := checkOutputs(o.more.formats, o.json, o.sarif)
+	if err != nil {
+		return fail(stdout, stderr, o.json, start, err)
+	}
+	o.more.stdoutFormat = stdoutFormat
 	r, here, err := startSettings(o.configFile)
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
@@ -141,6 +146,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 // to stderr as they came; -json gives them as the envelope's warnings.
 func report(stdout, stderr io.Writer, o options, start time.Time, res *result, stopped error, warnings ...string) exitcode.Code {
 	code, err := outcome(res, o.findingsOK, stopped)
+	if res != nil {
+		code, err = writeFormatFiles(o.more.formats, res, code, err, o.sarifRoot)
+	}
 	switch {
 	case res == nil:
 		return fail(stdout, stderr, o.json, start, err)
@@ -153,6 +161,14 @@ func report(stdout, stderr io.Writer, o options, start time.Time, res *result, s
 		return code
 	case o.json:
 		return writeJSON(stdout, start, res, code, err, append(cacheNotes(o.cache), warnings...))
+	case o.more.stdoutFormat != "":
+		if werr := writeFormat(stdout, o.more.stdoutFormat, res, code, err, o.sarifRoot); werr != nil {
+			fmt.Fprintf(stderr, "exitlint: writing -format %s: %v\n", o.more.stdoutFormat, werr)
+			//exitlint:ignore fallback stdout cannot be written: the envelope cannot be either, so no code can be explained
+			return exitcode.GeneralError
+		}
+		writeText(io.Discard, stderr, res, code, err) // what text says on stderr
+		return code
 	}
 	writeText(stdout, stderr, res, code, err)
 	return code

@@ -137,7 +137,7 @@ func releaseVersion(t *testing.T, exe, clean string) {
 	if out := runExe(t, clean, exe, "-json", "-h"); !strings.Contains(out, `"url":"https://github.com/exitlint/exitlint/blob/v0.99.0/docs/checks/barecode.md"`) {
 		t.Errorf("the release's docs links are not at its tag:\n%s", out)
 	}
-	if out := runExe(t, clean, exe, "-sarif", "./..."); !strings.Contains(out, `"version":"v0.99.0","semanticVersion":"0.99.0"`) {
+	if out := runExe(t, clean, exe, "-sarif", "./..."); !strings.Contains(out, `"version": "v0.99.0",`) || !strings.Contains(out, `"semanticVersion": "0.99.0",`) {
 		t.Errorf("SARIF of the release lacks its version and semanticVersion:\n%s", out)
 	}
 	vet := exec.Command("go", "vet", "-vettool="+exe, "./...")
