@@ -85,6 +85,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if code, done := o.more.answer(stdout, stderr, o.json, start, analyzers); done {
 		return code
 	}
+	o.more.rep = newReporter(stderr, o.more.verbose, start)
 	stdoutFormat, err := checkOutputs(o.more.formats, o.json, o.sarif)
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
@@ -124,6 +125,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 		return fail(stdout, stderr, o.json, start, err)
 	}
 	res, err := analyze(analyzers, patterns, o)
+	o.more.rep.end()
 	if perr := stopProfiles(); perr != nil && err == nil {
 		return fail(stdout, stderr, o.json, start, perr)
 	}
@@ -137,7 +139,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 		}
 		fix(res)
 	}
-	return report(stdout, stderr, o, start, res, err, warnings...)
+	code := report(stdout, stderr, o, start, res, err, warnings...)
+	o.more.rep.stage("done: exit code %d", code)
+	return code
 }
 
 // report writes how the run ended in the format o chose and returns its
