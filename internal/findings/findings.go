@@ -103,8 +103,8 @@ type Collector struct {
 	dir     string
 	lines   *textpos.Lines
 	modules moduleNames
-	seen  map[key]bool
-	list  []Finding
+	seen    map[key]bool
+	list    []Finding
 }
 
 type key struct {
