@@ -407,11 +407,11 @@ func TestActionInstallsARelease(t *testing.T) {
 }
 
 // TestPreCommitHooks runs .pre-commit-hooks.yaml with pre-commit itself
-// (`pre-commit try-repo`, which installs the hooks as a user's
-// .pre-commit-config.yaml would: `go install ./...` of this repository,
-// then the hook's entry in the user's repository). It takes about 45 s,
-// most of it the hook's go install, so it runs when EXITLINT_PRECOMMIT=1:
-// .ci/run installs Debian's pre-commit and sets it.
+// (`pre-commit try-repo`, which clones this repository as a user's
+// .pre-commit-config.yaml would and runs the hook's entry in the user's
+// repository; the entry builds cmd/exitlint, and nothing else, once). It
+// takes a while, most of it the build, so it runs when
+// EXITLINT_PRECOMMIT=1: .ci/run installs Debian's pre-commit and sets it.
 func TestPreCommitHooks(t *testing.T) {
 	if os.Getenv("EXITLINT_PRECOMMIT") == "" {
 		t.Skip("slow (go install ./... of this repository into pre-commit's environment): set EXITLINT_PRECOMMIT=1, as .ci/run does")
@@ -446,5 +446,28 @@ func TestPreCommitHooks(t *testing.T) {
 	out, err = try("exitlint-new")
 	if err != nil || !strings.Contains(out, "Passed") {
 		t.Errorf("the exitlint-new hook with nothing changed since HEAD: %v; want it to pass\n%s", err, out)
+	}
+	// The entry as pre-commit runs it, in a clone of the repository (which
+	// try-repo removes when it is done): it builds exitlint, and no other
+	// command of the repository, into the clone, once.
+	clone := filepath.Join(t.TempDir(), "hook")
+	if out, err := exec.Command("git", "clone", "-q", repo, clone).CombinedOutput(); err != nil {
+		t.Fatalf("git clone: %v\n%s", err, out)
+	}
+	gopath := t.TempDir()
+	for range 2 {
+		entry := exec.Command(filepath.Join(clone, ".pre-commit", "exitlint"), "-version")
+		entry.Dir = dir
+		entry.Env = append(os.Environ(), "GOPATH="+gopath, "GOMODCACHE="+strings.TrimSpace(string(modcache)), "GOPROXY=off", "GOFLAGS=", "GOWORK=")
+		if out, err := entry.CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "exitlint ") {
+			t.Fatalf("the hook's entry: %v\n%s", err, out)
+		}
+	}
+	built, _ := os.ReadDir(filepath.Join(clone, ".pre-commit", "bin"))
+	if len(built) != 1 || built[0].Name() != "exitlint" {
+		t.Errorf("the hook's entry built %v; want exitlint alone", built)
+	}
+	if _, err := os.Stat(filepath.Join(gopath, "bin")); err == nil {
+		t.Errorf("the hook's entry installed commands in GOPATH/bin")
 	}
 }
