@@ -5,13 +5,12 @@ import (
 	"io"
 	"time"
 
-	"golang.org/x/tools/go/analysis"
-
 	"github.com/exitlint/exitlint/exitcode"
 )
 
 // moreOptions are the flags that answer a question about exitlint itself
-// and end the run.
+// and end the run (-version, -list-checks, -explain), and those that choose
+// what the run says and where (-format, -v).
 type moreOptions struct {
 	version, listChecks bool
 	explain             string
@@ -34,7 +33,7 @@ func moreFlags(fs *flag.FlagSet, m *moreOptions) {
 }
 
 // answer answers the question the flags ask, if they ask one, and says so.
-func (m *moreOptions) answer(stdout, stderr io.Writer, asJSON bool, start time.Time, analyzers []*analysis.Analyzer) (exitcode.Code, bool) {
+func (m *moreOptions) answer(stdout, stderr io.Writer, asJSON bool, start time.Time) (exitcode.Code, bool) {
 	asked := 0
 	for _, b := range []bool{m.version, m.listChecks, m.explain != ""} {
 		if b {

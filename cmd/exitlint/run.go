@@ -82,7 +82,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
 	}
-	if code, done := o.more.answer(stdout, stderr, o.json, start, analyzers); done {
+	if code, done := o.more.answer(stdout, stderr, o.json, start); done {
 		return code
 	}
 	o.more.rep = newReporter(stderr, o.more.verbose, start)
