@@ -34,10 +34,12 @@ import (
 	"github.com/exitlint/exitlint/analyzers/all"
 	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
+	"github.com/exitlint/exitlint/passes/suppress"
 )
 
 // Name is the linter's name in golangci-lint's configuration and in its
-// reports ("exitlint"); //nolint:exitlint silences it.
+// reports ("exitlint"); //nolint:exitlint silences it, read by
+// golangci-lint itself, and //nolint:CHECK one check, read by the plugin.
 const Name = "exitlint"
 
 func init() { register.Plugin(Name, New) }
@@ -56,6 +58,10 @@ func New(conf any) (register.LinterPlugin, error) {
 		return nil, fmt.Errorf("exitlint settings: %w (the settings are %s)", err, strings.Join(config.Names(), ", "))
 	}
 	config.Reset() // the flags are this call's settings alone
+	// golangci-lint reads //nolint and //nolint:exitlint itself, and
+	// makes an issue of each related position: the suppress pass leaves
+	// both to it.
+	suppress.InGolangciLint(true)
 	for _, name := range slices.Sorted(maps.Keys(s)) {
 		setting := config.Lookup(name)
 		if setting == nil {

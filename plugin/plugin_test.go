@@ -155,6 +155,25 @@ func TestNestedConfigFiles(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	got := analyzeWithPlugin(t, dir)
+	for _, list := range got {
+		slices.Sort(list)
+	}
+	main, tool := strings.Join(got["main.go"], "\n"), strings.Join(got["tool/main.go"], "\n")
+	if !strings.Contains(main, "11:fallback:") || !strings.Contains(main, "13:barecode:") || len(got["main.go"]) != 2 {
+		t.Errorf("main.go: want fallback's and barecode's findings, no config file applying:\n%s", main)
+	}
+	if !strings.Contains(tool, "13:fallback:main.die ends the process") || len(got["tool/main.go"]) != 1 {
+		t.Errorf("tool/main.go: want fallback's finding on die, and barecode's off:\n%s", tool)
+	}
+}
+
+// analyzeWithPlugin runs the plugin's checks, as golangci-lint gets them,
+// on the module in dir, from dir, and returns each file's findings as
+// "line:check:message" (relative file names); a finding with related
+// positions fails the test (golangci-lint would count each as an issue).
+func analyzeWithPlugin(t *testing.T, dir string) map[string][]string {
+	t.Helper()
 	t.Chdir(dir)
 	newPlugin, err := register.GetPlugin("exitlint")
 	if err != nil {
@@ -186,16 +205,74 @@ func TestNestedConfigFiles(t *testing.T) {
 			posn := act.Package.Fset.Position(d.Pos)
 			rel, _ := filepath.Rel(dir, posn.Filename)
 			got[filepath.ToSlash(rel)] = append(got[filepath.ToSlash(rel)], fmt.Sprintf("%d:%s:%s", posn.Line, act.Analyzer.Name, d.Message))
+			if len(d.Related) > 0 {
+				t.Errorf("%s: %d related positions, which golangci-lint would count as issues of their own", posn, len(d.Related))
+			}
 		}
 	}
-	for _, list := range got {
-		slices.Sort(list)
+	return got
+}
+
+// TestNolintInGolangciLint: golangci-lint reads a bare //nolint and
+// one naming exitlint itself, so the plugin hands it those findings (its
+// nolintlint then sees them used) and reports no unused //nolint:exitlint
+// (nolintlint does); //nolint:barecode, a name golangci-lint does not
+// know, the plugin reads. argphase's side effect stays in its message:
+// one finding, one issue.
+func TestNolintInGolangciLint(t *testing.T) {
+	defer config.Reset()
+	dir := t.TempDir()
+	runtime, err := filepath.Abs(filepath.Join("..", "exitcode"))
+	if err != nil {
+		t.Fatal(err)
 	}
-	main, tool := strings.Join(got["main.go"], "\n"), strings.Join(got["tool/main.go"], "\n")
-	if !strings.Contains(main, "11:fallback:") || !strings.Contains(main, "13:barecode:") || len(got["main.go"]) != 2 {
-		t.Errorf("main.go: want fallback's and barecode's findings, no config file applying:\n%s", main)
+	for name, content := range map[string]string{
+		"go.mod": "module fixme\n\ngo 1.22\n\nrequire github.com/exitlint/exitlint/exitcode v0.0.0-00010101000000-000000000000\n\nreplace github.com/exitlint/exitlint/exitcode => " + runtime + "\n",
+		"main.go": `package main
+
+import (
+	"log"
+	"os"
+
+	"github.com/exitlint/exitlint/exitcode"
+)
+
+func run() exitcode.Code {
+	if err := os.WriteFile("x", nil, 0o644); err != nil {
+		return exitcode.PartialFailure
 	}
-	if !strings.Contains(tool, "13:fallback:main.die ends the process") || len(got["tool/main.go"]) != 1 {
-		t.Errorf("tool/main.go: want fallback's finding on die, and barecode's off:\n%s", tool)
+	if len(os.Args) > 2 {
+		return exitcode.ArgError
+	}
+	return exitcode.Success
+}
+
+func main() {
+	if len(os.Args) > 5 {
+		os.Exit(5) //nolint:exitlint // golangci-lint's to read
+	}
+	if len(os.Args) > 6 {
+		os.Exit(6) //nolint:barecode // the plugin's to read
+	}
+	log.Print("x") //nolint:exitlint // unused: nolintlint's to report
+	log.Print("x") //nolint:barecode // unused: the directives check's
+	exitcode.Exit(run())
+}
+`,
+	} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := strings.Join(analyzeWithPlugin(t, dir)["main.go"], "\n")
+	for _, want := range []string{"15:argphase:ARG_ERROR returned (ArgError) after a side effect: os.WriteFile writes a file", "22:barecode:exit code 5", "28:directives://nolint:barecode suppresses nothing"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("findings lack %q:\n%s", want, got)
+		}
+	}
+	for _, line := range []string{"25:", "27:"} {
+		if strings.Contains(got, "\n"+line) || strings.HasPrefix(got, line) {
+			t.Errorf("a finding on line %s:\n%s", line, got)
+		}
 	}
 }

@@ -47,6 +47,10 @@ func run(pass *analysis.Pass, names []string) (any, error) {
 	gen := pass.ResultOf[generated.Analyzer].(*generated.Files)
 	checks := strings.Join(names, ", ")
 	for _, d := range sup.Directives() {
+		if d.Nolint {
+			reportNolint(pass, sup, d, names)
+			continue
+		}
 		kind := "//exitlint:ignore"
 		where := "on its line or the line below"
 		if d.FileWide {

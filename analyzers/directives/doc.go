@@ -3,7 +3,7 @@
 //
 // # Analyzer directives
 //
-// directives: report exitlint directives without a reason, with unknown names, or suppressing nothing
+// directives: report exitlint directives without a reason, with unknown names, or suppressing nothing, and unused //nolint naming exitlint
 //
 // A suppression claims that a finding does not apply. Without a reason the
 // next reader cannot judge the claim; a suppression that matches nothing (a
@@ -19,7 +19,15 @@
 //   - a directive that suppresses no finding of the checks it names — on its
 //     line or the line below (`ignore`), or in its file (`file-ignore`);
 //   - an `//exitlint:` comment whose name is no exitlint directive
-//     (`//exitlint:ingore`); the finding lists the directives there are.
+//     (`//exitlint:ingore`); the finding lists the directives there are;
+//   - golangci-lint's `//nolint:exitlint` or `//nolint:CHECK` that
+//     suppresses no finding of exitlint's on the lines it covers (the
+//     [suppress] pass says which); with other linters' names beside
+//     (`//nolint:errcheck,barecode`), the message asks to remove exitlint's
+//     names only;
+//   - a `//nolint:exitlint the reason`, whose reason lacks its `//`: golangci-lint
+//     and exitlint read "exitlint the reason" as one linter's name, so the
+//     directive suppresses nothing anywhere.
 //
 // # How it knows
 //
@@ -31,7 +39,15 @@
 //
 // # Not flagged
 //
-// Directives in generated files.
+// Directives in generated files. A bare `//nolint` and `//nolint:all`:
+// other linters' findings may be what they are there for, which exitlint
+// cannot see. A `//nolint` naming only other linters (`//nolint:errcheck`),
+// including a misspelt check name, which exitlint cannot tell from another
+// linter's name (`//exitlint:ignore` catches a misspelling). A `//nolint`
+// without a reason: golangci-lint's nolintlint asks for reasons where a team
+// wants them. Inside golangci-lint, an unused `//nolint:exitlint`:
+// golangci-lint reads that directive itself and its nolintlint reports it
+// unused, so reporting it here too would count it twice.
 //
 // # Example
 //
@@ -56,4 +72,6 @@
 // # Flags
 //
 // None.
+//
+// [suppress]: https://github.com/exitlint/exitlint/blob/main/docs/checks/suppress.md
 package directives

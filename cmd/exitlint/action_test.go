@@ -58,7 +58,10 @@ var expression = regexp.MustCompile(`\$\{\{\s*(.*?)\s*\}\}`)
 // fails the test). github/codeql-action/upload-sarif, which needs GitHub,
 // is stood in for by validating the file it would upload against the SARIF
 // 2.1.0 schema. env is added to every step's environment, after the
-// defaults (the module proxy off, the workspace off).
+// defaults (the module proxy off, the workspace off), except entries
+// "github.X=V", which set the value of the expression github.X (the event's
+// fields the action reads; unset ones are empty, as GitHub gives them for
+// another event).
 func runAction(t *testing.T, workspace string, inputs map[string]string, env ...string) actionRun {
 	t.Helper()
 	data, err := os.ReadFile("../../action.yml")
@@ -81,6 +84,16 @@ func runAction(t *testing.T, workspace string, inputs map[string]string, env ...
 	if err != nil {
 		t.Fatal(err)
 	}
+	githubContext := map[string]string{}
+	var processEnv []string
+	for _, e := range env {
+		if k, v, ok := strings.Cut(e, "="); ok && strings.HasPrefix(k, "github.") {
+			githubContext[k] = v
+			continue
+		}
+		processEnv = append(processEnv, e)
+	}
+	env = processEnv
 	temp := t.TempDir()
 	pathFile := filepath.Join(temp, "github_path")
 	run := actionRun{outputs: map[string]map[string]string{}, temp: temp}
@@ -98,6 +111,8 @@ func runAction(t *testing.T, workspace string, inputs map[string]string, env ...
 			return in.Default
 		case expr == "github.action_path":
 			return actionPath
+		case strings.HasPrefix(expr, "github.event."):
+			return githubContext[expr]
 		case strings.HasPrefix(expr, "steps."):
 			parts := strings.Split(expr, ".")
 			if len(parts) != 4 || parts[2] != "outputs" {
@@ -105,7 +120,7 @@ func runAction(t *testing.T, workspace string, inputs map[string]string, env ...
 			}
 			return run.outputs[parts[1]][parts[3]]
 		}
-		t.Fatalf("unsupported expression %q in action.yml: the test's runner evaluates inputs.X, github.action_path and steps.ID.outputs.X", expr)
+		t.Fatalf("unsupported expression %q in action.yml: the test's runner evaluates inputs.X, github.action_path, github.event.X and steps.ID.outputs.X", expr)
 		return ""
 	}
 	subst := func(s string) string {
@@ -224,6 +239,20 @@ func TestAction(t *testing.T) {
 		!strings.Contains(r.log, "::error title=exitlint::exitlint reported findings (exit 80)") {
 		t.Errorf("findings: failed at %q, outputs %v, uploaded %q; want the judge to fail on 80 after the upload\n%s", r.failed, r.outputs, r.uploaded, r.log)
 	}
+	// The findings in the log, as workflow commands the runner turns into
+	// annotations: one per finding, the file relative to the workspace.
+	for _, want := range []string{"::error file=main.go,line=14,col=11,", "title=exitlint barecode::exit code 3 written as a bare integer", "::error file=main.go,line=17,col=3,"} {
+		if !strings.Contains(r.log, want) {
+			t.Errorf("the log lacks the annotation %q:\n%s", want, r.log)
+		}
+	}
+
+	// A pull request from a fork gets no security-events: write: no
+	// upload, and a warning that says why; the annotations stay.
+	r = runAction(t, dir, nil, "github.event.pull_request.head.repo.fork=true")
+	if r.uploaded != "" || !strings.Contains(r.log, "::warning title=exitlint::a pull request from a fork gets no security-events: write permission") || !strings.Contains(r.log, "::error file=main.go,line=14,") {
+		t.Errorf("a fork's pull request: uploaded %q\n%s", r.uploaded, r.log)
+	}
 
 	// The module in a subdirectory, with flags, no upload, and findings
 	// that do not fail the step.
@@ -241,6 +270,9 @@ func TestAction(t *testing.T) {
 	// Code scanning places files relative to the repository's root.
 	if sarif, _ := os.ReadFile(filepath.Join(sub, "out.sarif")); !bytes.Contains(sarif, []byte(`"uri": "mod/main.go"`)) {
 		t.Errorf("the SARIF log does not name mod/main.go relative to the workspace:\n%s", sarif)
+	}
+	if !strings.Contains(r.log, "::error file=mod/main.go,line=14,") {
+		t.Errorf("the annotations do not name mod/main.go relative to the workspace:\n%s", r.log)
 	}
 }
 
@@ -267,6 +299,24 @@ func TestActionInputs(t *testing.T) {
 	if r.failed != "Judge the exit status" || r.uploaded != "" || r.outputs["run"]["exit-code"] != "5" ||
 		!strings.Contains(r.log, "exitlint wrote no SARIF log: nothing to upload") || !strings.Contains(r.log, "::error title=exitlint::exitlint exited 5") {
 		t.Errorf("packages ./nosuch: failed at %q, outputs %v, uploaded %q; want no upload and the judge to fail on 5\n%s", r.failed, r.outputs, r.uploaded, r.log)
+	}
+
+	// args and packages reach exitlint as arguments, never word-split
+	// values: on one line, quotes are a shell's (the fatal's name arrives
+	// without them); on several lines, one argument a line, spaces kept.
+	// With fixme.run a fatal, fallback reports the call of run.
+	for name, inputs := range map[string]map[string]string{
+		"one line, quoted":    {"args": `-config.fatals='fixme.run' -disable "barecode"`},
+		"one argument a line": {"args": "-config.fatals=fixme.run\n-disable\nbarecode\n", "packages": "./...\n"},
+	} {
+		r := runAction(t, dir, inputs)
+		if r.outputs["run"]["exit-code"] != "80" || !strings.Contains(r.log, "::error file=main.go,line=16,") || strings.Contains(r.log, "title=exitlint barecode") {
+			t.Errorf("%s: exit %q; want fallback's finding at the call of run (line 16) and no barecode finding\n%s", name, r.outputs["run"]["exit-code"], r.log)
+		}
+	}
+	r = runAction(t, dir, map[string]string{"args": "-disable 'barecode"})
+	if r.failed != "Install exitlint" || !strings.Contains(r.log, "::error title=exitlint::input args has a quote that is not closed") {
+		t.Errorf("an unclosed quote: failed at %q\n%s", r.failed, r.log)
 	}
 
 	// Inputs that are no value the action knows fail before anything is
@@ -357,11 +407,11 @@ func TestActionInstallsARelease(t *testing.T) {
 }
 
 // TestPreCommitHooks runs .pre-commit-hooks.yaml with pre-commit itself
-// (`pre-commit try-repo`, which installs the hooks as a user's
-// .pre-commit-config.yaml would: `go install ./...` of this repository,
-// then the hook's entry in the user's repository). It takes about 45 s,
-// most of it the hook's go install, so it runs when EXITLINT_PRECOMMIT=1:
-// .ci/run installs Debian's pre-commit and sets it.
+// (`pre-commit try-repo`, which clones this repository as a user's
+// .pre-commit-config.yaml would and runs the hook's entry in the user's
+// repository; the entry builds cmd/exitlint, and nothing else, once). It
+// takes a while, most of it the build, so it runs when
+// EXITLINT_PRECOMMIT=1: .ci/run installs Debian's pre-commit and sets it.
 func TestPreCommitHooks(t *testing.T) {
 	if os.Getenv("EXITLINT_PRECOMMIT") == "" {
 		t.Skip("slow (go install ./... of this repository into pre-commit's environment): set EXITLINT_PRECOMMIT=1, as .ci/run does")
@@ -396,5 +446,28 @@ func TestPreCommitHooks(t *testing.T) {
 	out, err = try("exitlint-new")
 	if err != nil || !strings.Contains(out, "Passed") {
 		t.Errorf("the exitlint-new hook with nothing changed since HEAD: %v; want it to pass\n%s", err, out)
+	}
+	// The entry as pre-commit runs it, in a clone of the repository (which
+	// try-repo removes when it is done): it builds exitlint, and no other
+	// command of the repository, into the clone, once.
+	clone := filepath.Join(t.TempDir(), "hook")
+	if out, err := exec.Command("git", "clone", "-q", repo, clone).CombinedOutput(); err != nil {
+		t.Fatalf("git clone: %v\n%s", err, out)
+	}
+	gopath := t.TempDir()
+	for range 2 {
+		entry := exec.Command(filepath.Join(clone, ".pre-commit", "exitlint"), "-version")
+		entry.Dir = dir
+		entry.Env = append(os.Environ(), "GOPATH="+gopath, "GOMODCACHE="+strings.TrimSpace(string(modcache)), "GOPROXY=off", "GOFLAGS=", "GOWORK=")
+		if out, err := entry.CombinedOutput(); err != nil || !strings.HasPrefix(string(out), "exitlint ") {
+			t.Fatalf("the hook's entry: %v\n%s", err, out)
+		}
+	}
+	built, _ := os.ReadDir(filepath.Join(clone, ".pre-commit", "bin"))
+	if len(built) != 1 || built[0].Name() != "exitlint" {
+		t.Errorf("the hook's entry built %v; want exitlint alone", built)
+	}
+	if _, err := os.Stat(filepath.Join(gopath, "bin")); err == nil {
+		t.Errorf("the hook's entry installed commands in GOPATH/bin")
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -66,6 +67,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 	if err != nil {
 		return nil, err
 	}
+	o.more.rep.stage("go list: %d packages requested (test variants included), %d in all with what they import", len(graph.Roots), len(graph.Packages()))
 	configs := []*config.Config{config.Current()}
 	if o.settings != nil {
 		if analyzers, configs, err = resolvePackages(o.settings, graph, analyzers); err != nil {
@@ -82,7 +84,8 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 	if unresolved := unresolvedSettings(configs, packagePaths(graph)); len(unresolved) > 0 {
 		return &result{Unresolved: unresolved, Skipped: skipped, Unmatched: unmatched}, nil
 	}
-	res := execute(graph, skipped, analyzers, leaveOut{scaffolding: o.scaffolding, devcode: devcodeOf(o.settings), patterns: patterns, exclude: newExcluder(o.settings)})
+	o.more.rep.stage("checks: %s", checkNames(analyzers))
+	res := execute(graph, skipped, analyzers, leaveOut{scaffolding: o.scaffolding, devcode: devcodeOf(o.settings), patterns: patterns, exclude: newExcluder(o.settings)}, o.more.rep)
 	if o.cache != nil {
 		o.cache.Trim() // at most once an hour; a failure costs only space
 	}
@@ -170,10 +173,15 @@ func packagePaths(g *driver.Graph) []string {
 // Findings in test scaffolding, packages that only tests import (a fake
 // server, mocks, test helpers), are no behaviour of a command: they are
 // left out, and named in LeftOut, unless scaffolding asks for them.
-func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analyzer, lo leaveOut) *result {
+func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analyzer, lo leaveOut, rep *reporter) *result {
 	// The config pass reports settings that name nothing where their
 	// package is in view; those reports are no findings.
-	actions := graph.Run(append(slices.Clone(analyzers), config.Analyzer)).Actions
+	rep.begin("analyzing")
+	run := graph.Run(append(slices.Clone(analyzers), config.Analyzer))
+	rep.end()
+	rep.stage("analysis: %d packages type-checked from source, %d read from export data, %d reused from the cache; the checks ran on %d",
+		run.Source, run.Export, run.Reused, len(run.Analyzed))
+	actions := run.Actions
 	dir, _ := os.Getwd()
 	res := &result{Skipped: skipped, checks: analyzers, dir: dir, fset: graph.Fset, scope: newFixScope(graph)}
 	res.scope.dir = dir
@@ -197,6 +205,7 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 	res.Analyzed = slices.Sorted(maps.Keys(analyzed))
 	res.Diagnostics = a.Findings
 	res.Complete = len(res.Skipped) == 0 && len(res.Failed) == 0
+	rep.stage("findings: %d reported in %d packages analyzed, %d packages skipped, %d checks failed, %d left out", len(res.Diagnostics), len(res.Analyzed), len(res.Skipped), len(res.Failed), leftOutFindings(res))
 	return res
 }
 
@@ -315,4 +324,13 @@ func skipReasons(p *driver.Package) []string {
 		return []string{brokenDependency(errs[0].Import)}
 	}
 	return driver.ErrorTexts(errs)
+}
+
+// checkNames lists the analyzers' names, comma-separated.
+func checkNames(analyzers []*analysis.Analyzer) string {
+	var names []string
+	for _, a := range analyzers {
+		names = append(names, a.Name)
+	}
+	return strings.Join(names, ", ")
 }

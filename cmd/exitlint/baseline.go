@@ -17,6 +17,7 @@ import (
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/findings"
 	"github.com/exitlint/exitlint/internal/regularfile"
+	"github.com/exitlint/exitlint/internal/textpos"
 )
 
 // A baseline records the findings a codebase has today, so that a team can
@@ -25,10 +26,15 @@ import (
 // is recorded by its fingerprint, which is computed from its check, its
 // file and the text of its line and neighbours, not from its line number:
 // code that moves keeps its finding hidden; an edit of the finding's line
-// shows it again.
+// shows it again. Files are named by their module ("example.com/cli/main.go",
+// findings.Finding.ModuleFile), so a baseline written at the repository's
+// root serves a run from any directory.
 
-// baselineVersion is the format of the baseline file.
-const baselineVersion = 1
+// baselineVersion is the format -write-baseline writes. Version 1 named
+// files relative to the directory exitlint ran in, and hashed them so in
+// the fingerprint: it is still read, and hides its findings when exitlint
+// runs from the directory it was written in.
+const baselineVersion = 2
 
 // baselineFile is the baseline as written to disk: JSON, one entry a
 // finding, sorted, so that its diff in review shows what changed.
@@ -52,8 +58,28 @@ type baselineEntry struct {
 func (e baselineEntry) key() string { return e.Check + "\x00" + e.File + "\x00" + e.Fingerprint }
 
 func entryOf(f findings.Finding) baselineEntry {
-	return baselineEntry{Check: f.Check, File: filepath.ToSlash(f.Pos.File), Fingerprint: f.Fingerprint, Message: f.Message}
+	return baselineEntry{Check: f.Check, File: f.ModuleFile, Fingerprint: f.Fingerprint, Message: f.Message}
 }
+
+// legacyKeys are the keys a version 1 baseline gives the findings of a run:
+// files relative to the working directory, in the name and in the hash.
+func legacyKeys(list []findings.Finding) []string {
+	lines := textpos.NewLines(func(path string) ([]byte, error) { return regularfile.Read(path, maxSource) })
+	line := func(filename string, n int) string {
+		text, _ := lines.Line(filename, n)
+		return text
+	}
+	name := func(f *findings.Finding) string { return filepath.ToSlash(f.Pos.File) }
+	var keys []string
+	for i, fp := range findings.Fingerprints(list, name, line) {
+		keys = append(keys, baselineEntry{Check: list[i].Check, File: name(&list[i]), Fingerprint: fp}.key())
+	}
+	return keys
+}
+
+// maxSource bounds a source file read again for a version 1 baseline's
+// fingerprints: the driver has parsed it already.
+const maxSource = 1 << 30
 
 // Hidden counts the findings a run did not report because the exclude
 // setting, the baseline or -new-from-rev hid them.
@@ -107,6 +133,7 @@ func (h *Hidden) String() string {
 // that a bad baseline or revision is an ARG_ERROR that costs nothing.
 type filter struct {
 	baseline map[string]int // key → how many findings it hides
+	legacy   bool           // the baseline is of version 1 (legacyKeys)
 	// changed maps an absolute file name to its changed lines; a file
 	// mapped to nil is new, every line changed. nil when -new-from-rev was
 	// not given.
@@ -129,11 +156,11 @@ func newFilter(o options) (*filter, error) {
 	}
 	f := &filter{write: o.writeBaseline}
 	if o.baseline != "" {
-		b, err := readBaseline(o.baseline)
+		b, version, err := readBaseline(o.baseline)
 		if err != nil {
 			return nil, err
 		}
-		f.baseline = b
+		f.baseline, f.legacy = b, version == 1
 	}
 	if o.newFromRev != "" {
 		changed, err := changedLines(o.newFromRev)
@@ -157,35 +184,35 @@ func badBaseline(file, format string, args ...any) error {
 const maxBaseline = 64 << 20
 
 // readBaseline reads a baseline file into the count of findings it hides
-// per key.
-func readBaseline(file string) (map[string]int, error) {
+// per key, and its format's version.
+func readBaseline(file string) (map[string]int, int, error) {
 	data, err := regularfile.Read(file, maxBaseline)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
-			return nil, badBaseline(file, "no such file")
+			return nil, 0, badBaseline(file, "no such file")
 		}
-		return nil, badBaseline(file, "cannot be read: %v", err)
+		return nil, 0, badBaseline(file, "cannot be read: %v", err)
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var b baselineFile
 	if err := dec.Decode(&b); err != nil {
-		return nil, badBaseline(file, "not a baseline exitlint wrote: %s", jsonError(data, err))
+		return nil, 0, badBaseline(file, "not a baseline exitlint wrote: %s", jsonError(data, err))
 	}
 	if dec.More() {
-		return nil, badBaseline(file, "not a baseline exitlint wrote: more than one JSON value")
+		return nil, 0, badBaseline(file, "not a baseline exitlint wrote: more than one JSON value")
 	}
-	if b.Version != baselineVersion {
-		return nil, badBaseline(file, "format version %d; this exitlint reads version %d", b.Version, baselineVersion)
+	if b.Version != baselineVersion && b.Version != 1 {
+		return nil, 0, badBaseline(file, "format version %d; this exitlint reads versions 1 and %d", b.Version, baselineVersion)
 	}
 	out := map[string]int{}
 	for i, e := range b.Findings {
 		if e.Check == "" || e.File == "" || !validFingerprint(e.Fingerprint) {
-			return nil, badBaseline(file, "finding %d (from 1) lacks a check, a file or a fingerprint of the form HEX:N: %+v", i+1, e)
+			return nil, 0, badBaseline(file, "finding %d (from 1) lacks a check, a file or a fingerprint of the form HEX:N: %+v", i+1, e)
 		}
 		out[e.key()]++
 	}
-	return out, nil
+	return out, b.Version, nil
 }
 
 func validFingerprint(s string) bool {
@@ -255,9 +282,17 @@ func (f *filter) apply(res *result) {
 	for k, n := range f.baseline {
 		left[k] = n
 	}
+	var legacy []string
+	if f.legacy {
+		legacy = legacyKeys(res.Diagnostics)
+	}
 	var kept []findings.Finding
-	for _, d := range res.Diagnostics {
-		if k := entryOf(d).key(); left[k] > 0 {
+	for i, d := range res.Diagnostics {
+		k := entryOf(d).key()
+		if f.legacy {
+			k = legacy[i]
+		}
+		if left[k] > 0 {
 			left[k]--
 			h.Baseline++
 			continue

@@ -25,7 +25,7 @@ var codes = exitcode.MustDeclare("exitlint",
 		Action: "The analysis ran and reported findings: fix the code at each position, then run again"},
 	exitcode.Entry{Code: FindingsAfterFix, Name: "FINDINGS_AFTER_FIX", Retryable: exitcode.RetryNo, SideEffects: exitcode.EffectsPartial,
 		Action: "-fix wrote the fixes listed in error.detail; the findings that remain have no automatic fix: change the code at each position, then run again"},
-	exitcode.Entry{Code: exitcode.PartialFailure, Action: "-fix replaced some files and could not replace others (error.detail lists both; a file written holds its fixes whole), or a profile could not be completed: inspect the working tree before running again"},
+	exitcode.Entry{Code: exitcode.PartialFailure, Action: "-fix replaced some files and could not replace others (error.detail lists both; a file written holds its fixes whole), or a profile or a -format file could not be completed: inspect the working tree before running again"},
 	// Running -fix again clears a conflict: it analyzes the files as they
 	// are then. So the code is retryable here, as its advice says.
 	exitcode.Entry{Code: exitcode.Conflict, Retryable: exitcode.RetryYes, Action: "-fix wrote nothing: a file changed since it was analyzed; run again"},

@@ -20,6 +20,7 @@ import (
 	"github.com/exitlint/exitlint/internal/configfile"
 	"github.com/exitlint/exitlint/internal/regularfile"
 	"github.com/exitlint/exitlint/internal/settings"
+	"github.com/exitlint/exitlint/internal/version"
 	"github.com/exitlint/exitlint/passes/config"
 )
 
@@ -228,6 +229,18 @@ func choosesChecks(args []string) bool {
 	return false
 }
 
+// vetVersionLine is the answer to -V=full: "exitlint version VERSION
+// buildID=HASH". The go command reads the third field: a release's whole
+// line is the tool's ID in go vet's cache, and for a version with "devel"
+// in it the last field, which must then be the build ID. The version is
+// -version's, which holds "devel" exactly when the binary has no module
+// version, and the build ID is in both, so an edited config file is a new
+// ID either way. The name, not the executable's path, comes first: a path
+// with a space would shift the fields.
+func vetVersionLine(i version.Info, id []byte) string {
+	return fmt.Sprintf("exitlint version %s buildID=%02x", i.String(), id)
+}
+
 // vetVersion answers go vet's -V=full as unitchecker does, with a build ID
 // that hashes the config file found from the working directory besides
 // the executable: go vet caches a unit's results under the tool's ID, and
@@ -254,6 +267,6 @@ func vetVersion(w io.Writer) error {
 			fmt.Fprintf(h, "\x00%s\x00%s", path, data)
 		}
 	}
-	_, err = fmt.Fprintf(w, "%s version devel comments-go-here buildID=%02x\n", exe, h.Sum(nil))
+	_, err = fmt.Fprintln(w, vetVersionLine(version.Read(), h.Sum(nil)))
 	return err
 }

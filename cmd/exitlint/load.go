@@ -26,7 +26,9 @@ func load(patterns []string, o options, salt func(dir string, dependency bool) s
 	if bad := versioned(patterns); len(bad) > 0 {
 		return nil, nil, nil, &loadFailure{patterns: patterns, unmatched: bad}
 	}
-	graph, err := driver.Load(driver.Config{Tests: o.tests, Tags: o.tags, Cache: o.cache, PackageSalt: salt, Fresh: o.fix, KeepTypes: o.fix}, patterns...)
+	o.more.rep.begin("listing the packages (go list)")
+	graph, err := driver.Load(driver.Config{Tests: o.tests, Tags: o.tags, Cache: o.cache, PackageSalt: salt, Fresh: o.fix, KeepTypes: o.fix,
+		Progress: o.more.rep.progress()}, patterns...)
 	if err != nil {
 		return nil, nil, nil, &loadFailure{patterns: patterns, err: err}
 	}

@@ -33,6 +33,7 @@ type options struct {
 	// settings resolves each package's settings; nil leaves them to the
 	// flags, for every package.
 	settings *settings.Resolver
+	more     moreOptions // flags.go
 }
 
 // usageError is a problem with the command line: ARG_ERROR.
@@ -81,6 +82,15 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 	if o.listCodes {
 		return listCodes(stdout, o.json, start)
 	}
+	if code, done := o.more.answer(stdout, stderr, o.json, start); done {
+		return code
+	}
+	o.more.rep = newReporter(stderr, o.more.verbose, start)
+	stdoutFormat, err := checkOutputs(o.more.formats, o.json, o.sarif)
+	if err != nil {
+		return fail(stdout, stderr, o.json, start, err)
+	}
+	o.more.stdoutFormat = stdoutFormat
 	r, here, err := startSettings(o.configFile)
 	if err != nil {
 		return fail(stdout, stderr, o.json, start, err)
@@ -115,6 +125,7 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 		return fail(stdout, stderr, o.json, start, err)
 	}
 	res, err := analyze(analyzers, patterns, o)
+	o.more.rep.end()
 	if perr := stopProfiles(); perr != nil && err == nil {
 		return fail(stdout, stderr, o.json, start, perr)
 	}
@@ -128,7 +139,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 		}
 		fix(res)
 	}
-	return report(stdout, stderr, o, start, res, err, warnings...)
+	code := report(stdout, stderr, o, start, res, err, warnings...)
+	o.more.rep.stage("done: exit code %d", code)
+	return code
 }
 
 // report writes how the run ended in the format o chose and returns its
@@ -137,6 +150,9 @@ func run(args []string, stdout, stderr io.Writer) exitcode.Code {
 // to stderr as they came; -json gives them as the envelope's warnings.
 func report(stdout, stderr io.Writer, o options, start time.Time, res *result, stopped error, warnings ...string) exitcode.Code {
 	code, err := outcome(res, o.findingsOK, stopped)
+	if res != nil {
+		code, err = writeFormatFiles(o.more.formats, res, code, err, o.sarifRoot)
+	}
 	switch {
 	case res == nil:
 		return fail(stdout, stderr, o.json, start, err)
@@ -149,6 +165,14 @@ func report(stdout, stderr io.Writer, o options, start time.Time, res *result, s
 		return code
 	case o.json:
 		return writeJSON(stdout, start, res, code, err, append(cacheNotes(o.cache), warnings...))
+	case o.more.stdoutFormat != "":
+		if werr := writeFormat(stdout, o.more.stdoutFormat, res, code, err, o.sarifRoot); werr != nil {
+			fmt.Fprintf(stderr, "exitlint: writing -format %s: %v\n", o.more.stdoutFormat, werr)
+			//exitlint:ignore fallback stdout cannot be written: the envelope cannot be either, so no code can be explained
+			return exitcode.GeneralError
+		}
+		writeText(io.Discard, stderr, res, code, err) // what text says on stderr
+		return code
 	}
 	writeText(stdout, stderr, res, code, err)
 	return code
@@ -189,6 +213,7 @@ func flagSet(o *options) (*flag.FlagSet, func()) {
 	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files (gofmt-formatted); the findings that remain are reported")
 	setChecks := checkFlags(fs)
+	moreFlags(fs, &o.more)
 	fs.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of the analysis to this file (for go tool pprof)")
 	fs.StringVar(&o.memProfile, "memprofile", "", "write a heap profile, taken when the analysis ends, to this file")
 	fs.BoolVar(&o.useCache, "cache", true, "reuse what an earlier run found for the packages that did not change; -cache=false analyzes every package again (the cache is in EXITLINT_CACHE, by default exitlint in the user's cache directory; EXITLINT_CACHE=off turns it off)")
@@ -336,7 +361,7 @@ Checks:
 	fs.SetOutput(io.Discard)
 	fmt.Fprintf(w, "\nExit codes:\n")
 	listCodes(w, false, time.Now())
-	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above.\n")
+	fmt.Fprintf(w, "\nSuppress a finding with //exitlint:ignore CHECK reason on its line or the line above,\nor golangci-lint's //nolint:exitlint // reason. exitlint -explain CHECK explains a check.\n")
 }
 
 // Help is the data of exitlint -json -h: what -h prints, as an envelope's

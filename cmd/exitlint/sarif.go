@@ -6,12 +6,13 @@ import (
 	"io"
 	"net/url"
 	"path/filepath"
-	"runtime/debug"
 	"strings"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/docmd"
 	"github.com/exitlint/exitlint/internal/findings"
+	"github.com/exitlint/exitlint/internal/version"
 )
 
 // The SARIF 2.1.0 log that -sarif writes: one run, a rule per check that ran
@@ -37,10 +38,13 @@ type sarifTool struct {
 }
 
 type sarifDriver struct {
-	Name           string      `json:"name"`
-	Version        string      `json:"version,omitempty"`
-	InformationURI string      `json:"informationUri"`
-	Rules          []sarifRule `json:"rules"`
+	Name    string `json:"name"`
+	Version string `json:"version,omitempty"`
+	// SemanticVersion is set for a release only: SARIF wants a semantic
+	// version there, which "devel 0123456789ab" is not.
+	SemanticVersion string      `json:"semanticVersion,omitempty"`
+	InformationURI  string      `json:"informationUri"`
+	Rules           []sarifRule `json:"rules"`
 }
 
 type sarifRule struct {
@@ -95,8 +99,8 @@ var ruleProperties = map[string]sarifRuleProperties{
 // beside an alert.
 func ruleHelp(name, doc, url string) sarifHelp {
 	summary, body, _ := strings.Cut(doc, "\n")
-	h := sarifHelp{Text: strings.TrimSpace(body + "\n\nDocs: " + url)}
-	if md, err := docmd.Markdown(body, nil); err == nil {
+	h := sarifHelp{Text: strings.TrimSpace(analyzerutil.VersionedText(body) + "\n\nDocs: " + url)}
+	if md, err := docmd.Markdown(body, analyzerutil.Versioned); err == nil {
 		h.Markdown = fmt.Sprintf("**%s**: %s\n\n%s\n[Documentation](%s)", name, summary, md, url)
 	}
 	return h
@@ -181,9 +185,8 @@ func writeSARIF(w io.Writer, res *result, code exitcode.Code, root string) error
 		base = sarifBase(absPath(root))
 	}
 	driver := sarifDriver{Name: "exitlint", InformationURI: "https://github.com/exitlint/exitlint"}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		driver.Version = strings.TrimPrefix(bi.Main.Version, "v")
-	}
+	v := version.Read()
+	driver.Version, driver.SemanticVersion = v.String(), v.SemVer()
 	index := map[string]int{}
 	for _, a := range res.checks {
 		short, _, _ := strings.Cut(a.Doc, "\n")

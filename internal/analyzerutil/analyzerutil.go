@@ -18,13 +18,42 @@ import (
 	"unicode"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/exitlint/exitlint/internal/version"
 )
 
-// DocsBase is where each check's page lives; Analyzer.URL is DocsBase + name.
-const DocsBase = "https://github.com/exitlint/exitlint/blob/main/docs/checks/"
+// DocsSource is how doc.go spells a link to a check's page: at main, the
+// repository's newest. The pages under docs/checks link each other
+// relatively (internal/cmd/checkdocs).
+const DocsSource = repoBlob + "main/docs/checks/"
+
+const repoBlob = "https://github.com/exitlint/exitlint/blob/"
+
+// DocsBase is where each check's page lives for this build of exitlint:
+// at its release's tag, or the revision it was built from, or main when
+// the build information says neither (internal/version). Analyzer.URL is
+// DocsBase + name + ".md", so that the pages the tool links to (findings,
+// SARIF, editors, -explain) describe the checks it runs.
+var DocsBase = Versioned(DocsSource)
 
 // URL returns the docs page of the named analyzer.
 func URL(name string) string { return DocsBase + name + ".md" }
+
+// Versioned rewrites a link into exitlint's repository at main (as doc.go
+// spells links) to this build's version of the same file; any other link
+// is returned as it is.
+func Versioned(url string) string {
+	if !strings.HasPrefix(url, repoBlob+"main/") {
+		return url
+	}
+	return VersionedText(url)
+}
+
+// VersionedText rewrites every link into exitlint's repository at main in
+// text (a doc's link definitions) to this build's version of the file.
+func VersionedText(text string) string {
+	return strings.ReplaceAll(text, repoBlob+"main/", repoBlob+version.Read().Ref()+"/")
+}
 
 // Doc extracts the "# Analyzer NAME" section of a doc.go file's package
 // comment, up to the next "# Analyzer" heading: the short summary on the

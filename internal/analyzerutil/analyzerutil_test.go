@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/exitlint/exitlint/internal/version"
 )
 
 const docGo = `// Package x does things.
@@ -212,5 +214,24 @@ func TestRequired(t *testing.T) {
 	}
 	if strings.Join(got, " ") != "c b a d" {
 		t.Errorf("Required(a, d, b) = %v; want [c b a d]: each once, after what it requires", got)
+	}
+}
+
+// TestVersionedLinks: links into the repository at main become links at
+// this build's reference; others are left as they are.
+func TestVersionedLinks(t *testing.T) {
+	ref := version.Read().Ref()
+	for in, want := range map[string]string{
+		"https://github.com/exitlint/exitlint/blob/main/docs/checks/barecode.md": "https://github.com/exitlint/exitlint/blob/" + ref + "/docs/checks/barecode.md",
+		"https://github.com/exitlint/exitlint/blob/main/docs/output.md#-sarif":   "https://github.com/exitlint/exitlint/blob/" + ref + "/docs/output.md#-sarif",
+		"https://pkg.go.dev/os#Exit":                              "https://pkg.go.dev/os#Exit",
+		"https://github.com/exitlint/exitlint/blob/mainline/x.md": "https://github.com/exitlint/exitlint/blob/mainline/x.md",
+	} {
+		if got := Versioned(in); got != want {
+			t.Errorf("Versioned(%s) = %s; want %s", in, got, want)
+		}
+	}
+	if got, want := URL("barecode"), "https://github.com/exitlint/exitlint/blob/"+ref+"/docs/checks/barecode.md"; got != want {
+		t.Errorf("URL = %s; want %s", got, want)
 	}
 }

@@ -20,7 +20,7 @@ var categories = map[string][]string{
 	"envshape":   {"omitted", "keys", "warnings", "shapes"},
 	"payload":    {"redirect", "auth", "retry", "code"},
 	"undeclared": {"undeclared"},
-	"directives": {"no-check", "unknown-check", "no-reason", "unused", "unknown-directive"},
+	"directives": {"no-check", "unknown-check", "no-reason", "unused", "unknown-directive", "nolint-reason"},
 	"config":     {"config"},
 }
 

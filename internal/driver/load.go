@@ -78,6 +78,11 @@ type Config struct {
 	// the keys; the analyzers' flags, the tags and the environment are
 	// in them already.
 	Salt string
+	// Progress, when set, is called as packages are done, with how many
+	// are and how many the run has (type-checked, read from export data or
+	// reused), from the worker that finished one: it must be quick and
+	// safe to call from several goroutines.
+	Progress func(done, total int)
 	// PackageSalt, when set, is what else determines the analysis of
 	// the package in dir (dependency: of another module at a version),
 	// for its key: the settings its config file gives it.

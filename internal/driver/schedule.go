@@ -76,6 +76,9 @@ func (s *schedule) done(n *Package) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.left--
+	if progress := s.g.cfg.Progress; progress != nil {
+		progress(len(s.g.all)-s.left, len(s.g.all))
+	}
 	for _, d := range n.dependents {
 		d.pending--
 		if d.pending == 0 {

@@ -62,6 +62,10 @@ type Finding struct {
 	// number: it stays the same when lines are added or removed above it
 	// (see Fingerprints).
 	Fingerprint string
+	// ModuleFile names the finding's file by its module
+	// ("example.com/cli/cmd/main.go"), as the fingerprint hashes it and a
+	// baseline records it: the same from any working directory.
+	ModuleFile string
 	// Order is the place of the finding in the order the checks reported
 	// them, from 0. -fix applies fixes in that order, so that the first of
 	// two overlapping fixes wins as the checks ordered them, not as the
@@ -95,11 +99,12 @@ type Edit struct {
 // Collector gathers the findings of a set of packages parsed into one file
 // set.
 type Collector struct {
-	fset  *token.FileSet
-	dir   string
-	lines *textpos.Lines
-	seen  map[key]bool
-	list  []Finding
+	fset    *token.FileSet
+	dir     string
+	lines   *textpos.Lines
+	modules moduleNames
+	seen    map[key]bool
+	list    []Finding
 }
 
 type key struct {
@@ -162,29 +167,47 @@ func (c *Collector) Findings() []Finding {
 	return out
 }
 
-// fingerprint gives each finding of sorted its Fingerprint: a hash of its
-// check, its file (as named relative to the working directory, with
-// forward slashes) and the text of its line and of the lines before and
-// after it, each with its white space collapsed, then ":N", N counting from
-// 1 the findings of the file with the same hash, in order. Lines added or
-// removed elsewhere in the file, or a change of indentation, leave it as
-// it is; an edit of the line or its neighbours changes it. GitHub code
-// scanning tracks an alert across commits by it (SARIF's
-// partialFingerprints), and baselines key findings by it.
+// fingerprint gives each finding of sorted its ModuleFile and its
+// Fingerprint (Fingerprints, over the file named by its module).
 func (c *Collector) fingerprint(sorted []Finding) {
+	for i := range sorted {
+		f := &sorted[i]
+		f.ModuleFile = c.modules.name(f.Pos.Filename, f.Pos.File)
+	}
+	line := func(filename string, n int) string {
+		text, _ := c.lines.Line(filename, n)
+		return text
+	}
+	for i, fp := range Fingerprints(sorted, func(f *Finding) string { return f.ModuleFile }, line) {
+		sorted[i].Fingerprint = fp
+	}
+}
+
+// Fingerprints returns the fingerprint of each finding of sorted: a hash of
+// its check, its file as name gives it (with forward slashes) and the text
+// of its line and of the lines before and after it (line reads them),
+// each with its white space collapsed, then ":N", N counting from 1 the
+// findings with the same hash, in order. Lines added or removed elsewhere
+// in the file, or a change of indentation, leave it as it is; an edit of
+// the line or its neighbours changes it. GitHub code scanning tracks an
+// alert across commits by it (SARIF's partialFingerprints), and baselines
+// key findings by it. The Collector names files by their module; a
+// baseline of format 1 named them relative to the working directory.
+func Fingerprints(sorted []Finding, name func(*Finding) string, line func(filename string, n int) string) []string {
 	seen := map[string]int{}
+	out := make([]string, len(sorted))
 	for i := range sorted {
 		f := &sorted[i]
 		h := sha256.New()
-		fmt.Fprintf(h, "%s\x00%s\x00", f.Check, filepath.ToSlash(f.Pos.File))
-		for line := f.Pos.Line - 1; line <= f.Pos.Line+1; line++ {
-			text, _ := c.lines.Line(f.Pos.Filename, line)
-			fmt.Fprintf(h, "%s\n", strings.Join(strings.Fields(text), " "))
+		fmt.Fprintf(h, "%s\x00%s\x00", f.Check, filepath.ToSlash(name(f)))
+		for n := f.Pos.Line - 1; n <= f.Pos.Line+1; n++ {
+			fmt.Fprintf(h, "%s\n", strings.Join(strings.Fields(line(f.Pos.Filename, n)), " "))
 		}
 		sum := hex.EncodeToString(h.Sum(nil)[:8])
 		seen[sum]++
-		f.Fingerprint = fmt.Sprintf("%s:%d", sum, seen[sum])
+		out[i] = fmt.Sprintf("%s:%d", sum, seen[sum])
 	}
+	return out
 }
 
 // endOf is the end of the text from pos to end: pos itself when end is

@@ -4,7 +4,7 @@
 //
 // # Analyzer suppress
 //
-// suppress: honour //exitlint:ignore directives and generated files
+// suppress: honour //exitlint:ignore, golangci-lint's //nolint, and generated files
 //
 // Every check reports through this pass. A finding is not reported when it
 // lies in a generated file (`// Code generated … DO NOT EDIT.` before the
@@ -22,6 +22,37 @@
 // itself to the next reader. The [directives] check reports a directive
 // without a reason, one that names no known check, and one that suppresses
 // nothing; its own findings cannot be suppressed.
+//
+// golangci-lint's //nolint is honoured too, so that code annotated for
+// golangci-lint is as silent under `exitlint ./...`, go vet, the language
+// server and the GitHub Action as it is under golangci-lint:
+//
+//	//nolint                         every check
+//	//nolint:all                     every check
+//	//nolint:exitlint // reason      every check
+//	//nolint:barecode,errcheck       barecode (errcheck is another linter's)
+//
+// It is read as golangci-lint reads it: after `//` or `// `, names
+// separated by commas, in any case, a reason after a second `//`. It
+// covers its own line; alone on its line, written at the column of the
+// statement or declaration that starts on the next line, that whole node
+// too (above a function: the function's body; right above the package
+// clause: the whole file). This differs from //exitlint:ignore, which
+// covers the line below a trailing directive too and only a function's
+// first line. A reason is not required (golangci-lint's nolintlint asks
+// for one where a team wants it), and the [directives] check reports
+// each //nolint that names exitlint or one of its checks and suppresses
+// nothing; a bare //nolint, //nolint:all and other linters' names it
+// leaves alone.
+//
+// Inside golangci-lint (the plugin) the pass leaves //nolint, //nolint:all
+// and //nolint:exitlint to golangci-lint, which reads them itself and
+// whose nolintlint reports the unused ones, so that no finding is
+// suppressed, and no unused directive reported, twice; it reads only the
+// names of exitlint's checks, which golangci-lint does not know (and warns
+// about as unknown linters). There it also drops each finding's related
+// positions, which golangci-lint would count as issues of their own: the
+// message says what they point at.
 //
 // Nor is a finding reported when the package's own settings (enable and
 // disable, in the .exitlint.yml nearest above it or on the command line)

@@ -30,14 +30,28 @@ var Analyzer = &analysis.Analyzer{
 	Requires:   []*analysis.Analyzer{generated.Analyzer, config.Analyzer},
 }
 
-// Directive is one //exitlint:ignore or //exitlint:file-ignore comment.
+// Directive is one //exitlint:ignore or //exitlint:file-ignore comment, or
+// one //nolint (nolint.go).
 type Directive struct {
 	Pos      token.Pos
 	End      token.Pos
 	FileWide bool
 	Checks   []string // as written; the directives check reports names that are no check
 	Reason   string
-	used     bool
+
+	// Nolint marks golangci-lint's //nolint. Checks are then the linters
+	// it names, lower case, other linters' included; Linters the same,
+	// nil for a bare //nolint. Every says it covers every check (bare,
+	// all or exitlint); LeftToHost that it would, but
+	// golangci-lint, the host, reads it (InGolangciLint). LastLine is the
+	// last line it covers.
+	Nolint     bool
+	Linters    []string
+	Every      bool
+	LeftToHost bool
+	LastLine   int
+
+	used bool
 }
 
 // Suppressions filters the package's diagnostics through its directives and
@@ -68,6 +82,11 @@ type lineKey struct {
 func (s *Suppressions) Report(pass *analysis.Pass, d analysis.Diagnostic) {
 	if s.Suppressed(pass.Analyzer.Name, d.Pos) || !s.Reports(pass.Analyzer.Name) {
 		return
+	}
+	if inGolangciLint.Load() {
+		// golangci-lint would report each related position as an issue
+		// of its own; the message says what they point at.
+		d.Related = nil
 	}
 	if d.URL == "" {
 		// The check's page, not the page plus "#category", which the
@@ -117,6 +136,9 @@ func (s *Suppressions) Suppressed(check string, pos token.Pos) bool {
 }
 
 func (d *Directive) names(check string) bool {
+	if d.Every {
+		return true
+	}
 	for _, c := range d.Checks {
 		if c == check {
 			return true
@@ -160,8 +182,23 @@ func run(pass *analysis.Pass) (any, error) {
 			continue
 		}
 		tf := pass.Fset.File(file.Pos())
-		var extents map[int]int // computed once a file has a line directive
+		var extents map[int]int   // computed once a file has a line directive
+		var starts map[[2]int]int // computed once a file has a //nolint
 		for _, cg := range file.Comments {
+			for _, c := range cg.List {
+				d := nolintDirective(c)
+				if d == nil {
+					continue
+				}
+				if starts == nil {
+					starts = nodeStarts(tf, file)
+				}
+				d.LastLine = nolintExtent(tf, cg, starts)
+				s.directives = append(s.directives, d)
+				for l := tf.Line(cg.Pos()); l <= d.LastLine; l++ {
+					s.byLine[lineKey{tf, l}] = append(s.byLine[lineKey{tf, l}], d)
+				}
+			}
 			for _, dir := range analyzerutil.Directives(cg) {
 				if dir.Name != "ignore" && dir.Name != "file-ignore" {
 					continue

@@ -6,6 +6,7 @@ import (
 
 	"golang.org/x/tools/go/analysis/analysistest"
 
+	"github.com/exitlint/exitlint/analyzers/argphase"
 	"github.com/exitlint/exitlint/analyzers/barecode"
 	"github.com/exitlint/exitlint/passes/suppress"
 )
@@ -15,7 +16,7 @@ var testdata = filepath.Join("..", "..", "testdata", "src")
 // Suppression is exercised through a check, as users meet it: every line
 // without a `want` must be silent, every line with one reported.
 func TestDirectives(t *testing.T) {
-	analysistest.Run(t, testdata, barecode.Analyzer, "cases/suppress/...")
+	analysistest.Run(t, testdata, barecode.Analyzer, "cases/suppress/lines", "cases/suppress/filewide")
 }
 
 func TestParsedDirectives(t *testing.T) {
@@ -38,5 +39,45 @@ func TestParsedDirectives(t *testing.T) {
 	}
 	if !ds[4].FileWide || ds[4].Reason != "file-wide" {
 		t.Errorf("file-ignore parsed as %+v", *ds[4])
+	}
+}
+
+// TestNolint: golangci-lint's //nolint, read as golangci-lint reads it.
+func TestNolint(t *testing.T) {
+	analysistest.Run(t, testdata, barecode.Analyzer, "cases/suppress/nolint", "cases/suppress/nolintfile")
+}
+
+// TestNolintInGolangciLint: inside golangci-lint, //nolint, //nolint:all
+// and //nolint:exitlint are golangci-lint's to read, and related positions
+// are dropped (golangci-lint would count each as an issue).
+func TestNolintInGolangciLint(t *testing.T) {
+	suppress.InGolangciLint(true)
+	defer suppress.InGolangciLint(false)
+	analysistest.Run(t, testdata, barecode.Analyzer, "cases/suppress/nolinthost")
+	found := 0
+	for _, r := range analysistest.Run(t, testdata, argphase.Analyzer, "cases/argphase/cmd") {
+		found += len(r.Diagnostics)
+		for _, d := range r.Diagnostics {
+			if len(d.Related) > 0 {
+				t.Errorf("%s: related positions %v inside golangci-lint", d.Message, d.Related)
+			}
+		}
+	}
+	if found == 0 {
+		t.Error("no argphase finding to look at")
+	}
+}
+
+// TestRelatedKeptOutsideGolangciLint: the other front ends show related
+// positions.
+func TestRelatedKeptOutsideGolangciLint(t *testing.T) {
+	related := 0
+	for _, r := range analysistest.Run(t, testdata, argphase.Analyzer, "cases/argphase/cmd") {
+		for _, d := range r.Diagnostics {
+			related += len(d.Related)
+		}
+	}
+	if related == 0 {
+		t.Error("no related position reported")
 	}
 }

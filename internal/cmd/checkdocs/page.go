@@ -25,30 +25,10 @@ const pagesDir = "docs/checks"
 // holds). Other headings may come between them.
 var checkSections = []string{"What it flags", "Not flagged", "Example", "Fix", "Flags"}
 
-// analyzers returns exitlint's checks and the helper passes they build on,
-// each list in a stable order. A helper is an analyzer a check requires,
-// directly or not, whose docs exitlint publishes (its URL is exitlint's).
+// analyzers returns exitlint's checks and the helper passes they build on
+// (all.Helpers), each list in a stable order.
 func analyzers() (checks, helpers []*analysis.Analyzer) {
-	checks = all.Analyzers()
-	seen := map[*analysis.Analyzer]bool{}
-	var visit func(a *analysis.Analyzer)
-	visit = func(a *analysis.Analyzer) {
-		for _, r := range a.Requires {
-			if seen[r] {
-				continue
-			}
-			seen[r] = true
-			if ours(r) && !slices.Contains(checks, r) {
-				helpers = append(helpers, r)
-			}
-			visit(r)
-		}
-	}
-	for _, c := range checks {
-		visit(c)
-	}
-	slices.SortFunc(helpers, func(a, b *analysis.Analyzer) int { return strings.Compare(a.Name, b.Name) })
-	return checks, helpers
+	return all.Analyzers(), all.Helpers()
 }
 
 func ours(a *analysis.Analyzer) bool { return a.URL == analyzerutil.URL(a.Name) }
@@ -137,10 +117,10 @@ func render(a *analysis.Analyzer, isCheck bool, src string, usedBy []string) ([]
 // docs/checks, so that the pages link each other within the repository
 // they are read in; doc.go must spell links absolute.
 func relative(url string) string {
-	docs := strings.TrimSuffix(analyzerutil.DocsBase, "checks/")
+	docs := strings.TrimSuffix(analyzerutil.DocsSource, "checks/")
 	switch {
-	case strings.HasPrefix(url, analyzerutil.DocsBase):
-		return strings.TrimPrefix(url, analyzerutil.DocsBase)
+	case strings.HasPrefix(url, analyzerutil.DocsSource):
+		return strings.TrimPrefix(url, analyzerutil.DocsSource)
 	case strings.HasPrefix(url, docs):
 		return "../" + strings.TrimPrefix(url, docs)
 	}

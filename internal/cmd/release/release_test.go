@@ -51,6 +51,7 @@ func TestReleaseInstalls(t *testing.T) {
 	// The modules already downloaded, then the usual proxy for any that
 	// are not.
 	known := "file://" + filepath.ToSlash(filepath.Join(strings.TrimSpace(string(cache)), "cache", "download")) + "," + strings.TrimSpace(string(upstream))
+	workTreeVersion(t, checkout)
 	t.Chdir(checkout)
 	t.Setenv("GOPROXY", known)
 	t.Setenv("GOFLAGS", "")
@@ -98,6 +99,7 @@ func TestReleaseInstalls(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil || !strings.Contains(string(out), `"ok":true`) {
 		t.Errorf("the installed exitlint on a clean module: %v\n%s", err, out)
 	}
+	releaseVersion(t, exe, filepath.Join(checkout, "cmd", "exitlint", "testdata", "clean"))
 	for _, tag := range []string{"exitcode/v0.99.0", "envelope/v0.99.0", "v0.99.0"} {
 		if out, err := exec.Command("git", "rev-parse", "--verify", "--quiet", tag).Output(); err != nil || len(out) == 0 {
 			t.Errorf("tag %s is missing", tag)
@@ -105,5 +107,81 @@ func TestReleaseInstalls(t *testing.T) {
 	}
 	if gomod, _ := os.ReadFile(filepath.Join(checkout, "go.mod")); strings.Contains(string(gomod), "replace") {
 		t.Errorf("the released go.mod still has a replace directive:\n%s", gomod)
+	}
+}
+
+// runExe runs exe in dir and returns its stdout.
+func runExe(t *testing.T, dir, exe string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command(exe, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	out, err := cmd.Output()
+	if err != nil {
+		t.Errorf("%s %s: %v\n%s", exe, strings.Join(args, " "), err, out)
+	}
+	return string(out)
+}
+
+// releaseVersion: a release says its version in -version, in -V=full as
+// the go command reads a release's (the whole line, buildID included, is
+// the tool's ID: go vet runs with it), and in SARIF, with semanticVersion.
+func releaseVersion(t *testing.T, exe, clean string) {
+	t.Helper()
+	if out := runExe(t, clean, exe, "-version"); !strings.HasPrefix(out, "exitlint v0.99.0\n") {
+		t.Errorf("-version of the release: %q", out)
+	}
+	if out := runExe(t, clean, exe, "-V=full"); !strings.HasPrefix(out, "exitlint version v0.99.0 buildID=") {
+		t.Errorf("-V=full of the release: %q", out)
+	}
+	if out := runExe(t, clean, exe, "-json", "-h"); !strings.Contains(out, `"url":"https://github.com/exitlint/exitlint/blob/v0.99.0/docs/checks/barecode.md"`) {
+		t.Errorf("the release's docs links are not at its tag:\n%s", out)
+	}
+	if out := runExe(t, clean, exe, "-sarif", "./..."); !strings.Contains(out, `"version": "v0.99.0",`) || !strings.Contains(out, `"semanticVersion": "0.99.0",`) {
+		t.Errorf("SARIF of the release lacks its version and semanticVersion:\n%s", out)
+	}
+	vet := exec.Command("go", "vet", "-vettool="+exe, "./...")
+	vet.Dir = clean
+	vet.Env = append(os.Environ(), "GOWORK=off", "GOFLAGS=-mod=mod", "GOPROXY=off")
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet with the release: %v\n%s", err, out)
+	}
+}
+
+// workTreeVersion: exitlint built in a clone says "devel" and the
+// revision, with +dirty once the work tree has changes.
+func workTreeVersion(t *testing.T, checkout string) {
+	t.Helper()
+	head, err := exec.Command("git", "-C", checkout, "rev-parse", "HEAD").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rev := strings.TrimSpace(string(head))
+	var lastBuilt string
+	build := func() string {
+		exe := filepath.Join(t.TempDir(), "exitlint")
+		lastBuilt = exe
+		if out, err := goCmd(t, filepath.Join(checkout, "cmd", "exitlint"), []string{"GOWORK=off", "GOFLAGS=-buildvcs=true"}, "build", "-o", exe, "."); err != nil {
+			t.Fatalf("go build in the clone: %v\n%s", err, out)
+		}
+		return runExe(t, checkout, exe, "-version")
+	}
+	if out := build(); !strings.HasPrefix(out, "exitlint devel "+rev[:12]+"\n") || !strings.Contains(out, "revision "+rev) {
+		t.Errorf("-version of a build in a clean clone at %s: %q", rev, out)
+	}
+	if out := runExe(t, checkout, lastBuilt, "-json", "-h"); !strings.Contains(out, `"url":"https://github.com/exitlint/exitlint/blob/`+rev+`/docs/checks/barecode.md"`) {
+		t.Errorf("the docs links of a build at %s are not at its revision:\n%s", rev, out)
+	}
+	readme := filepath.Join(checkout, "README.md")
+	data, err := os.ReadFile(readme)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(readme, append(data, "\nchanged\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	defer os.WriteFile(readme, data, 0o644)
+	if out := build(); !strings.HasPrefix(out, "exitlint devel "+rev[:12]+"+dirty\n") || !strings.Contains(out, "(modified)") {
+		t.Errorf("-version of a build in a clone with changes: %q", out)
 	}
 }

@@ -1,9 +1,11 @@
--- A headless Neovim session against `exitlint lsp` (TestNeovim): open a Go
--- file, wait for exitlint's diagnostics, insert a line above the bare exit
--- code 3 without writing, check that the fix computed before the edit is no
--- longer offered, wait for the edited buffer's diagnostics, apply the quick
--- fix, write the file. The outcome goes to $RESULT.
-local bin, file, result = os.getenv("EXITLINT"), os.getenv("FILE"), os.getenv("RESULT")
+-- A headless Neovim session against `exitlint lsp` (TestNeovim): run the
+-- setup snippet of docs/editors.md for this Neovim ($SNIPPET, which starts
+-- `exitlint lsp` for Go buffers), open a Go file, wait for exitlint's
+-- diagnostics, insert a line above the bare exit code 3 without writing,
+-- check that the fix computed before the edit is no longer offered, wait
+-- for the edited buffer's diagnostics, apply the quick fix, write the file.
+-- The outcome goes to $RESULT.
+local snippet, file, result = os.getenv("SNIPPET"), os.getenv("FILE"), os.getenv("RESULT")
 
 local function finish(msg)
   local f = assert(io.open(result, "w"))
@@ -12,18 +14,30 @@ local function finish(msg)
   vim.cmd("qall!")
 end
 
+-- exitlint's client attached to the buffer: vim.lsp.get_clients from
+-- Neovim 0.10, vim.lsp.buf_get_clients before.
+local function attached(bufnr)
+  local clients = vim.lsp.get_clients and vim.lsp.get_clients({ bufnr = bufnr }) or vim.lsp.buf_get_clients(bufnr)
+  for _, c in pairs(clients) do
+    if c.name == "exitlint" then
+      return c
+    end
+  end
+end
+
 local function run()
+  vim.cmd("filetype on") -- -u NONE leaves it off; the snippets start on FileType
+  dofile(snippet)
   vim.cmd("edit " .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
-  local client_id = vim.lsp.start_client({
-    name = "exitlint",
-    cmd = { bin, "lsp" },
-    root_dir = vim.fn.fnamemodify(file, ":h"),
-  })
-  if not client_id then
-    return finish("the client did not start")
+  local client
+  vim.wait(30000, function()
+    client = attached(bufnr)
+    return client ~= nil
+  end, 100)
+  if not client then
+    return finish("the snippet attached no exitlint client to the Go buffer")
   end
-  vim.lsp.buf_attach_client(bufnr, client_id)
 
   local function exit3(lnum)
     for _, d in ipairs(vim.diagnostic.get(bufnr)) do
@@ -42,7 +56,6 @@ local function run()
     return finish("no exitlint diagnostic for os.Exit(3); diagnostics: " .. vim.inspect(vim.diagnostic.get(bufnr)))
   end
 
-  local client = vim.lsp.get_client_by_id(client_id)
   local function actions_at(d)
     local params = {
       textDocument = { uri = vim.uri_from_bufnr(bufnr) },
