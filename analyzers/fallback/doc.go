@@ -92,6 +92,18 @@
 //     the exit never happens, so no agent sees its code. A function that
 //     returns an error variable, or its named result bare, may fail, and
 //     the exit after it is reported.
+//   - An exit in the body of `if err != nil` where err is the error of
+//     `json.Marshal` or `json.MarshalIndent` of a value whose type
+//     encoding/json always encodes: booleans, integers and strings, and
+//     pointers, arrays, slices, string- or integer-keyed maps and structs
+//     made only of them (fields tagged `json:"-"` and unexported fields are
+//     never encoded). A program marshalling its own version, status or
+//     error record has no failure there for any code to describe. A float
+//     (NaN and ±Inf are refused), an interface, a type with its own
+//     MarshalJSON or MarshalText (time.Time's refuses years past 9999) or
+//     a type that contains itself may fail, and the exit after it is
+//     reported. Evidence: tflint (its version command's output), andurel
+//     (a failure envelope of strings), pura.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

@@ -8,6 +8,7 @@ import (
 	"os"
 	"reflect"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -84,8 +85,8 @@ type packagePasses struct {
 func (p *packagePasses) run(a *analysis.Analyzer) {
 	act := &Action{Analyzer: a, Package: p.n}
 	inputs, bad := p.inputs(a, act)
-	if bad != nil {
-		p.fail(a, act, fmt.Errorf("failed prerequisites: %s", strings.Join(bad, ", ")))
+	if bad != nil && len(bad.names) > 0 {
+		p.fail(a, act, bad)
 		return
 	}
 	pass, finish := p.pass(a, act, inputs)
@@ -105,18 +106,47 @@ func (p *packagePasses) run(a *analysis.Analyzer) {
 
 // inputs records act as a's action and returns what a's requirements
 // returned, with the names of those that failed.
-func (p *packagePasses) inputs(a *analysis.Analyzer, act *Action) (_ map[*analysis.Analyzer]any, failed []string) {
+func (p *packagePasses) inputs(a *analysis.Analyzer, act *Action) (_ map[*analysis.Analyzer]any, failed *prerequisitesError) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.acts[a] = act
 	inputs := map[*analysis.Analyzer]any{}
+	failed = &prerequisitesError{}
 	for _, req := range a.Requires {
-		if p.failed[req] != nil {
-			failed = append(failed, req.Name)
+		err := p.failed[req]
+		if err == nil {
+			inputs[req] = p.results[req]
+			continue
 		}
-		inputs[req] = p.results[req]
+		failed.names = append(failed.names, req.Name)
+		causes := []string{req.Name + ": " + err.Error()}
+		if below, ok := err.(*prerequisitesError); ok {
+			causes = below.causes
+		}
+		for _, c := range causes {
+			if !slices.Contains(failed.causes, c) {
+				failed.causes = append(failed.causes, c)
+			}
+		}
 	}
 	return inputs, failed
+}
+
+// prerequisitesError is the failure of an analyzer that did not run because
+// requirements of it failed: their names, and the errors of the analyzers
+// that failed by themselves below them (a panic, an error a Run returned),
+// each once, so that the user sees the cause whatever the depth.
+type prerequisitesError struct {
+	names  []string
+	causes []string // "exits: internal error: …"
+}
+
+func (e *prerequisitesError) Error() string {
+	msg := "failed prerequisites: " + strings.Join(e.names, ", ")
+	if len(e.causes) > 0 {
+		msg += "; the cause: " + strings.Join(e.causes, "; ")
+	}
+	return msg
 }
 
 // fail records that a failed on the package, for the analyzers that

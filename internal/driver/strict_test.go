@@ -1,6 +1,7 @@
 package driver_test
 
 import (
+	"errors"
 	"go/types"
 	"reflect"
 	"strings"
@@ -99,5 +100,35 @@ func TestStrictCatchesALeakedPass(t *testing.T) {
 		case !strict && failed != "":
 			t.Errorf("ordinary driver: %s", failed)
 		}
+	}
+}
+
+// TestFailedPrerequisitesSayWhy: an analyzer whose requirement failed
+// names it and gives the error of the analyzer below that failed by itself,
+// however deep, so that a helper pass's own error (a panic, an error it
+// returned) reaches the user instead of "failed prerequisites" with no cause.
+func TestFailedPrerequisitesSayWhy(t *testing.T) {
+	failing := &analysis.Analyzer{
+		Name:       "failing",
+		Doc:        "fails",
+		Run:        func(*analysis.Pass) (any, error) { return nil, errors.New("the cause") },
+		ResultType: reflect.TypeFor[*leak](),
+	}
+	middle := &analysis.Analyzer{Name: "middle", Doc: "needs failing", Requires: []*analysis.Analyzer{failing},
+		Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	top := &analysis.Analyzer{Name: "top", Doc: "needs middle", Requires: []*analysis.Analyzer{middle},
+		Run: func(*analysis.Pass) (any, error) { return nil, nil }}
+	g, err := driver.Load(driver.Config{Dir: "../../testdata/src", Env: env}, "./fallback")
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := map[string]string{}
+	for _, act := range g.Run([]*analysis.Analyzer{top}).Actions {
+		if act.Err != nil {
+			errs[act.Analyzer.Name] = act.Err.Error()
+		}
+	}
+	if got, want := errs["top"], "failed prerequisites: middle; the cause: failing: the cause"; got != want {
+		t.Errorf("top failed with %q; want %q", got, want)
 	}
 }

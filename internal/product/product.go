@@ -284,8 +284,10 @@ const maxReleaseFile = 1 << 20
 // readBuilds reads the builds of a release configuration at file, whose
 // paths are relative to dir: each build's dir joined with its main (a
 // package directory, or a file in one; "." by default). ok is false when
-// the file is absent, is no regular file, cannot be parsed or names no
-// build that is not skipped.
+// the file is absent, is no regular file, cannot be parsed, names no
+// build that is not skipped, or names a build whose directory is not in
+// the repository (made at release time: then which mains are released is
+// not in the file, and the mains are judged by their paths).
 func readBuilds(file, dir string) (builds []string, ok bool) {
 	st, err := os.Stat(file)
 	if err != nil || !st.Mode().IsRegular() || st.Size() > maxReleaseFile {
@@ -317,6 +319,12 @@ func readBuilds(file, dir string) (builds []string, ok bool) {
 			main = path.Dir(main)
 		}
 		d := filepath.Join(dir, filepath.FromSlash(b.Dir), filepath.FromSlash(main))
+		if st, err := os.Stat(d); err != nil || !st.IsDir() {
+			// A directory the release makes first (a before hook that
+			// writes a main into ./caddy-build): the file does not say
+			// which of the repository's mains it releases.
+			return nil, false
+		}
 		if !slices.Contains(builds, d) {
 			builds = append(builds, d)
 		}

@@ -64,6 +64,8 @@ func TestReleaseBuilds(t *testing.T) {
 		}
 	}
 	write(filepath.Join(mod, "go.mod"), "module m\n")
+	write(filepath.Join(root, "cmd/a/main.go"), "package main\n")
+	write(filepath.Join(mod, "cmd/b/main.go"), "package main\n")
 	// Found above the module, up to the repository's root; main as a file,
 	// a dir, the default, and a skipped build.
 	write(filepath.Join(root, ".goreleaser.yaml"), `
@@ -84,6 +86,16 @@ builds:
 		if builds[i] != want[i] {
 			t.Errorf("build %d: %s, want %s", i, builds[i], want[i])
 		}
+	}
+	// A build in a directory the release makes first (a before hook that
+	// writes ./caddy-build) says nothing of the repository's mains: the
+	// file is none, and they are judged by their paths.
+	made := t.TempDir()
+	write(filepath.Join(made, "go.mod"), "module made\n")
+	write(filepath.Join(made, "cmd/tool/main.go"), "package main\n")
+	write(filepath.Join(made, ".goreleaser.yml"), "builds:\n  - main: ./cmd/tool\n  - dir: ./tool-build\n    main: main.go\n")
+	if b, f := releaseBuilds(made); b != nil {
+		t.Errorf("a build in a directory the repository lacks gave %q from %q", b, f)
 	}
 	// Not above the repository's root; a file that does not parse is none.
 	outside := t.TempDir()

@@ -5,7 +5,9 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ast/edge"
@@ -348,13 +350,83 @@ func (x *Exemptions) stdioWriteFailed(cur inspector.Cursor) bool {
 }
 
 // cannotFail reports whether cur lies in the body of an `if err != nil`
-// whose err is the error result of a function of the package that returns
-// nil for it on every path: the exit there never happens, and no agent
-// sees its code.
+// whose err is the error result of a call that cannot fail: a function of
+// the package that returns nil for it on every path, or encoding/json's
+// Marshal or MarshalIndent of a value whose type it always encodes
+// (encodesAlways). The exit there never happens, and no agent sees its
+// code.
 func (x *Exemptions) cannotFail(cur inspector.Cursor) bool {
 	return x.errorOf(cur, func(call *ast.CallExpr, _ *ast.BlockStmt) bool {
-		return x.nilErrorAlways(typeutil.StaticCallee(x.info, call))
+		fn := typeutil.StaticCallee(x.info, call)
+		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Signature().Recv() == nil && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") {
+			return len(call.Args) > 0 && encodesAlways(x.info.TypeOf(call.Args[0]), map[types.Type]bool{})
+		}
+		return x.nilErrorAlways(fn)
 	})
+}
+
+// encodesAlways reports whether encoding/json encodes every value of type
+// t without an error. Booleans, integers and strings always encode, and so
+// do pointers, arrays, slices and maps with string or integer keys of such
+// types, and structs whose encoded fields are. Everything else may fail or
+// cannot be known from the type: a float (NaN and ±Inf are refused), a
+// type with its own MarshalJSON or MarshalText (time.Time's refuses years
+// past 9999), an interface (it may hold a channel), a channel, a function,
+// a complex number, and a type that contains itself (a cycle of pointers is
+// refused). seen holds the types being checked.
+func encodesAlways(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	if hasMarshaler(t) {
+		return false
+	}
+	seen[t] = true
+	defer delete(seen, t)
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&(types.IsBoolean|types.IsInteger|types.IsString) != 0 && u.Kind() != types.UnsafePointer
+	case *types.Pointer:
+		return encodesAlways(u.Elem(), seen)
+	case *types.Slice:
+		return encodesAlways(u.Elem(), seen)
+	case *types.Array:
+		return encodesAlways(u.Elem(), seen)
+	case *types.Map:
+		k, ok := u.Key().Underlying().(*types.Basic)
+		return ok && !hasMarshaler(u.Key()) && k.Info()&(types.IsInteger|types.IsString) != 0 && encodesAlways(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			f := u.Field(i)
+			if name, _, _ := strings.Cut(reflect.StructTag(u.Tag(i)).Get("json"), ","); name == "-" && !strings.Contains(u.Tag(i), `json:"-,`) {
+				continue // never encoded
+			}
+			if !f.Exported() && !f.Embedded() {
+				continue
+			}
+			if !encodesAlways(f.Type(), seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// hasMarshaler reports whether t or *t has a MarshalJSON or MarshalText
+// method, code of its own that encoding/json runs and whose error it
+// returns.
+func hasMarshaler(t types.Type) bool {
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		for _, typ := range []types.Type{t, types.NewPointer(t)} {
+			if obj, _, _ := types.LookupFieldOrMethod(typ, false, nil, name); obj != nil {
+				if _, ok := obj.(*types.Func); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // errorOf reports whether cur lies in the body of an `if err != nil` whose

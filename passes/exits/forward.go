@@ -277,7 +277,11 @@ func (fl *flow) interfaceFacts() {
 		if !ok || !n.Obj().Exported() {
 			continue
 		}
-		for m := range iface.Methods() {
+		// Only the methods the interface declares: one it embeds is the
+		// embedded interface's object, whose fact that interface's
+		// implementations give (another interface of the package), or
+		// another package's (io.Writer's Write), not this package's to set.
+		for m := range iface.ExplicitMethods() {
 			if !m.Exported() || codeResult(m.Signature()) < 0 {
 				continue
 			}

@@ -2,12 +2,32 @@
 // codes main ends with, through the Coded interface.
 package errs
 
+import "io"
+
 // Codes of this package's own.
 const (
 	CodeNotFound  = 200 // want barecode:`exit code CodeNotFound \(200\) is in the shell-reserved range 126–255.*errs.Coded.Code.s result → os.Exit`
 	CodeConflict  = 6
 	CodeUnrelated = 9
 )
+
+// CodedWriter is a Coded that is also an io.Writer: the Write it embeds is
+// io's, whose facts are no business of this package.
+type CodedWriter interface {
+	io.Writer
+	Coded
+}
+
+// Sink is a CodedWriter.
+type Sink struct{}
+
+func (Sink) Error() string { return "sink" }
+
+// Code is the exit code of a Sink.
+func (Sink) Code() int { return CodeConflict }
+
+// Write counts nothing.
+func (Sink) Write(p []byte) (int, error) { return 0, nil }
 
 // Coded is an error with an exit code.
 type Coded interface {
