@@ -31,6 +31,9 @@ type Exemptions struct {
 	files []*ast.File
 	ex    *Exits
 	ins   *inspector.Inspector // for the passes' own use, built when first needed
+	// lastResort memoizes LastResort: a constant is asked about once per
+	// path that reaches it, and finding its node is linear in the files.
+	lastResort map[[2]ast.Node]bool
 }
 
 // newExemptions returns the exemptions of the pass's package; ex is its
@@ -64,6 +67,23 @@ func (x *Exemptions) ReturnAt(cur inspector.Cursor, codes func(*ast.ReturnStmt) 
 // returns spell as its codes), or e is the catch-all assigned to a variable
 // that a classification overwrites (AssignedAt).
 func (x *Exemptions) LastResort(e ast.Expr, ret *ast.ReturnStmt) bool {
+	key := [2]ast.Node{e, ret}
+	if ret == nil {
+		key[1] = nil // a typed nil is no nil interface
+	}
+	if v, ok := x.lastResort[key]; ok {
+		return v
+	}
+	v := x.lastResortOf(e, ret)
+	if x.lastResort == nil {
+		x.lastResort = map[[2]ast.Node]bool{}
+	}
+	x.lastResort[key] = v
+	return v
+}
+
+// lastResortOf is LastResort, computed.
+func (x *Exemptions) lastResortOf(e ast.Expr, ret *ast.ReturnStmt) bool {
 	if x.ins == nil {
 		x.ins = inspector.New(x.files)
 	}

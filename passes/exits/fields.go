@@ -75,6 +75,17 @@ func fieldKey(v *types.Var) string {
 	return v.Pkg().Path() + "." + string(p) + "#" + typeName + "." + v.Name()
 }
 
+// fieldKey is fieldKey(v), computed once per field: objectpath.For walks
+// the package's scope each time.
+func (fl *flow) fieldKey(v *types.Var) string {
+	if k, ok := fl.keys[v]; ok {
+		return k
+	}
+	k := fieldKey(v)
+	fl.keys[v] = k
+	return k
+}
+
 // FieldKey is the key a FieldParam names a field by (fieldKey), for the
 // passes that know the field by its object.
 func FieldKey(v *types.Var) string { return fieldKey(v) }
@@ -240,7 +251,7 @@ func (fl *flow) fieldByKey(key string) *types.Var {
 // importedStores returns the constants the packages this one imports,
 // directly or not, store into the field (their field store facts).
 func (fl *flow) importedStores(v *types.Var) []Source {
-	key := fieldKey(v)
+	key := fl.fieldKey(v)
 	if key == "" {
 		return nil
 	}
@@ -269,7 +280,7 @@ func (fl *flow) fieldStoreFacts() {
 			continue
 		}
 		fl.stores(fn, fl.isCodeLike, func(val ast.Expr, v *types.Var) {
-			key := fieldKey(v)
+			key := fl.fieldKey(v)
 			if key == "" {
 				return
 			}

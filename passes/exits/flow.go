@@ -139,11 +139,41 @@ type flow struct {
 	knownCodeLike map[*types.Var]bool
 	// impls are the implementations of interface methods, once asked.
 	impls map[*types.Func]impls
+	// storeIndex holds, for each variable or field, the values the
+	// package's functions outside tests store into it, found in one walk
+	// when first asked (storesInto).
+	storeIndex map[*types.Var][]storeAt
+	keys       map[*types.Var]string // fieldKey's, once asked
+}
+
+// storeAt is a value a function stores into a variable or field.
+type storeAt struct {
+	fn  summary.Func
+	val ast.Expr
+}
+
+// storesInto returns the values the package's functions outside tests
+// store into v. The index is built once: asking every function for each
+// field an exit reads was quadratic in the package's size (a 5-package
+// program took over 20 minutes).
+func (fl *flow) storesInto(v *types.Var) []storeAt {
+	if fl.storeIndex == nil {
+		fl.storeIndex = map[*types.Var][]storeAt{}
+		for _, g := range fl.funcs {
+			if fl.inTest(g.Decl) {
+				continue
+			}
+			fl.stores(g, func(*types.Var) bool { return true }, func(val ast.Expr, w *types.Var) {
+				fl.storeIndex[w] = append(fl.storeIndex[w], storeAt{g, val})
+			})
+		}
+	}
+	return fl.storeIndex[v]
 }
 
 func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
 	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[codeFact](pass), status: map[*types.Var]string{}, results: summary.NewTable[resultFact](pass),
-		byKey: map[string]*types.Var{}, owners: map[*types.Var]types.Type{}, knownCodeLike: map[*types.Var]bool{}, impls: map[*types.Func]impls{}}
+		byKey: map[string]*types.Var{}, owners: map[*types.Var]types.Type{}, knownCodeLike: map[*types.Var]bool{}, impls: map[*types.Func]impls{}, keys: map[*types.Var]string{}}
 	for _, fn := range funcs {
 		fl.decl[fn.Obj] = fn
 	}
@@ -538,7 +568,7 @@ func (fl *flow) solveFacts() {
 		}
 		if !fl.inTest(fn.Decl) && !fl.runtime() {
 			fl.stores(fn, fl.isCodeLike, func(val ast.Expr, v *types.Var) {
-				key := fieldKey(v)
+				key := fl.fieldKey(v)
 				fl.origins(fn, val, func(o origin) {
 					if o.param >= 0 && key != "" {
 						next.Fields = addField(next.Fields, FieldParam{Param: o.param, Field: key})

@@ -198,7 +198,7 @@ func (fl *flow) forward(fn summary.Func) forwardResult {
 					add(s)
 				}
 				if o.status.IsField() {
-					addField(fieldKey(o.status))
+					addField(fl.fieldKey(o.status))
 				}
 			}
 		})
@@ -217,13 +217,8 @@ func (fl *flow) storedSources(v *types.Var, yield func(Source)) {
 // storedSourcesVisited is storedSources within one walk that has visited
 // the parameters and fields in visited.
 func (fl *flow) storedSourcesVisited(v *types.Var, visited map[any]bool, yield func(Source)) {
-	for _, g := range fl.funcs {
-		if fl.inTest(g.Decl) {
-			continue
-		}
-		fl.stores(g, func(w *types.Var) bool { return w == v }, func(val ast.Expr, _ *types.Var) {
-			fl.constSources(g, val, nil, visited, yield)
-		})
+	for _, st := range fl.storesInto(v) {
+		fl.constSources(st.fn, st.val, nil, visited, yield)
 	}
 }
 
