@@ -62,27 +62,36 @@ func appendCommand(names []string, name string) []string {
 // commandsFromText finds the commands a help text lists: the indented
 // lines under a heading that ends in "commands:" (Commands:, Available
 // Commands:, COMMANDS:, ...), the first word of each ("list, ls" names
-// list). A line ending in ":" inside the section is a group's heading.
+// list). A line ending in ":" inside the section is a group's heading. A
+// line indented deeper than the entry above it belongs to that entry: its
+// description on a line of its own (as kong writes it), a wrapped
+// description, the entry's options.
 func commandsFromText(text []byte) []string {
 	var names []string
 	in := false
+	entry := 0 // the indentation of the entry above, 0 before the first
 	for _, line := range strings.Split(string(text), "\n") {
 		line = strings.TrimRight(line, " \t\r")
 		trimmed := strings.TrimSpace(line)
+		indent := len(line) - len(strings.TrimLeft(line, " \t"))
 		switch {
 		case strings.HasSuffix(strings.ToLower(trimmed), "commands:") && len(strings.Fields(trimmed)) <= 3:
-			in = true
+			in, entry = true, 0
 			continue
 		case !in:
 			continue
 		case trimmed == "":
 			continue // a blank line inside the section, or after it: the next heading ends it
-		case line[0] != ' ' && line[0] != '\t':
+		case indent == 0:
 			in = false
 			continue
+		case entry > 0 && indent > entry:
+			continue
 		case strings.HasSuffix(trimmed, ":"):
+			entry = 0 // a group's heading: its entries may be indented anew
 			continue
 		}
+		entry = indent
 		first := strings.TrimSuffix(strings.Fields(trimmed)[0], ",")
 		names = appendCommand(names, first)
 	}

@@ -104,6 +104,12 @@ func TestCommandsFromText(t *testing.T) {
 		{"urfave", "NAME:\n   tool - does things\n\nCOMMANDS:\n   list, ls  list things\n   help, h   Shows a list of commands\n\nGLOBAL OPTIONS:\n   --help, -h  show help\n", []string{"list"}},
 		{"grouped", "Commands:\n  Core:\n    run    run it\n    stop   stop it\n\n  Other:\n    info   show info\n\nOptions:\n  -v\n", []string{"run", "stop", "info"}},
 		{"none", "usage: tool [-v] FILE\n\nOptions:\n  -v  verbose\n", nil},
+		// kong writes each command's description on the next line, indented
+		// deeper: those lines belong to the command above them.
+		{"kong", "Commands:\n  product search [<query>] [flags]\n    Search products by keyword.\n\n  product get <code>\n    Get one product.\n\n  version [flags]\n    Print the version.\n\nRun \"tool <command> --help\".\n", []string{"product", "version"}},
+		// A hand-written help indents an entry's wrapped description and its
+		// options under it.
+		{"wrapped", "Commands:\n  init                Initialize\n  sync [options] [name]\n                      Download dependencies\n                      Supports ranges\n    --dry-run         Preview\n    <name>            Only this one\n  verify [options]    Verify files\n    Exit codes: 0=PASS\n", []string{"init", "sync", "verify"}},
 	} {
 		if got := commandsFromText([]byte(tc.text)); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
