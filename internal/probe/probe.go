@@ -318,9 +318,9 @@ func (r *runner) discover() error {
 func (r *runner) manifest() error {
 	m, source := r.cfg.Manifest, r.cfg.ManifestSource
 	if m == nil {
-		schema := r.cfg.Schema
+		schema, guessed := r.cfg.Schema, false
 		if schema == nil && slices.Contains(r.commands, "schema") {
-			schema = []string{"schema"}
+			schema, guessed = []string{"schema"}, true
 		}
 		if schema == nil || r.skipped(ProbeManifest, "") {
 			return nil
@@ -330,7 +330,7 @@ func (r *runner) manifest() error {
 			return err
 		}
 		source = envelope.ShellQuote(a.Args...)
-		if m = r.manifestOf(a); m == nil {
+		if m = r.manifestOf(a, guessed); m == nil {
 			return nil
 		}
 	}
@@ -358,9 +358,17 @@ func (r *runner) manifest() error {
 }
 
 // manifestOf reads the manifest from the schema command's answer; a
-// finding says why there is none.
-func (r *runner) manifestOf(a *Answer) *envelope.Manifest {
+// finding says why there is none. When the command is the probe's guess (a
+// command named schema in the help) and not the user's, an answer without
+// a manifest is no finding: a command of that name may be of another
+// purpose (an API's schema, a description in the program's own format),
+// and the report says why no manifest was read.
+func (r *runner) manifestOf(a *Answer, guessed bool) *envelope.Manifest {
 	fail := func(msg string) *envelope.Manifest {
+		if guessed {
+			r.skip(ProbeManifest, fmt.Sprintf("%s: no manifest (%s), so it is taken for a command of another purpose; name the command that prints the manifest with -schema (or the probe file's schema:) to have it checked", envelope.ShellQuote(a.Args...), msg))
+			return nil
+		}
 		r.report.Findings = append(r.report.Findings, Finding{Probe: ProbeManifest, Check: CheckManifest, Args: a.Args,
 			Message: msg + "; an agent cannot learn the commands, their exit codes or their result types from it", Expected: seedManifest, Got: got(a)})
 		r.report.Runs[len(r.report.Runs)-1].Findings++

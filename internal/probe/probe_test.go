@@ -288,3 +288,40 @@ func TestLinePlacesTheJSONSwitch(t *testing.T) {
 		}
 	}
 }
+
+// A command named schema that the probe finds in the help is a guess: when
+// its answer holds no manifest, it is a command of another purpose (an API
+// schema, a self-description of the program's own format), and no finding;
+// the report says why no manifest was read. Named by the user, it must
+// print the manifest.
+func TestGuessedSchemaCommand(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "api.sh")
+	const meta = `"warnings":[],"meta":{"duration_ms":0}`
+	if err := os.WriteFile(script, []byte(`case "$1" in
+--help) printf '{"ok":true,"data":{"commands":[{"name":"schema"},{"name":"get"}]},"error":null,`+meta+`}\n'; exit 0 ;;
+schema) [ $# = 1 ] && printf '{"ok":true,"data":{"services":["calendar","mail"]},"error":null,`+meta+`}\n' && exit 0 ;;
+esac
+case "$1" in
+*) printf '{"ok":false,"data":null,"error":{"code":"USAGE","message":"no such thing"},`+meta+`}\n'; exit 3 ;;
+esac
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second})
+	if len(rep.Findings) > 0 {
+		t.Errorf("findings on a program whose schema command prints no manifest, unasked:\n%s", dump(rep))
+	}
+	if !slices.ContainsFunc(rep.Skipped, func(s Skipped) bool {
+		return s.Probe == ProbeManifest && strings.Contains(s.Reason, "no manifest") && strings.Contains(s.Reason, "-schema")
+	}) {
+		t.Errorf("skipped %+v: want the manifest, saying schema printed none and how to name the command", rep.Skipped)
+	}
+	rep = probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second, Schema: []string{"schema"}})
+	if got := found(rep); !slices.Equal(got, []string{"manifest manifest"}) {
+		t.Errorf("findings %v with the schema command named, want the manifest's\n%s", got, dump(rep))
+	}
+}
