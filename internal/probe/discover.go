@@ -133,7 +133,9 @@ var requiredArgument = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_-]*|<[a-zA-Z][a-zA-Z
 
 // requiredArgs returns the arguments usage says command (its words)
 // requires, after the command's words; none when the words are not in the
-// line (a usage of something else).
+// line, or when a literal word follows them outside brackets: the line is
+// then a subcommand's usage (a group's help often begins with its first
+// subcommand's), and the arguments after it are the subcommand's.
 func requiredArgs(usage string, command []string) []string {
 	fields := strings.Fields(usage)
 	at := -1
@@ -150,8 +152,12 @@ func requiredArgs(usage string, command []string) []string {
 	depth := 0
 	for _, f := range fields[at:] {
 		opens, closes := strings.Count(f, "[")+strings.Count(f, "{"), strings.Count(f, "]")+strings.Count(f, "}")
-		if depth == 0 && opens == 0 && requiredArgument.MatchString(f) {
+		switch {
+		case depth > 0 || opens > 0:
+		case requiredArgument.MatchString(f):
 			out = append(out, f)
+		case commandName.MatchString(f):
+			return nil // a subcommand's usage
 		}
 		depth += opens - closes
 		if depth < 0 {

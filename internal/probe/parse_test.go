@@ -131,6 +131,12 @@ func TestRequiredArgs(t *testing.T) {
 		{"tool get {a|b}", "get", nil},
 		{"other NAME", "get", nil},
 		{"", "get", nil},
+		// The first line of a group's usage is often a subcommand's: its
+		// arguments are the subcommand's, not the group's.
+		{"mo auth credentials <path>", "auth", nil},
+		{"tool remote add NAME URL", "remote", nil},
+		{"tool remote add NAME URL", "remote add", []string{"NAME", "URL"}},
+		{"tool product <command> [flags]", "product", []string{"<command>"}},
 	} {
 		if got := requiredArgs(tc.usage, strings.Fields(tc.command)); !slices.Equal(got, tc.want) {
 			t.Errorf("%q for %q: %v, want %v", tc.usage, tc.command, got, tc.want)
