@@ -44,6 +44,35 @@ type judge struct {
 	// declares: in the probe file, or for any command of its manifest.
 	declared []int
 	sandbox  *Sandbox // names the changes' paths
+	// setup is what the program changed when asked only for its help (a
+	// configuration directory, a default file, a cache of its own): its
+	// first-run setup, which whatever call comes first makes, and no
+	// effect of the command line that made it.
+	setup map[string]ChangeKind
+}
+
+// addSetup records the changes of a call that asked only for help as the
+// program's setup.
+func (j *judge) addSetup(changes []Change) {
+	if j.setup == nil {
+		j.setup = map[string]ChangeKind{}
+	}
+	for _, c := range stateChanges(changes) {
+		j.setup[c.Path] = c.Kind
+	}
+}
+
+// effects are the changes that count as a call's side effects: all but
+// those in the cache directory (stateChanges) and those the program makes
+// as its setup, the same path changed the same way.
+func (j *judge) effects(changes []Change) []Change {
+	var out []Change
+	for _, c := range stateChanges(changes) {
+		if kind, ok := j.setup[c.Path]; !ok || kind != c.Kind {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // answerJudged is a call's answer and what its probe was about.
@@ -96,7 +125,7 @@ func (j *judge) all(c answerJudged) []Finding {
 	if phase := errorString(env, "phase"); e.json && a.Exit == int(exitcode.ArgError) && phase != "" && phase != "validation" {
 		out = append(out, f(CheckPhase, fmt.Sprintf("ARG_ERROR (3) with error.phase %q: the phase says the call got past validation, where side effects may have begun, and the code says none did; an agent cannot trust either; emit ARG_ERROR only from validation, and a later failure with the code of what happened", phase), seedPhase))
 	}
-	if len(stateChanges(a.Changes)) > 0 && (e.invalid != "" || e.unchanged || promisesNone(cm, a.Exit)) {
+	if len(j.effects(a.Changes)) > 0 && (e.invalid != "" || e.unchanged || promisesNone(cm, a.Exit)) {
 		out = append(out, j.sideEffects(c, cm, f))
 	}
 	if e.noColor && (hasANSI(a.Stderr) || hasANSI(a.Stdout)) {
@@ -211,7 +240,7 @@ func (j *judge) unexpected(c answerJudged, f func(Check, string, string) Finding
 // (or the invalid input it was given) promises none.
 func (j *judge) sideEffects(c answerJudged, cm *envelope.CommandManifest, f func(Check, string, string) Finding) Finding {
 	a := c.answer
-	changes := describeChanges(j.sandbox, stateChanges(a.Changes))
+	changes := describeChanges(j.sandbox, j.effects(a.Changes))
 	first := changes[0]
 	if len(changes) > 1 {
 		first += fmt.Sprintf(" (and %d more)", len(changes)-1)

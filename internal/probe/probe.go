@@ -219,6 +219,9 @@ func (r *runner) run(c call) (*Answer, error) {
 	}
 	c.expect.json, c.expect.stdin, c.expect.limit = c.json, c.stdin, r.cfg.Timeout
 	r.judge.sandbox = sb
+	if c.probe == ProbeHelp || c.probe == ProbeHelpText {
+		r.judge.addSetup(a.Changes)
+	}
 	var found []Finding
 	note := ""
 	if c.interrupt > 0 {

@@ -232,6 +232,13 @@ func TestShellCLIBreaksTheContract(t *testing.T) {
 	if rep.Source != "the help text" || !slices.Equal(rep.Commands, []string{"deploy", "status"}) {
 		t.Errorf("commands %v from %q, want deploy, status from the help text", rep.Commands, rep.Source)
 	}
+	// The setup every call makes, help included, is listed with each run
+	// and counted against none.
+	for _, r := range rep.Runs {
+		if !slices.Contains(r.Changes, "created $HOME/.bad/cache/meta") {
+			t.Errorf("%s %v: changes %v, want the setup among them", r.Probe, r.Args, r.Changes)
+		}
+	}
 	for _, f := range rep.Findings {
 		if f.Check == CheckSideEffects && f.Probe == ProbeInvocation && !slices.Equal(f.Changes, []string{"created ./deployed"}) {
 			t.Errorf("the dry run's side effects %v, want created ./deployed", f.Changes)
