@@ -364,6 +364,9 @@ func probeReport(stdout, stderr io.Writer, o probeOptions, start time.Time, rep 
 		}
 		fmt.Fprintln(stdout, f.Text())
 	}
+	if rep.JSONMode == probe.NoJSONMode {
+		fmt.Fprintf(stderr, "exitlint probe: JSON mode: %s\n", rep.JSONMode)
+	}
 	for _, r := range rep.Runs {
 		if r.Note != "" {
 			fmt.Fprintf(stderr, "exitlint probe: %s: %s: %s\n", r.Probe, envelope.ShellQuote(r.Args...), r.Note)

@@ -252,3 +252,19 @@ func TestProbeFileAndManifest(t *testing.T) {
 		t.Errorf("findings %v, want the invocation's expected_code (get nosuch is 5, the file says 6)", findings)
 	}
 }
+
+// A program that answers no call with JSON, given no switch: its envelope
+// is not judged, and the text output says why on stderr.
+func TestProbeProgramWithoutJSONMode(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "text.sh")
+	if err := os.WriteFile(script, []byte("case \"$1\" in --help|'') echo 'text.sh: no commands'; exit 0 ;; *) echo \"unknown $1\" >&2; exit 3 ;; esac\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := probeEnv(t, nil, "--", "sh", script)
+	if r.status != 0 || r.stdout != "" {
+		t.Errorf("status %d, stdout %q: want 0 and no finding (the refusals are ARG_ERROR)", r.status, r.stdout)
+	}
+	if !strings.Contains(r.stderr, "JSON mode: none found") {
+		t.Errorf("stderr %q: want the note that no answer was JSON", r.stderr)
+	}
+}

@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -144,6 +145,9 @@ type runner struct {
 	judge    judge
 	commands []string
 	usage    map[string]string // a command's usage line, from its help
+	// sawJSON is set once a call in JSON mode answers with JSON (its
+	// standard output begins with an object or an array).
+	sawJSON bool
 }
 
 // Run runs every probe the configuration allows and reports what each
@@ -159,11 +163,44 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r.judge.declared = cfg.Codes
 	for _, step := range []func() error{r.discover, r.manifest, r.generic, r.eachCommand, r.invocations, r.interrupts} {
 		if err := step(); err != nil {
+			r.withoutJSONMode()
 			return r.report, err
 		}
 		r.report.Commands = append([]string{}, r.commands...)
 	}
+	r.withoutJSONMode()
 	return r.report, nil
+}
+
+// NoJSONMode is what the report says of the JSON mode of a program that
+// was given no switch and answered no call with JSON.
+const NoJSONMode = "none found: no switch was given and no answer was JSON, so no answer was held to the envelope (give the switch with -json-args or -json-env if the program has one)"
+
+// withoutJSONMode drops the envelope's findings when the program was given
+// no JSON switch and answered no call with JSON: it has no JSON mode (or
+// one the probe was not told of), and its text answers are no broken
+// envelopes. The contract's envelope is the output of JSON mode; its exit
+// codes, the refusal of invalid input and its zero side effects, hold for
+// every program, and those findings stay.
+func (r *runner) withoutJSONMode() {
+	if r.cfg.JSON.switched() || r.sawJSON || len(r.report.Runs) == 0 {
+		return
+	}
+	r.report.JSONMode = NoJSONMode
+	kept := r.report.Findings[:0]
+	for _, f := range r.report.Findings {
+		if f.Check != CheckEnvelope && f.Check != CheckANSI {
+			kept = append(kept, f)
+			continue
+		}
+		for i := range r.report.Runs {
+			if run := &r.report.Runs[i]; run.Probe == f.Probe && slices.Equal(run.Args, f.Args) && run.Findings > 0 {
+				run.Findings--
+				break
+			}
+		}
+	}
+	r.report.Findings = kept
 }
 
 // call is one command line a probe runs.
@@ -219,6 +256,9 @@ func (r *runner) run(c call) (*Answer, error) {
 	}
 	c.expect.json, c.expect.stdin, c.expect.limit = c.json, c.stdin, r.cfg.Timeout
 	r.judge.sandbox = sb
+	if trimmed := bytes.TrimSpace(a.Stdout); c.json && len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') {
+		r.sawJSON = true
+	}
 	if c.probe == ProbeHelp || c.probe == ProbeHelpText {
 		r.judge.addSetup(a.Changes)
 	}

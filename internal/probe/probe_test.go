@@ -332,3 +332,37 @@ esac
 		t.Errorf("findings %v with the schema command named, want the manifest's\n%s", got, dump(rep))
 	}
 }
+
+// A program none of whose answers is JSON, probed with no switch given,
+// has no JSON mode to judge (or one the probe was not told of): its text
+// answers are no broken envelopes, and the report says so once; the
+// contract's other half, the exit codes, still holds.
+func TestProgramWithoutJSONMode(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "text.sh")
+	if err := os.WriteFile(script, []byte(`case "$1" in
+--help|"") printf 'text.sh does things\n\nCommands:\n  get   get a thing\n'; exit 0 ;;
+--version) echo 'text.sh 1.0'; exit 0 ;;
+get) [ "$2" = --help ] && { echo 'Usage: text.sh get [flags]'; exit 0; }; echo "unknown flag $2" >&2; exit 1 ;;
+*) echo "unknown command or flag $1" >&2; exit 1 ;;
+esac
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second})
+	want := []string{"bad_flag invalid_input", "command_typo invalid_input", "unknown_command invalid_input", "unknown_flag invalid_input"}
+	if got := found(rep); !slices.Equal(got, want) {
+		t.Errorf("findings %v, want the exit codes' alone, %v\n%s", got, want, dump(rep))
+	}
+	if !strings.Contains(rep.JSONMode, "no answer was JSON") {
+		t.Errorf("json_mode %q: want it to say that no answer was JSON", rep.JSONMode)
+	}
+	for _, r := range rep.Runs {
+		if r.Findings != 0 && r.Probe != ProbeUnknownCommand && r.Probe != ProbeCommandTypo && r.Probe != ProbeUnknownFlag && r.Probe != ProbeBadFlag {
+			t.Errorf("%s %v still counts %d finding(s)", r.Probe, r.Args, r.Findings)
+		}
+	}
+}
