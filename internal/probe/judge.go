@@ -28,6 +28,9 @@ type expectation struct {
 	// unchanged: the call must change nothing, whatever its code (the
 	// probe file's side_effects: none).
 	unchanged bool
+	// helpOnly: the call asks a command for its help, which is answered
+	// without acting: it must change nothing beyond the program's setup.
+	helpOnly bool
 	stdin     StdinMode
 	limit     time.Duration
 	// only, when set, keeps the findings of that check alone (and a hang):
@@ -125,7 +128,7 @@ func (j *judge) all(c answerJudged) []Finding {
 	if phase := errorString(env, "phase"); e.json && a.Exit == int(exitcode.ArgError) && phase != "" && phase != "validation" {
 		out = append(out, f(CheckPhase, fmt.Sprintf("ARG_ERROR (3) with error.phase %q: the phase says the call got past validation, where side effects may have begun, and the code says none did; an agent cannot trust either; emit ARG_ERROR only from validation, and a later failure with the code of what happened", phase), seedPhase))
 	}
-	if len(j.effects(a.Changes)) > 0 && (e.invalid != "" || e.unchanged || promisesNone(cm, a.Exit)) {
+	if len(j.effects(a.Changes)) > 0 && (e.invalid != "" || e.unchanged || e.helpOnly || promisesNone(cm, a.Exit)) {
 		out = append(out, j.sideEffects(c, cm, f))
 	}
 	if e.noColor && (hasANSI(a.Stderr) || hasANSI(a.Stdout)) {
@@ -251,6 +254,8 @@ func (j *judge) sideEffects(c answerJudged, cm *envelope.CommandManifest, f func
 		fd = f(CheckSideEffects, fmt.Sprintf("exit 3 (ARG_ERROR) after the call %s: an agent fixes its input and retries at once, trusting that nothing changed; validate the whole command line before writing anything", first), seedArgEffect)
 	case c.expect.invalid != "":
 		fd = f(CheckSideEffects, fmt.Sprintf("%s, a command line the program must refuse, %s: the agent's mistake changed its machine; validate the whole command line before writing anything", c.expect.invalid, first), seedArgEffect)
+	case c.expect.helpOnly:
+		fd = f(CheckSideEffects, fmt.Sprintf("asked only for its help, the call %s: an agent that reads a command's usage before calling it has changed its machine; answer --help before anything else runs, and write nothing", first), ruleHelpOnly)
 	case c.expect.unchanged && !promisesNone(cm, a.Exit):
 		fd = f(CheckSideEffects, fmt.Sprintf("the call %s, and the probe file says it changes nothing (a dry run, a refusal without confirmation): an agent that previews or is refused finds its machine changed; write nothing on this command line", first), "side_effects: none, as the probe file says of this command line")
 	default:

@@ -474,7 +474,7 @@ func (r *runner) generic() error {
 func (r *runner) eachCommand() error {
 	for _, command := range r.commands {
 		if !r.skipped(ProbeCommandHelp, command) {
-			a, err := r.run(call{probe: ProbeCommandHelp, command: command, rest: []string{"--help"}, json: true, help: true})
+			a, err := r.run(call{probe: ProbeCommandHelp, command: command, rest: []string{"--help"}, json: true, help: true, expect: expectation{helpOnly: true}})
 			if err != nil {
 				return err
 			}

@@ -204,6 +204,7 @@ func TestShellCLIBreaksTheContract(t *testing.T) {
 			{Args: []string{"deploy", "--dry-run"}, Expect: []int{0}, NoSideEffects: true}},
 		Interrupts: []Interrupt{{Args: []string{"status", "--watch"}, After: 300 * time.Millisecond}, {Args: []string{"deploy"}, After: 2 * time.Second}}})
 	want := []string{
+		"command_help side_effects",    // status --help writes ./bad.log
 		"command_typo side_effects",    // dpeloy writes ./bad.log, then ARG_ERROR
 		"help envelope",                // help in text
 		"invocation side_effects",      // deploy --dry-run writes ./deployed
