@@ -267,4 +267,12 @@ func TestProbeProgramWithoutJSONMode(t *testing.T) {
 	if !strings.Contains(r.stderr, "JSON mode: none found") {
 		t.Errorf("stderr %q: want the note that no answer was JSON", r.stderr)
 	}
+	// Declared always on, its text answers are broken envelopes.
+	r = probeEnv(t, nil, "-json-always", "--", "sh", script)
+	if r.status != 80 || !strings.Contains(r.stdout, "help: standard output in JSON mode is not one envelope") || strings.Contains(r.stderr, "none found") {
+		t.Errorf("-json-always: status %d, stdout %q, stderr %q: want 80 and the envelope's findings", r.status, r.stdout, r.stderr)
+	}
+	if r := probeEnv(t, nil, "-json-always", "-json-args=--json", "--", "sh", script); r.status != 3 || !strings.Contains(r.stdout+r.stderr, "-json-always") {
+		t.Errorf("-json-always with -json-args: status %d, %s%s; want 3 naming the contradiction", r.status, r.stdout, r.stderr)
+	}
 }

@@ -31,8 +31,8 @@ type expectation struct {
 	// helpOnly: the call asks a command for its help, which is answered
 	// without acting: it must change nothing beyond the program's setup.
 	helpOnly bool
-	stdin     StdinMode
-	limit     time.Duration
+	stdin    StdinMode
+	limit    time.Duration
 	// only, when set, keeps the findings of that check alone (and a hang):
 	// the probe repeats another's command line under another condition
 	// (stdin open, NO_COLOR), and the other probe judges the rest.

@@ -70,6 +70,8 @@ func TestBadFile(t *testing.T) {
 		{"version: 1\njsn: {args: [--json]}\n", ":2: unknown key \"jsn\"; did you mean json?"},
 		{"json: {args: [--json], at: middle}\n", ":1: json.at: \"middle\" is no position"},
 		{"json: {}\n", ":1: json: give args"},
+		{"json: {always: true, args: [--json]}\n", ":1: json: always says the program answers in JSON with no switch"},
+		{"json: {always: yes please}\n", ":1: json.always: want true or false"},
 		{"timeout: soon\n", ":1: timeout: want a positive duration"},
 		{"env: {HOME: /root}\n", ":1: env: HOME is the sandbox's"},
 		{"codes: [3]\n", ":1: codes: 3 is not a command-specific code"},

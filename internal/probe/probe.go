@@ -71,11 +71,14 @@ func ParsePosition(s string) (Position, error) {
 
 // JSONMode is how the program's JSON mode is switched on: flags (Args,
 // placed At), variables (Env), or nothing (the program always answers with
-// an envelope).
+// an envelope). Always declares that last: without a switch and without
+// it, a program none of whose answers is JSON is taken to have no JSON
+// mode, and its text answers are not held to the envelope.
 type JSONMode struct {
-	Args []string
-	At   Position
-	Env  []string
+	Args   []string
+	At     Position
+	Env    []string
+	Always bool
 }
 
 func (m JSONMode) switched() bool { return len(m.Args) > 0 || len(m.Env) > 0 }
@@ -94,7 +97,11 @@ func (m JSONMode) String() string {
 	if len(m.Env) > 0 {
 		parts = append(parts, "the environment "+strings.Join(m.Env, " "))
 	}
-	if len(parts) == 0 {
+	switch {
+	case len(parts) > 0:
+	case m.Always:
+		return "always on, as declared: every answer is held to the envelope"
+	default:
 		return "always on (no switch given)"
 	}
 	return strings.Join(parts, ", and ")
@@ -174,7 +181,7 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 
 // NoJSONMode is what the report says of the JSON mode of a program that
 // was given no switch and answered no call with JSON.
-const NoJSONMode = "none found: no switch was given and no answer was JSON, so no answer was held to the envelope (give the switch with -json-args or -json-env if the program has one)"
+const NoJSONMode = "none found: no switch was given and no answer was JSON, so no answer was held to the envelope (give the switch with -json-args or -json-env if the program has one, or -json-always if it answers in JSON with none)"
 
 // withoutJSONMode drops the envelope's findings when the program was given
 // no JSON switch and answered no call with JSON: it has no JSON mode (or
@@ -183,7 +190,7 @@ const NoJSONMode = "none found: no switch was given and no answer was JSON, so n
 // codes, the refusal of invalid input and its zero side effects, hold for
 // every program, and those findings stay.
 func (r *runner) withoutJSONMode() {
-	if r.cfg.JSON.switched() || r.sawJSON || len(r.report.Runs) == 0 {
+	if r.cfg.JSON.switched() || r.cfg.JSON.Always || r.sawJSON || len(r.report.Runs) == 0 {
 		return
 	}
 	r.report.JSONMode = NoJSONMode

@@ -366,4 +366,9 @@ esac
 			t.Errorf("%s %v still counts %d finding(s)", r.Probe, r.Args, r.Findings)
 		}
 	}
+	// Declared always on, every answer is held to the envelope.
+	rep = probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second, JSON: JSONMode{Always: true}})
+	if got := found(rep); !slices.Contains(got, "help envelope") || !slices.Contains(got, "unknown_flag envelope") || strings.Contains(rep.JSONMode, "no answer was JSON") {
+		t.Errorf("declared always on: findings %v, json_mode %q; want the envelope's findings", got, rep.JSONMode)
+	}
 }
