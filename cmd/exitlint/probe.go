@@ -25,6 +25,7 @@ import (
 // probeOptions are the flags of exitlint probe.
 type probeOptions struct {
 	json, sarif, findingsOK, verbose bool
+	jsonAlways                       bool
 	file                             string
 	jsonArgs, jsonAt, schema         string
 	jsonEnv, env, skip               listFlag
@@ -49,6 +50,7 @@ func probeFlags(o *probeOptions) *flag.FlagSet {
 	fs.StringVar(&o.jsonArgs, "json-args", "", "the flags that switch the program's JSON mode on, as one string (\"--json\", \"-o json\"); default: the probe file's json.args, else none (the program always answers in JSON)")
 	fs.StringVar(&o.jsonAt, "json-at", "", "where -json-args go: command (after the command's words; the default), first (right after the program) or last")
 	fs.Var(&o.jsonEnv, "json-env", "NAME=VALUE: a variable that switches the program's JSON mode on (repeatable)")
+	fs.BoolVar(&o.jsonAlways, "json-always", false, "the program answers every call in JSON with no switch: hold every answer to the envelope (without it, and without -json-args or -json-env, a program that answers no call with JSON is taken to have no JSON mode)")
 	fs.Var(&o.env, "env", "NAME=VALUE, or NAME to pass exitlint's own value: a variable every call gets besides PATH and the sandbox's (repeatable)")
 	fs.StringVar(&o.manifest, "manifest", "", "a file holding the program's manifest (as its schema command prints it, the envelope or its data); default: ask the program's schema command when its help lists one")
 	fs.StringVar(&o.schema, "schema", "", "the command line, after the program, that prints its manifest (\"schema\", \"describe --all\")")
@@ -199,6 +201,14 @@ func (o *probeOptions) jsonMode(file *probe.File) (probe.JSONMode, error) {
 			return m, probeUsageError("-json-env: %v", err)
 		}
 		m.Env = append(m.Env, kv)
+	}
+	switch {
+	case o.jsonAlways && (o.jsonArgs != "" || len(o.jsonEnv) > 0):
+		return m, probeUsageError("-json-always says the program answers in JSON with no switch, and -json-args or -json-env gives one: pass one or the other")
+	case o.jsonAlways:
+		m.Args, m.Env, m.Always = nil, nil, true
+	case o.jsonArgs != "" || len(o.jsonEnv) > 0:
+		m.Always = false // the flags' switch overrides the file's always
 	}
 	return m, nil
 }
@@ -363,6 +373,9 @@ func probeReport(stdout, stderr io.Writer, o probeOptions, start time.Time, rep 
 			fmt.Fprintln(stdout)
 		}
 		fmt.Fprintln(stdout, f.Text())
+	}
+	if rep.JSONMode == probe.NoJSONMode {
+		fmt.Fprintf(stderr, "exitlint probe: JSON mode: %s\n", rep.JSONMode)
 	}
 	for _, r := range rep.Runs {
 		if r.Note != "" {

@@ -252,3 +252,27 @@ func TestProbeFileAndManifest(t *testing.T) {
 		t.Errorf("findings %v, want the invocation's expected_code (get nosuch is 5, the file says 6)", findings)
 	}
 }
+
+// A program that answers no call with JSON, given no switch: its envelope
+// is not judged, and the text output says why on stderr.
+func TestProbeProgramWithoutJSONMode(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "text.sh")
+	if err := os.WriteFile(script, []byte("case \"$1\" in --help|'') echo 'text.sh: no commands'; exit 0 ;; *) echo \"unknown $1\" >&2; exit 3 ;; esac\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := probeEnv(t, nil, "--", "sh", script)
+	if r.status != 0 || r.stdout != "" {
+		t.Errorf("status %d, stdout %q: want 0 and no finding (the refusals are ARG_ERROR)", r.status, r.stdout)
+	}
+	if !strings.Contains(r.stderr, "JSON mode: none found") {
+		t.Errorf("stderr %q: want the note that no answer was JSON", r.stderr)
+	}
+	// Declared always on, its text answers are broken envelopes.
+	r = probeEnv(t, nil, "-json-always", "--", "sh", script)
+	if r.status != 80 || !strings.Contains(r.stdout, "help: standard output in JSON mode is not one envelope") || strings.Contains(r.stderr, "none found") {
+		t.Errorf("-json-always: status %d, stdout %q, stderr %q: want 80 and the envelope's findings", r.status, r.stdout, r.stderr)
+	}
+	if r := probeEnv(t, nil, "-json-always", "-json-args=--json", "--", "sh", script); r.status != 3 || !strings.Contains(r.stdout+r.stderr, "-json-always") {
+		t.Errorf("-json-always with -json-args: status %d, %s%s; want 3 naming the contradiction", r.status, r.stdout, r.stderr)
+	}
+}

@@ -62,27 +62,36 @@ func appendCommand(names []string, name string) []string {
 // commandsFromText finds the commands a help text lists: the indented
 // lines under a heading that ends in "commands:" (Commands:, Available
 // Commands:, COMMANDS:, ...), the first word of each ("list, ls" names
-// list). A line ending in ":" inside the section is a group's heading.
+// list). A line ending in ":" inside the section is a group's heading. A
+// line indented deeper than the entry above it belongs to that entry: its
+// description on a line of its own (as kong writes it), a wrapped
+// description, the entry's options.
 func commandsFromText(text []byte) []string {
 	var names []string
 	in := false
+	entry := 0 // the indentation of the entry above, 0 before the first
 	for _, line := range strings.Split(string(text), "\n") {
 		line = strings.TrimRight(line, " \t\r")
 		trimmed := strings.TrimSpace(line)
+		indent := len(line) - len(strings.TrimLeft(line, " \t"))
 		switch {
 		case strings.HasSuffix(strings.ToLower(trimmed), "commands:") && len(strings.Fields(trimmed)) <= 3:
-			in = true
+			in, entry = true, 0
 			continue
 		case !in:
 			continue
 		case trimmed == "":
 			continue // a blank line inside the section, or after it: the next heading ends it
-		case line[0] != ' ' && line[0] != '\t':
+		case indent == 0:
 			in = false
 			continue
+		case entry > 0 && indent > entry:
+			continue
 		case strings.HasSuffix(trimmed, ":"):
+			entry = 0 // a group's heading: its entries may be indented anew
 			continue
 		}
+		entry = indent
 		first := strings.TrimSuffix(strings.Fields(trimmed)[0], ",")
 		names = appendCommand(names, first)
 	}
@@ -124,7 +133,9 @@ var requiredArgument = regexp.MustCompile(`^(?:[A-Z][A-Z0-9_-]*|<[a-zA-Z][a-zA-Z
 
 // requiredArgs returns the arguments usage says command (its words)
 // requires, after the command's words; none when the words are not in the
-// line (a usage of something else).
+// line, or when a literal word follows them outside brackets: the line is
+// then a subcommand's usage (a group's help often begins with its first
+// subcommand's), and the arguments after it are the subcommand's.
 func requiredArgs(usage string, command []string) []string {
 	fields := strings.Fields(usage)
 	at := -1
@@ -141,8 +152,12 @@ func requiredArgs(usage string, command []string) []string {
 	depth := 0
 	for _, f := range fields[at:] {
 		opens, closes := strings.Count(f, "[")+strings.Count(f, "{"), strings.Count(f, "]")+strings.Count(f, "}")
-		if depth == 0 && opens == 0 && requiredArgument.MatchString(f) {
+		switch {
+		case depth > 0 || opens > 0:
+		case requiredArgument.MatchString(f):
 			out = append(out, f)
+		case commandName.MatchString(f):
+			return nil // a subcommand's usage
 		}
 		depth += opens - closes
 		if depth < 0 {

@@ -204,9 +204,20 @@ func (p fileParser) setting(f *File, key string, v *yaml.Node) error {
 
 func (p fileParser) jsonMode(v *yaml.Node) (*JSONMode, error) {
 	m := &JSONMode{}
-	err := p.mapping(v, []string{"args", "at", "env"}, "a mapping (args: [--json], at: command; or env: {NAME: value})", func(key string, v *yaml.Node) error {
+	err := p.mapping(v, []string{"args", "at", "env", "always"}, "a mapping (args: [--json], at: command; or env: {NAME: value}; or always: true)", func(key string, v *yaml.Node) error {
 		var err error
 		switch key {
+		case "always":
+			var s string
+			if s, err = p.scalar("json.always", v); err == nil {
+				switch s {
+				case "true":
+					m.Always = true
+				case "false":
+				default:
+					return p.errorf(v, "json.always: want true or false, not %q", s)
+				}
+			}
 		case "args":
 			m.Args, err = p.words("json.args", v)
 		case "at":
@@ -222,8 +233,12 @@ func (p fileParser) jsonMode(v *yaml.Node) (*JSONMode, error) {
 		}
 		return err
 	})
-	if err == nil && len(m.Args) == 0 && len(m.Env) == 0 {
-		return nil, p.errorf(v, "json: give args (the flags that ask for JSON, as [--json] or [-o, json]) or env (the variable that does)")
+	switch {
+	case err != nil:
+	case m.Always && (len(m.Args) > 0 || len(m.Env) > 0):
+		return nil, p.errorf(v, "json: always says the program answers in JSON with no switch: give it, or args or env, not both")
+	case !m.Always && len(m.Args) == 0 && len(m.Env) == 0:
+		return nil, p.errorf(v, "json: give args (the flags that ask for JSON, as [--json] or [-o, json]) or env (the variable that does), or always: true (the program answers in JSON with no switch)")
 	}
 	return m, err
 }

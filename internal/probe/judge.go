@@ -28,8 +28,11 @@ type expectation struct {
 	// unchanged: the call must change nothing, whatever its code (the
 	// probe file's side_effects: none).
 	unchanged bool
-	stdin     StdinMode
-	limit     time.Duration
+	// helpOnly: the call asks a command for its help, which is answered
+	// without acting: it must change nothing beyond the program's setup.
+	helpOnly bool
+	stdin    StdinMode
+	limit    time.Duration
 	// only, when set, keeps the findings of that check alone (and a hang):
 	// the probe repeats another's command line under another condition
 	// (stdin open, NO_COLOR), and the other probe judges the rest.
@@ -44,6 +47,35 @@ type judge struct {
 	// declares: in the probe file, or for any command of its manifest.
 	declared []int
 	sandbox  *Sandbox // names the changes' paths
+	// setup is what the program changed when asked only for its help (a
+	// configuration directory, a default file, a cache of its own): its
+	// first-run setup, which whatever call comes first makes, and no
+	// effect of the command line that made it.
+	setup map[string]ChangeKind
+}
+
+// addSetup records the changes of a call that asked only for help as the
+// program's setup.
+func (j *judge) addSetup(changes []Change) {
+	if j.setup == nil {
+		j.setup = map[string]ChangeKind{}
+	}
+	for _, c := range stateChanges(changes) {
+		j.setup[c.Path] = c.Kind
+	}
+}
+
+// effects are the changes that count as a call's side effects: all but
+// those in the cache directory (stateChanges) and those the program makes
+// as its setup, the same path changed the same way.
+func (j *judge) effects(changes []Change) []Change {
+	var out []Change
+	for _, c := range stateChanges(changes) {
+		if kind, ok := j.setup[c.Path]; !ok || kind != c.Kind {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // answerJudged is a call's answer and what its probe was about.
@@ -96,7 +128,7 @@ func (j *judge) all(c answerJudged) []Finding {
 	if phase := errorString(env, "phase"); e.json && a.Exit == int(exitcode.ArgError) && phase != "" && phase != "validation" {
 		out = append(out, f(CheckPhase, fmt.Sprintf("ARG_ERROR (3) with error.phase %q: the phase says the call got past validation, where side effects may have begun, and the code says none did; an agent cannot trust either; emit ARG_ERROR only from validation, and a later failure with the code of what happened", phase), seedPhase))
 	}
-	if len(stateChanges(a.Changes)) > 0 && (e.invalid != "" || e.unchanged || promisesNone(cm, a.Exit)) {
+	if len(j.effects(a.Changes)) > 0 && (e.invalid != "" || e.unchanged || e.helpOnly || promisesNone(cm, a.Exit)) {
 		out = append(out, j.sideEffects(c, cm, f))
 	}
 	if e.noColor && (hasANSI(a.Stderr) || hasANSI(a.Stdout)) {
@@ -211,7 +243,7 @@ func (j *judge) unexpected(c answerJudged, f func(Check, string, string) Finding
 // (or the invalid input it was given) promises none.
 func (j *judge) sideEffects(c answerJudged, cm *envelope.CommandManifest, f func(Check, string, string) Finding) Finding {
 	a := c.answer
-	changes := describeChanges(j.sandbox, stateChanges(a.Changes))
+	changes := describeChanges(j.sandbox, j.effects(a.Changes))
 	first := changes[0]
 	if len(changes) > 1 {
 		first += fmt.Sprintf(" (and %d more)", len(changes)-1)
@@ -222,6 +254,8 @@ func (j *judge) sideEffects(c answerJudged, cm *envelope.CommandManifest, f func
 		fd = f(CheckSideEffects, fmt.Sprintf("exit 3 (ARG_ERROR) after the call %s: an agent fixes its input and retries at once, trusting that nothing changed; validate the whole command line before writing anything", first), seedArgEffect)
 	case c.expect.invalid != "":
 		fd = f(CheckSideEffects, fmt.Sprintf("%s, a command line the program must refuse, %s: the agent's mistake changed its machine; validate the whole command line before writing anything", c.expect.invalid, first), seedArgEffect)
+	case c.expect.helpOnly:
+		fd = f(CheckSideEffects, fmt.Sprintf("asked only for its help, the call %s: an agent that reads a command's usage before calling it has changed its machine; answer --help before anything else runs, and write nothing", first), ruleHelpOnly)
 	case c.expect.unchanged && !promisesNone(cm, a.Exit):
 		fd = f(CheckSideEffects, fmt.Sprintf("the call %s, and the probe file says it changes nothing (a dry run, a refusal without confirmation): an agent that previews or is refused finds its machine changed; write nothing on this command line", first), "side_effects: none, as the probe file says of this command line")
 	default:

@@ -70,6 +70,8 @@ func TestBadFile(t *testing.T) {
 		{"version: 1\njsn: {args: [--json]}\n", ":2: unknown key \"jsn\"; did you mean json?"},
 		{"json: {args: [--json], at: middle}\n", ":1: json.at: \"middle\" is no position"},
 		{"json: {}\n", ":1: json: give args"},
+		{"json: {always: true, args: [--json]}\n", ":1: json: always says the program answers in JSON with no switch"},
+		{"json: {always: yes please}\n", ":1: json.always: want true or false"},
 		{"timeout: soon\n", ":1: timeout: want a positive duration"},
 		{"env: {HOME: /root}\n", ":1: env: HOME is the sandbox's"},
 		{"codes: [3]\n", ":1: codes: 3 is not a command-specific code"},
@@ -104,6 +106,12 @@ func TestCommandsFromText(t *testing.T) {
 		{"urfave", "NAME:\n   tool - does things\n\nCOMMANDS:\n   list, ls  list things\n   help, h   Shows a list of commands\n\nGLOBAL OPTIONS:\n   --help, -h  show help\n", []string{"list"}},
 		{"grouped", "Commands:\n  Core:\n    run    run it\n    stop   stop it\n\n  Other:\n    info   show info\n\nOptions:\n  -v\n", []string{"run", "stop", "info"}},
 		{"none", "usage: tool [-v] FILE\n\nOptions:\n  -v  verbose\n", nil},
+		// kong writes each command's description on the next line, indented
+		// deeper: those lines belong to the command above them.
+		{"kong", "Commands:\n  product search [<query>] [flags]\n    Search products by keyword.\n\n  product get <code>\n    Get one product.\n\n  version [flags]\n    Print the version.\n\nRun \"tool <command> --help\".\n", []string{"product", "version"}},
+		// A hand-written help indents an entry's wrapped description and its
+		// options under it.
+		{"wrapped", "Commands:\n  init                Initialize\n  sync [options] [name]\n                      Download dependencies\n                      Supports ranges\n    --dry-run         Preview\n    <name>            Only this one\n  verify [options]    Verify files\n    Exit codes: 0=PASS\n", []string{"init", "sync", "verify"}},
 	} {
 		if got := commandsFromText([]byte(tc.text)); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
@@ -125,6 +133,12 @@ func TestRequiredArgs(t *testing.T) {
 		{"tool get {a|b}", "get", nil},
 		{"other NAME", "get", nil},
 		{"", "get", nil},
+		// The first line of a group's usage is often a subcommand's: its
+		// arguments are the subcommand's, not the group's.
+		{"mo auth credentials <path>", "auth", nil},
+		{"tool remote add NAME URL", "remote", nil},
+		{"tool remote add NAME URL", "remote add", []string{"NAME", "URL"}},
+		{"tool product <command> [flags]", "product", []string{"<command>"}},
 	} {
 		if got := requiredArgs(tc.usage, strings.Fields(tc.command)); !slices.Equal(got, tc.want) {
 			t.Errorf("%q for %q: %v, want %v", tc.usage, tc.command, got, tc.want)

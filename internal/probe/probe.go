@@ -1,6 +1,7 @@
 package probe
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -70,11 +71,14 @@ func ParsePosition(s string) (Position, error) {
 
 // JSONMode is how the program's JSON mode is switched on: flags (Args,
 // placed At), variables (Env), or nothing (the program always answers with
-// an envelope).
+// an envelope). Always declares that last: without a switch and without
+// it, a program none of whose answers is JSON is taken to have no JSON
+// mode, and its text answers are not held to the envelope.
 type JSONMode struct {
-	Args []string
-	At   Position
-	Env  []string
+	Args   []string
+	At     Position
+	Env    []string
+	Always bool
 }
 
 func (m JSONMode) switched() bool { return len(m.Args) > 0 || len(m.Env) > 0 }
@@ -93,7 +97,11 @@ func (m JSONMode) String() string {
 	if len(m.Env) > 0 {
 		parts = append(parts, "the environment "+strings.Join(m.Env, " "))
 	}
-	if len(parts) == 0 {
+	switch {
+	case len(parts) > 0:
+	case m.Always:
+		return "always on, as declared: every answer is held to the envelope"
+	default:
 		return "always on (no switch given)"
 	}
 	return strings.Join(parts, ", and ")
@@ -144,6 +152,9 @@ type runner struct {
 	judge    judge
 	commands []string
 	usage    map[string]string // a command's usage line, from its help
+	// sawJSON is set once a call in JSON mode answers with JSON (its
+	// standard output begins with an object or an array).
+	sawJSON bool
 }
 
 // Run runs every probe the configuration allows and reports what each
@@ -159,11 +170,44 @@ func Run(ctx context.Context, cfg Config) (*Report, error) {
 	r.judge.declared = cfg.Codes
 	for _, step := range []func() error{r.discover, r.manifest, r.generic, r.eachCommand, r.invocations, r.interrupts} {
 		if err := step(); err != nil {
+			r.withoutJSONMode()
 			return r.report, err
 		}
 		r.report.Commands = append([]string{}, r.commands...)
 	}
+	r.withoutJSONMode()
 	return r.report, nil
+}
+
+// NoJSONMode is what the report says of the JSON mode of a program that
+// was given no switch and answered no call with JSON.
+const NoJSONMode = "none found: no switch was given and no answer was JSON, so no answer was held to the envelope (give the switch with -json-args or -json-env if the program has one, or -json-always if it answers in JSON with none)"
+
+// withoutJSONMode drops the envelope's findings when the program was given
+// no JSON switch and answered no call with JSON: it has no JSON mode (or
+// one the probe was not told of), and its text answers are no broken
+// envelopes. The contract's envelope is the output of JSON mode; its exit
+// codes, the refusal of invalid input and its zero side effects, hold for
+// every program, and those findings stay.
+func (r *runner) withoutJSONMode() {
+	if r.cfg.JSON.switched() || r.cfg.JSON.Always || r.sawJSON || len(r.report.Runs) == 0 {
+		return
+	}
+	r.report.JSONMode = NoJSONMode
+	kept := r.report.Findings[:0]
+	for _, f := range r.report.Findings {
+		if f.Check != CheckEnvelope && f.Check != CheckANSI {
+			kept = append(kept, f)
+			continue
+		}
+		for i := range r.report.Runs {
+			if run := &r.report.Runs[i]; run.Probe == f.Probe && slices.Equal(run.Args, f.Args) && run.Findings > 0 {
+				run.Findings--
+				break
+			}
+		}
+	}
+	r.report.Findings = kept
 }
 
 // call is one command line a probe runs.
@@ -219,6 +263,12 @@ func (r *runner) run(c call) (*Answer, error) {
 	}
 	c.expect.json, c.expect.stdin, c.expect.limit = c.json, c.stdin, r.cfg.Timeout
 	r.judge.sandbox = sb
+	if trimmed := bytes.TrimSpace(a.Stdout); c.json && len(trimmed) > 0 && (trimmed[0] == '{' || trimmed[0] == '[') {
+		r.sawJSON = true
+	}
+	if c.probe == ProbeHelp || c.probe == ProbeHelpText {
+		r.judge.addSetup(a.Changes)
+	}
 	var found []Finding
 	note := ""
 	if c.interrupt > 0 {
@@ -318,9 +368,9 @@ func (r *runner) discover() error {
 func (r *runner) manifest() error {
 	m, source := r.cfg.Manifest, r.cfg.ManifestSource
 	if m == nil {
-		schema := r.cfg.Schema
+		schema, guessed := r.cfg.Schema, false
 		if schema == nil && slices.Contains(r.commands, "schema") {
-			schema = []string{"schema"}
+			schema, guessed = []string{"schema"}, true
 		}
 		if schema == nil || r.skipped(ProbeManifest, "") {
 			return nil
@@ -330,7 +380,7 @@ func (r *runner) manifest() error {
 			return err
 		}
 		source = envelope.ShellQuote(a.Args...)
-		if m = r.manifestOf(a); m == nil {
+		if m = r.manifestOf(a, guessed); m == nil {
 			return nil
 		}
 	}
@@ -358,9 +408,17 @@ func (r *runner) manifest() error {
 }
 
 // manifestOf reads the manifest from the schema command's answer; a
-// finding says why there is none.
-func (r *runner) manifestOf(a *Answer) *envelope.Manifest {
+// finding says why there is none. When the command is the probe's guess (a
+// command named schema in the help) and not the user's, an answer without
+// a manifest is no finding: a command of that name may be of another
+// purpose (an API's schema, a description in the program's own format),
+// and the report says why no manifest was read.
+func (r *runner) manifestOf(a *Answer, guessed bool) *envelope.Manifest {
 	fail := func(msg string) *envelope.Manifest {
+		if guessed {
+			r.skip(ProbeManifest, fmt.Sprintf("%s: no manifest (%s), so it is taken for a command of another purpose; name the command that prints the manifest with -schema (or the probe file's schema:) to have it checked", envelope.ShellQuote(a.Args...), msg))
+			return nil
+		}
 		r.report.Findings = append(r.report.Findings, Finding{Probe: ProbeManifest, Check: CheckManifest, Args: a.Args,
 			Message: msg + "; an agent cannot learn the commands, their exit codes or their result types from it", Expected: seedManifest, Got: got(a)})
 		r.report.Runs[len(r.report.Runs)-1].Findings++
@@ -423,7 +481,7 @@ func (r *runner) generic() error {
 func (r *runner) eachCommand() error {
 	for _, command := range r.commands {
 		if !r.skipped(ProbeCommandHelp, command) {
-			a, err := r.run(call{probe: ProbeCommandHelp, command: command, rest: []string{"--help"}, json: true, help: true})
+			a, err := r.run(call{probe: ProbeCommandHelp, command: command, rest: []string{"--help"}, json: true, help: true, expect: expectation{helpOnly: true}})
 			if err != nil {
 				return err
 			}

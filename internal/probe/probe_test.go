@@ -204,6 +204,7 @@ func TestShellCLIBreaksTheContract(t *testing.T) {
 			{Args: []string{"deploy", "--dry-run"}, Expect: []int{0}, NoSideEffects: true}},
 		Interrupts: []Interrupt{{Args: []string{"status", "--watch"}, After: 300 * time.Millisecond}, {Args: []string{"deploy"}, After: 2 * time.Second}}})
 	want := []string{
+		"command_help side_effects",    // status --help writes ./bad.log
 		"command_typo side_effects",    // dpeloy writes ./bad.log, then ARG_ERROR
 		"help envelope",                // help in text
 		"invocation side_effects",      // deploy --dry-run writes ./deployed
@@ -231,6 +232,13 @@ func TestShellCLIBreaksTheContract(t *testing.T) {
 	}
 	if rep.Source != "the help text" || !slices.Equal(rep.Commands, []string{"deploy", "status"}) {
 		t.Errorf("commands %v from %q, want deploy, status from the help text", rep.Commands, rep.Source)
+	}
+	// The setup every call makes, help included, is listed with each run
+	// and counted against none.
+	for _, r := range rep.Runs {
+		if !slices.Contains(r.Changes, "created $HOME/.bad/cache/meta") {
+			t.Errorf("%s %v: changes %v, want the setup among them", r.Probe, r.Args, r.Changes)
+		}
 	}
 	for _, f := range rep.Findings {
 		if f.Check == CheckSideEffects && f.Probe == ProbeInvocation && !slices.Equal(f.Changes, []string{"created ./deployed"}) {
@@ -286,5 +294,81 @@ func TestLinePlacesTheJSONSwitch(t *testing.T) {
 		if got := strings.Join(r.line(call{command: "get", rest: []string{"NAME"}}), " "); got != "tool sub get NAME" {
 			t.Errorf("without JSON mode: %s", got)
 		}
+	}
+}
+
+// A command named schema that the probe finds in the help is a guess: when
+// its answer holds no manifest, it is a command of another purpose (an API
+// schema, a self-description of the program's own format), and no finding;
+// the report says why no manifest was read. Named by the user, it must
+// print the manifest.
+func TestGuessedSchemaCommand(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "api.sh")
+	const meta = `"warnings":[],"meta":{"duration_ms":0}`
+	if err := os.WriteFile(script, []byte(`case "$1" in
+--help) printf '{"ok":true,"data":{"commands":[{"name":"schema"},{"name":"get"}]},"error":null,`+meta+`}\n'; exit 0 ;;
+schema) [ $# = 1 ] && printf '{"ok":true,"data":{"services":["calendar","mail"]},"error":null,`+meta+`}\n' && exit 0 ;;
+esac
+case "$1" in
+*) printf '{"ok":false,"data":null,"error":{"code":"USAGE","message":"no such thing"},`+meta+`}\n'; exit 3 ;;
+esac
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second})
+	if len(rep.Findings) > 0 {
+		t.Errorf("findings on a program whose schema command prints no manifest, unasked:\n%s", dump(rep))
+	}
+	if !slices.ContainsFunc(rep.Skipped, func(s Skipped) bool {
+		return s.Probe == ProbeManifest && strings.Contains(s.Reason, "no manifest") && strings.Contains(s.Reason, "-schema")
+	}) {
+		t.Errorf("skipped %+v: want the manifest, saying schema printed none and how to name the command", rep.Skipped)
+	}
+	rep = probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second, Schema: []string{"schema"}})
+	if got := found(rep); !slices.Equal(got, []string{"manifest manifest"}) {
+		t.Errorf("findings %v with the schema command named, want the manifest's\n%s", got, dump(rep))
+	}
+}
+
+// A program none of whose answers is JSON, probed with no switch given,
+// has no JSON mode to judge (or one the probe was not told of): its text
+// answers are no broken envelopes, and the report says so once; the
+// contract's other half, the exit codes, still holds.
+func TestProgramWithoutJSONMode(t *testing.T) {
+	sh, err := exec.LookPath("sh")
+	if err != nil {
+		t.Skip("no sh")
+	}
+	script := filepath.Join(t.TempDir(), "text.sh")
+	if err := os.WriteFile(script, []byte(`case "$1" in
+--help|"") printf 'text.sh does things\n\nCommands:\n  get   get a thing\n'; exit 0 ;;
+--version) echo 'text.sh 1.0'; exit 0 ;;
+get) [ "$2" = --help ] && { echo 'Usage: text.sh get [flags]'; exit 0; }; echo "unknown flag $2" >&2; exit 1 ;;
+*) echo "unknown command or flag $1" >&2; exit 1 ;;
+esac
+`), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second})
+	want := []string{"bad_flag invalid_input", "command_typo invalid_input", "unknown_command invalid_input", "unknown_flag invalid_input"}
+	if got := found(rep); !slices.Equal(got, want) {
+		t.Errorf("findings %v, want the exit codes' alone, %v\n%s", got, want, dump(rep))
+	}
+	if !strings.Contains(rep.JSONMode, "no answer was JSON") {
+		t.Errorf("json_mode %q: want it to say that no answer was JSON", rep.JSONMode)
+	}
+	for _, r := range rep.Runs {
+		if r.Findings != 0 && r.Probe != ProbeUnknownCommand && r.Probe != ProbeCommandTypo && r.Probe != ProbeUnknownFlag && r.Probe != ProbeBadFlag {
+			t.Errorf("%s %v still counts %d finding(s)", r.Probe, r.Args, r.Findings)
+		}
+	}
+	// Declared always on, every answer is held to the envelope.
+	rep = probeRun(t, Config{Command: []string{sh, script}, Timeout: 2 * time.Second, JSON: JSONMode{Always: true}})
+	if got := found(rep); !slices.Contains(got, "help envelope") || !slices.Contains(got, "unknown_flag envelope") || strings.Contains(rep.JSONMode, "no answer was JSON") {
+		t.Errorf("declared always on: findings %v, json_mode %q; want the envelope's findings", got, rep.JSONMode)
 	}
 }

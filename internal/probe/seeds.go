@@ -40,6 +40,7 @@ const (
 	ruleANSI      = "standard output in JSON mode holds JSON only, with no terminal escape sequences: an agent's parser reads them as part of the text (exitlint's probe rule, not a line of the contract)"
 	ruleNoColor   = "with NO_COLOR set to a non-empty value, no ANSI colour on either stream (the NO_COLOR convention, no-color.org; not a line of the contract)"
 	ruleExpected  = "the exit code the probe file expects for this command line"
+	ruleHelpOnly  = "a request for help is answered without acting: nothing changes but the program's own setup, which its --help makes too (exitlint's probe rule, not a line of the contract)"
 	ruleInterrupt = "after SIGINT, an end within the time limit, by an exit of the program's own with a code 1–125 and one envelope (exitlint's probe rule; the runtime ends an interrupted run with TIMEOUT (10))"
 )
 

@@ -3,6 +3,9 @@
 # contract in the ways exitlint probe must find. It always answers in JSON
 # (no switch), but for --help, which it answers in text.
 meta='"warnings":[],"meta":{"duration_ms":0}'
+# First-run setup, on every call, help included: a directory of its own and a
+# cache there. It is no effect of a command line, refused or not.
+mkdir -p "$HOME/.bad/cache" && date +%s%N > "$HOME/.bad/cache/meta"
 case "$1" in
 --help)
 	printf 'bad.sh deploys things\n\nCommands:\n  deploy   deploy a thing\n  status   show the status\n'
@@ -21,6 +24,8 @@ case "$1" in
 	exit 2 ;;
 deploy|status)
 	if [ "$2" = "--help" ]; then
+		# Asked only for status's usage, it writes its log first.
+		[ "$1" = status ] && echo "$1" >> ./bad.log
 		printf '{"ok":true,"data":{"usage":"bad.sh %s TARGET"},"error":null,%s}\n' "$1" "$meta"
 		exit 0
 	fi
