@@ -1,10 +1,12 @@
-package argerror
+package errcodes
 
 import (
 	"go/ast"
+	"go/constant"
 	"go/types"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/exits"
@@ -12,13 +14,15 @@ import (
 
 // An error whose type has the method ExitCode() int returning one of its
 // integer fields (the convention of urfave/cli's ExitCoder, which mains and
-// frameworks read to pick the exit status) ends the process with what that
-// field holds: given 3, the error carries ARG_ERROR, whatever the
-// program's enum. The field carries a fact, so that a literal of the type
-// in another package (ExitError{Err: err, Code: exitUsage}) is read the
-// same way; a constructor that stores one of its parameters in the field
-// (Exit(msg, code), as urfave/cli's cli.Exit) is known by the exits pass's
-// code fact (CodeParams.Fields), given 3 there.
+// frameworks read to pick the exit status) ends such a process with what
+// that field holds, whatever the program's enum. The field carries a fact,
+// so that a literal of the type in another package (ExitError{Err: err,
+// Code: exitUsage}) is read the same way; a constructor that stores one of
+// its parameters in the field (Exit(msg, code), as urfave/cli's cli.Exit)
+// is known by the exits pass's code fact (CodeParams.Fields).
+//
+// exitcode.FromError, and so the command runner, does not read ExitCode():
+// the codes facts leave the rule out (Codes.WithExitFields applies it).
 
 // exitFieldFact marks an integer field that an error type's ExitCode
 // method returns.
@@ -28,21 +32,21 @@ func (*exitFieldFact) AFact() {}
 
 func (*exitFieldFact) String() string { return "exitCodeField" }
 
-// exitCoders is what the package knows of the exit-code fields: its own,
+// exitFields is what the package knows of the exit-code fields: its own,
 // and those of other packages it refers to, by object and by the exits
 // pass's field key; and the exits pass's code facts, which say which
 // constructors store a parameter in such a field.
-type exitCoders struct {
+type exitFields struct {
 	fields map[*types.Var]bool
 	keys   map[string]bool
 	ex     *exits.Exits
 }
 
-// findExitCoders finds the package's exit-code fields, exports their
+// findExitFields finds the package's exit-code fields, exports their
 // facts, and imports those of the fields of other packages the package
 // refers to.
-func findExitCoders(pass *analysis.Pass, ex *exits.Exits) *exitCoders {
-	x := &exitCoders{fields: map[*types.Var]bool{}, keys: map[string]bool{}, ex: ex}
+func findExitFields(pass *analysis.Pass, ex *exits.Exits) *exitFields {
+	x := &exitFields{fields: map[*types.Var]bool{}, keys: map[string]bool{}, ex: ex}
 	for _, obj := range pass.TypesInfo.Uses {
 		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() != nil && v.Pkg() != pass.Pkg && pass.ImportObjectFact(v, new(exitFieldFact)) {
 			x.add(v)
@@ -60,7 +64,7 @@ func findExitCoders(pass *analysis.Pass, ex *exits.Exits) *exitCoders {
 	return x
 }
 
-func (x *exitCoders) add(v *types.Var) {
+func (x *exitFields) add(v *types.Var) {
 	x.fields[v] = true
 	if k := exits.FieldKey(v); k != "" {
 		x.keys[k] = true
@@ -68,7 +72,7 @@ func (x *exitCoders) add(v *types.Var) {
 }
 
 // param returns the parameter a constructor stores in an exit-code field.
-func (x *exitCoders) param(fn *types.Func) (int, bool) {
+func (x *exitFields) param(fn *types.Func) (int, bool) {
 	if len(x.keys) == 0 {
 		return 0, false
 	}
@@ -118,7 +122,7 @@ func exitCodeField(info *types.Info, fd *ast.FuncDecl, fn *types.Func) *types.Va
 
 // codeValues yields the values a struct literal gives its exit-code
 // fields, keyed or in order.
-func (x *exitCoders) codeValues(info *types.Info, lit *ast.CompositeLit, yield func(ast.Expr)) {
+func (x *exitFields) codeValues(info *types.Info, lit *ast.CompositeLit, yield func(ast.Expr)) {
 	if len(x.fields) == 0 {
 		return
 	}
@@ -143,31 +147,66 @@ func (x *exitCoders) codeValues(info *types.Info, lit *ast.CompositeLit, yield f
 	}
 }
 
-// literalCarries reports how a struct literal carries ARG_ERROR through
-// its exit-code field: the field given the constant 3.
-func (x *exitCoders) literalCarries(info *types.Info, lit *ast.CompositeLit) string {
-	via := ""
+// literalCodes returns the codes a struct literal carries through its
+// exit-code fields: the constants it gives them, via the type's name.
+func (x *exitFields) literalCodes(info *types.Info, lit *ast.CompositeLit) Set {
+	out := Set{}
 	x.codeValues(info, lit, func(v ast.Expr) {
-		if IsArgCode(info.Types[v].Value) {
-			via = typeName(info.TypeOf(lit))
+		if code, ok := intConst(info.Types[v].Value); ok {
+			out.add(code, TypeName(info.TypeOf(lit)))
 		}
 	})
-	return via
+	return out
 }
 
-// callCarries reports how a call of a constructor that stores its
-// parameter in the exit-code field carries ARG_ERROR: given the constant 3
-// there.
-func (x *exitCoders) callCarries(info *types.Info, fn *types.Func, args []ast.Expr) string {
-	if p, ok := x.param(fn); ok && p < len(args) && IsArgCode(info.Types[args[p]].Value) {
-		return analyzerutil.CallName(fn)
+// callCodes returns the code a call of a constructor that stores its
+// parameter in an exit-code field carries: the constant given there.
+func (x *exitFields) callCodes(info *types.Info, fn *types.Func, args []ast.Expr) Set {
+	if p, ok := x.param(fn); ok && p < len(args) {
+		if code, ok := intConst(info.Types[args[p]].Value); ok {
+			return Set{code: analyzerutil.CallName(fn)}
+		}
 	}
-	return ""
+	return nil
 }
 
-// typeName names a named type, or a pointer to one, by its package's name:
+// intConst returns the value of an integer constant of any integer type.
+func intConst(v constant.Value) (int64, bool) {
+	if v == nil || v.Kind() != constant.Int {
+		return 0, false
+	}
+	return constant.Int64Val(v)
+}
+
+// IsExitField reports whether v is an integer field an error type's
+// ExitCode method returns, of this package or another it refers to.
+func (c *Codes) IsExitField(v *types.Var) bool { return c.fields.fields[v] }
+
+// HasExitFields reports whether the package knows of an exit-code field.
+func (c *Codes) HasExitFields() bool { return len(c.fields.fields) > 0 }
+
+// ExitFieldParam returns the parameter a constructor stores in an
+// exit-code field (Exit(msg, code)).
+func (c *Codes) ExitFieldParam(fn *types.Func) (int, bool) { return c.fields.param(fn) }
+
+// ExitFieldCodes returns the codes e sets in an exit-code field as
+// constants: a struct literal's values for its exit-code fields, or the
+// argument a constructor stores in one. Nothing else counts.
+func (c *Codes) ExitFieldCodes(e ast.Expr) Set {
+	switch x := e.(type) {
+	case *ast.CompositeLit:
+		return c.fields.literalCodes(c.info, x)
+	case *ast.CallExpr:
+		if fn, ok := typeutil.Callee(c.info, x).(*types.Func); ok {
+			return c.fields.callCodes(c.info, fn, x.Args)
+		}
+	}
+	return nil
+}
+
+// TypeName names a named type, or a pointer to one, by its package's name:
 // "clierr.ExitError".
-func typeName(t types.Type) string {
+func TypeName(t types.Type) string {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
