@@ -169,10 +169,10 @@ func run(pass *analysis.Pass) (any, error) {
 		sentinels: importedSentinels(pass),
 		errTypes:  errorTypes(pass),
 	}
-	a.rules = a.codes.WithExitFields(argSource{a})
-	exportExitFields(pass, a.codes)
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
-	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !errcodes.RefersToExitCoder(pass) && !a.codes.HasExitFields() {
+	a.rules = a.codes.WithExitFields(argSource{a}, ex)
+	exportExitFields(pass, a.rules)
+	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !errcodes.RefersToExitCoder(pass) && !a.rules.HasExitFields() {
 		// No exit-code enum, no error that takes a code, and no
 		// dependency's function that returns ARG_ERROR: no value is
 		// ARG_ERROR, but an exit may be.
@@ -204,12 +204,12 @@ func (*exitFieldFact) String() string { return "exitCodeField" }
 
 // exportExitFields marks the package's exit-code fields that errcodes
 // found.
-func exportExitFields(pass *analysis.Pass, codes *errcodes.Codes) {
+func exportExitFields(pass *analysis.Pass, rules *errcodes.Rules) {
 	if analyzerutil.InStd(pass) {
 		return
 	}
 	for _, obj := range pass.TypesInfo.Defs {
-		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() == pass.Pkg && codes.IsExitField(v) {
+		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() == pass.Pkg && rules.IsExitField(v) {
 			pass.ExportObjectFact(v, &exitFieldFact{})
 		}
 	}
@@ -254,11 +254,11 @@ func (a *ArgErrors) mentions() bool {
 			if fn, ok := typeutil.Callee(a.info, e).(*types.Func); ok && a.Func(fn) != nil {
 				return true
 			}
-			if a.codes.ExitFieldCodes(e)[argCode] != "" {
+			if a.rules.ExitFieldCodes(e)[argCode] != "" {
 				return true
 			}
 		case *ast.CompositeLit:
-			if a.codes.ExitFieldCodes(e)[argCode] != "" {
+			if a.rules.ExitFieldCodes(e)[argCode] != "" {
 				return true
 			}
 		}

@@ -215,7 +215,7 @@ func (v *SSA) isExitField(fa *ssa.FieldAddr) bool {
 		return false
 	}
 	s, ok := ptr.Elem().Underlying().(*types.Struct)
-	return ok && fa.Field < s.NumFields() && v.a.codes.IsExitField(s.Field(fa.Field))
+	return ok && fa.Field < s.NumFields() && v.a.rules.IsExitField(s.Field(fa.Field))
 }
 
 // anyCarries reports how one of vals (nil elements left out), used at at,
@@ -256,7 +256,7 @@ func (v *SSA) callCarries(x *ssa.Call, tr *ssavalue.Trace, at ssavalue.Point, de
 	}
 	args := x.Common().Args
 	here := ssavalue.At(x)
-	if p, ok := v.a.codes.ExitFieldParam(fn); ok && p < len(args) {
+	if p, ok := v.a.rules.ExitFieldParam(fn); ok && p < len(args) {
 		if k, ok := ssavalue.Unconvert(args[p]).(*ssa.Const); ok && IsArgCode(k.Value) {
 			return v.call(x, tr, analyzerutil.CallName(fn))
 		}

@@ -31,7 +31,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "errcodes"),
 	URL:        analyzerutil.URL("errcodes"),
 	Run:        analyzerutil.Guard(run),
-	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer},
+	Requires:   []*analysis.Analyzer{contract.Analyzer},
 	ResultType: reflect.TypeFor[*Codes](),
 	FactTypes:  []analysis.Fact{(*codesFact)(nil), (*exitFieldFact)(nil)},
 }
@@ -147,18 +147,19 @@ func (c *Codes) Func(fn *types.Func) map[int]Set {
 func (c *Codes) Sentinel(v *types.Var) Set { return c.sentinels[v] }
 
 // WithExitFields returns the rules with the ExitCode() field rule, reading
-// functions and sentinels from src: how a program whose main or framework
-// reads an error's ExitCode() sees it (the argerror pass, over its own
-// facts).
-func (c *Codes) WithExitFields(src Source) *Rules {
-	return &Rules{info: c.info, pkg: c.pkg, c: c.c, src: src, fields: c.fields}
+// functions and sentinels from src and, from ex (the exits pass's result),
+// which constructors store a parameter in an exit-code field: how a program
+// whose main or framework reads an error's ExitCode() sees it (the argerror
+// pass, over its own facts).
+func (c *Codes) WithExitFields(src Source, ex *exits.Exits) *Rules {
+	return &Rules{info: c.info, pkg: c.pkg, c: c.c, src: src, fields: c.fields, ex: ex}
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	c := &Codes{
 		facts:     summary.NewTable[codesFact](pass),
 		sentinels: importedSentinels(pass),
-		fields:    findExitFields(pass, pass.ResultOf[exits.Analyzer].(*exits.Exits)),
+		fields:    findExitFields(pass),
 	}
 	c.Rules = &Rules{info: pass.TypesInfo, pkg: pass.Pkg, c: pass.ResultOf[contract.Analyzer].(*contract.Contract), src: c}
 	if !c.c.EnumsInView && !c.facts.Any(func(*codesFact) bool { return true }) && len(c.sentinels) == 0 && !RefersToExitCoder(pass) {

@@ -22,7 +22,9 @@ import (
 // is known by the exits pass's code fact (CodeParams.Fields).
 //
 // exitcode.FromError, and so the command runner, does not read ExitCode():
-// the codes facts leave the rule out (Codes.WithExitFields applies it).
+// the codes facts leave the rule out (Codes.WithExitFields applies it, given
+// the exits pass's result by a pass that requires it: errcodes does not, so
+// that it runs wherever it did).
 
 // exitFieldFact marks an integer field that an error type's ExitCode
 // method returns.
@@ -34,19 +36,17 @@ func (*exitFieldFact) String() string { return "exitCodeField" }
 
 // exitFields is what the package knows of the exit-code fields: its own,
 // and those of other packages it refers to, by object and by the exits
-// pass's field key; and the exits pass's code facts, which say which
-// constructors store a parameter in such a field.
+// pass's field key.
 type exitFields struct {
 	fields map[*types.Var]bool
 	keys   map[string]bool
-	ex     *exits.Exits
 }
 
 // findExitFields finds the package's exit-code fields, exports their
 // facts, and imports those of the fields of other packages the package
 // refers to.
-func findExitFields(pass *analysis.Pass, ex *exits.Exits) *exitFields {
-	x := &exitFields{fields: map[*types.Var]bool{}, keys: map[string]bool{}, ex: ex}
+func findExitFields(pass *analysis.Pass) *exitFields {
+	x := &exitFields{fields: map[*types.Var]bool{}, keys: map[string]bool{}}
 	for _, obj := range pass.TypesInfo.Uses {
 		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() != nil && v.Pkg() != pass.Pkg && pass.ImportObjectFact(v, new(exitFieldFact)) {
 			x.add(v)
@@ -71,12 +71,13 @@ func (x *exitFields) add(v *types.Var) {
 	}
 }
 
-// param returns the parameter a constructor stores in an exit-code field.
-func (x *exitFields) param(fn *types.Func) (int, bool) {
+// param returns the parameter a constructor stores in an exit-code field,
+// by the exits pass's code facts (CodeParams.Fields).
+func (x *exitFields) param(ex *exits.Exits, fn *types.Func) (int, bool) {
 	if len(x.keys) == 0 {
 		return 0, false
 	}
-	if cp := x.ex.Code(fn); cp != nil {
+	if cp := ex.Code(fn); cp != nil {
 		for _, fp := range cp.Fields {
 			if x.keys[fp.Field] {
 				return fp.Param, true
@@ -161,8 +162,8 @@ func (x *exitFields) literalCodes(info *types.Info, lit *ast.CompositeLit) Set {
 
 // callCodes returns the code a call of a constructor that stores its
 // parameter in an exit-code field carries: the constant given there.
-func (x *exitFields) callCodes(info *types.Info, fn *types.Func, args []ast.Expr) Set {
-	if p, ok := x.param(fn); ok && p < len(args) {
+func (x *exitFields) callCodes(info *types.Info, ex *exits.Exits, fn *types.Func, args []ast.Expr) Set {
+	if p, ok := x.param(ex, fn); ok && p < len(args) {
 		if code, ok := intConst(info.Types[args[p]].Value); ok {
 			return Set{code: analyzerutil.CallName(fn)}
 		}
@@ -179,26 +180,37 @@ func intConst(v constant.Value) (int64, bool) {
 }
 
 // IsExitField reports whether v is an integer field an error type's
-// ExitCode method returns, of this package or another it refers to.
-func (c *Codes) IsExitField(v *types.Var) bool { return c.fields.fields[v] }
+// ExitCode method returns, of this package or another it refers to, when
+// the rules have the ExitCode() field rule.
+func (r *Rules) IsExitField(v *types.Var) bool { return r.fields != nil && r.fields.fields[v] }
 
-// HasExitFields reports whether the package knows of an exit-code field.
-func (c *Codes) HasExitFields() bool { return len(c.fields.fields) > 0 }
+// HasExitFields reports whether the rules have the ExitCode() field rule
+// and the package knows of an exit-code field.
+func (r *Rules) HasExitFields() bool { return r.fields != nil && len(r.fields.fields) > 0 }
 
 // ExitFieldParam returns the parameter a constructor stores in an
-// exit-code field (Exit(msg, code)).
-func (c *Codes) ExitFieldParam(fn *types.Func) (int, bool) { return c.fields.param(fn) }
+// exit-code field (Exit(msg, code)), when the rules have the field rule.
+func (r *Rules) ExitFieldParam(fn *types.Func) (int, bool) {
+	if r.fields == nil {
+		return 0, false
+	}
+	return r.fields.param(r.ex, fn)
+}
 
 // ExitFieldCodes returns the codes e sets in an exit-code field as
-// constants: a struct literal's values for its exit-code fields, or the
-// argument a constructor stores in one. Nothing else counts.
-func (c *Codes) ExitFieldCodes(e ast.Expr) Set {
+// constants, when the rules have the field rule: a struct literal's values
+// for its exit-code fields, or the argument a constructor stores in one.
+// Nothing else counts.
+func (r *Rules) ExitFieldCodes(e ast.Expr) Set {
+	if r.fields == nil {
+		return nil
+	}
 	switch x := e.(type) {
 	case *ast.CompositeLit:
-		return c.fields.literalCodes(c.info, x)
+		return r.fields.literalCodes(r.info, x)
 	case *ast.CallExpr:
-		if fn, ok := typeutil.Callee(c.info, x).(*types.Func); ok {
-			return c.fields.callCodes(c.info, fn, x.Args)
+		if fn, ok := typeutil.Callee(r.info, x).(*types.Func); ok {
+			return r.fields.callCodes(r.info, r.ex, fn, x.Args)
 		}
 	}
 	return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/exits"
 )
 
 // MaxDepth is how many steps (a conversion, a local variable's value, a
@@ -42,8 +43,10 @@ type Rules struct {
 	c    *contract.Contract
 	src  Source
 	// fields, when not nil, are the exit-code fields of error types whose
-	// values carry codes too (exitcoder.go); nil leaves the rule out.
+	// values carry codes too (exitcoder.go); nil leaves the rule out. ex
+	// says which constructors store a parameter in one.
 	fields *exitFields
+	ex     *exits.Exits
 }
 
 // IsCode reports whether a constant of type t with value v is an exit code
@@ -189,7 +192,7 @@ func (r *Rules) callCodes(x *ast.CallExpr, body *ast.BlockStmt, depth int) Set {
 	}
 	out := Set{}
 	if r.fields != nil {
-		out.union(r.fields.callCodes(info, callee, x.Args), "")
+		out.union(r.fields.callCodes(info, r.ex, callee, x.Args), "")
 	}
 	switch CarrierOf(callee) {
 	case CarrierExitCoder:
