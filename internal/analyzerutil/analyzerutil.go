@@ -183,6 +183,46 @@ func VarDecls(pass *analysis.Pass) iter.Seq[*ast.GenDecl] {
 	}
 }
 
+// VarValues yields the package-level variables of the package's non-test
+// files that are declared with a value each (var a, b = x, y), with the
+// value, in source order.
+func VarValues(pass *analysis.Pass) iter.Seq2[*types.Var, ast.Expr] {
+	return func(yield func(*types.Var, ast.Expr) bool) {
+		for gd := range VarDecls(pass) {
+			for _, spec := range gd.Specs {
+				vs := spec.(*ast.ValueSpec)
+				if len(vs.Values) != len(vs.Names) {
+					continue
+				}
+				for i, name := range vs.Names {
+					if v, ok := pass.TypesInfo.Defs[name].(*types.Var); ok && !yield(v, vs.Values[i]) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+// ImportedVars yields, once each, the package-level variables of other
+// packages that the package's code refers to: the only ones whose facts
+// its code can ask about.
+func ImportedVars(pass *analysis.Pass) iter.Seq[*types.Var] {
+	return func(yield func(*types.Var) bool) {
+		seen := map[*types.Var]bool{}
+		for _, obj := range pass.TypesInfo.Uses {
+			v, ok := obj.(*types.Var)
+			if !ok || v.Pkg() == nil || v.Pkg() == pass.Pkg || v.Parent() != v.Pkg().Scope() || seen[v] {
+				continue
+			}
+			seen[v] = true
+			if !yield(v) {
+				return
+			}
+		}
+	}
+}
+
 // FuncName names a function within its package: "Name", or "Recv.Name" for
 // a method (pointer receivers, generic instances and aliases included). The
 // second result is false for a method whose receiver is no named type.

@@ -1,5 +1,5 @@
 // Package summary is what exitlint's fact passes (exits, sideeffects,
-// argerror) share: per-function facts computed to a fixed point over a
+// errcodes, argerror) share: per-function facts computed to a fixed point over a
 // package's static calls, and a table of them, the package's own and the
 // imported ones its code refers to, that is filled during the pass and
 // outlives it. A result built on a Table holds no *analysis.Pass, so

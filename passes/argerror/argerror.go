@@ -5,10 +5,8 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
-	"go/token"
 	"go/types"
 	"reflect"
-	"slices"
 	"sort"
 	"strings"
 
@@ -19,6 +17,7 @@ import (
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/errcodes"
 	"github.com/exitlint/exitlint/passes/exits"
 )
 
@@ -31,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "argerror"),
 	URL:        analyzerutil.URL("argerror"),
 	Run:        analyzerutil.Guard(run),
-	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer},
+	Requires:   []*analysis.Analyzer{contract.Analyzer, exits.Analyzer, errcodes.Analyzer},
 	ResultType: reflect.TypeFor[*ArgErrors](),
 	FactTypes:  []analysis.Fact{(*argFact)(nil), (*exitFieldFact)(nil), (*errTypesFact)(nil)},
 }
@@ -39,12 +38,8 @@ var Analyzer = &analysis.Analyzer{
 // ArgCode is ARG_ERROR's value in the table.
 const ArgCode = int(exitcode.ArgError)
 
-// maxCarryDepth is how many steps (a conversion, a local variable's value,
-// a wrapping call, a function literal's result) the syntax side and the SSA
-// side alike follow a value to tell whether it carries ARG_ERROR. A value is
-// made a few steps from where it is returned; an SSA value takes a step more
-// for each conversion the syntax leaves implicit, which the bound allows.
-const maxCarryDepth = 8
+// argCode is ArgCode as errcodes' sets key it.
+const argCode = int64(ArgCode)
 
 // Returns says which results of a function may carry ARG_ERROR, and how.
 type Returns struct {
@@ -89,8 +84,11 @@ func (f *argFact) String() string {
 // information and the facts its code can ask about, never the pass.
 type ArgErrors struct {
 	info  *types.Info
-	pkg   *types.Package
 	c     *contract.Contract
+	codes *errcodes.Codes
+	// rules are errcodes' rules, with the ExitCode() field rule, over this
+	// pass's facts (argSource): ARG_ERROR is their code 3.
+	rules *errcodes.Rules
 	facts *summary.Table[argFact, *argFact]
 	// sentinels are the package-level variables, this package's and those
 	// of other packages it refers to, whose value carries ARG_ERROR
@@ -99,9 +97,6 @@ type ArgErrors struct {
 	// errTypes are the error types the package's functions, and those of
 	// other packages it calls, may return.
 	errTypes *summary.Table[errTypesFact, *errTypesFact]
-	// coders are the exit-code fields of error types, and the
-	// constructors that fill them (exitcoder.go).
-	coders *exitCoders
 	// Any reports whether the package can emit ARG_ERROR: it mentions the
 	// value 3 of an exit-code enum, calls a function with an argFact, or
 	// exits with 3 (os.Exit(3), a helper that may). Only then can a check
@@ -125,25 +120,59 @@ func (a *ArgErrors) Sentinel(v *types.Var) string { return a.sentinels[v] }
 // IsArgConst reports whether a constant of type t with value v is ARG_ERROR:
 // the value 3 of an exit-code enum.
 func (a *ArgErrors) IsArgConst(t types.Type, v constant.Value) bool {
-	if v == nil || v.Kind() != constant.Int || t == nil || a.c.Enum(t) == nil {
-		return false
+	code, ok := a.codes.IsCode(t, v)
+	return ok && code == argCode
+}
+
+// Carries reports how e may carry ARG_ERROR ("" if it does not): code 3 of
+// errcodes' rules. body is the enclosing function's body, for local
+// variables.
+func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt) string {
+	return a.rules.Of(e, body)[argCode]
+}
+
+// argSource is what errcodes' rules read of functions and sentinels when
+// this pass asks them: code 3 where this pass's facts have ARG_ERROR. The
+// pass keeps facts of its own, rather than reading code 3 of errcodes'
+// codes facts, for three reasons: a function's Guard depends on the guards
+// of the functions it returns the result of, known as the facts are
+// solved; the ExitCode() field rule, which errcodes' codes facts leave out,
+// applies here; and a package where ARG_ERROR cannot be (run's shortcut)
+// exports no ARG_ERROR facts for the packages that import it.
+type argSource struct{ a *ArgErrors }
+
+func (s argSource) Func(fn *types.Func) map[int]errcodes.Set {
+	f := s.a.facts.Of(fn)
+	if f == nil {
+		return nil
 	}
-	n, exact := constant.Int64Val(v)
-	return exact && n == int64(ArgCode)
+	out := map[int]errcodes.Set{}
+	for _, i := range f.Results {
+		out[i] = errcodes.Set{argCode: f.Via}
+	}
+	return out
+}
+
+func (s argSource) Sentinel(v *types.Var) errcodes.Set {
+	if via := s.a.sentinels[v]; via != "" {
+		return errcodes.Set{argCode: via}
+	}
+	return nil
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	a := &ArgErrors{
 		info:      pass.TypesInfo,
-		pkg:       pass.Pkg,
 		c:         pass.ResultOf[contract.Analyzer].(*contract.Contract),
+		codes:     pass.ResultOf[errcodes.Analyzer].(*errcodes.Codes),
 		facts:     summary.NewTable[argFact](pass),
 		sentinels: importedSentinels(pass),
 		errTypes:  errorTypes(pass),
 	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
-	a.coders = findExitCoders(pass, ex)
-	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !callsExitCoder(pass) && len(a.coders.fields) == 0 {
+	a.rules = a.codes.WithExitFields(argSource{a}, ex)
+	exportExitFields(pass, a.rules)
+	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !errcodes.RefersToExitCoder(pass) && !a.rules.HasExitFields() {
 		// No exit-code enum, no error that takes a code, and no
 		// dependency's function that returns ARG_ERROR: no value is
 		// ARG_ERROR, but an exit may be.
@@ -163,27 +192,38 @@ func run(pass *analysis.Pass) (any, error) {
 	return a, nil
 }
 
+// exitFieldFact marks an integer field that an error type's ExitCode
+// method returns, as errcodes' fact of the same name does: this pass
+// exported it when the rule was its own, and still does, but reads the
+// fields from errcodes (whose fact other packages read).
+type exitFieldFact struct{}
+
+func (*exitFieldFact) AFact() {}
+
+func (*exitFieldFact) String() string { return "exitCodeField" }
+
+// exportExitFields marks the package's exit-code fields that errcodes
+// found.
+func exportExitFields(pass *analysis.Pass, rules *errcodes.Rules) {
+	if analyzerutil.InStd(pass) {
+		return
+	}
+	for _, obj := range pass.TypesInfo.Defs {
+		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() == pass.Pkg && rules.IsExitField(v) {
+			pass.ExportObjectFact(v, &exitFieldFact{})
+		}
+	}
+}
+
 // findSentinels records the package-level variables of the package whose
 // initial value carries ARG_ERROR, and exports an argFact on each (result 0:
 // the variable's value) for the packages that import it.
 func (a *ArgErrors) findSentinels(pass *analysis.Pass) {
-	for gd := range analyzerutil.VarDecls(pass) {
-		for _, spec := range gd.Specs {
-			vs := spec.(*ast.ValueSpec)
-			if len(vs.Values) != len(vs.Names) {
-				continue
-			}
-			for i, name := range vs.Names {
-				v, ok := pass.TypesInfo.Defs[name].(*types.Var)
-				if !ok {
-					continue
-				}
-				if via := a.Carries(vs.Values[i], nil, 0); via != "" {
-					a.sentinels[v] = via
-					if !analyzerutil.InStd(pass) {
-						pass.ExportObjectFact(v, &argFact{Returns{Results: []int{0}, Via: via}})
-					}
-				}
+	for v, value := range analyzerutil.VarValues(pass) {
+		if via := a.Carries(value, nil); via != "" {
+			a.sentinels[v] = via
+			if !analyzerutil.InStd(pass) {
+				pass.ExportObjectFact(v, &argFact{Returns{Results: []int{0}, Via: via}})
 			}
 		}
 	}
@@ -193,29 +233,12 @@ func (a *ArgErrors) findSentinels(pass *analysis.Pass) {
 // other packages that the package refers to.
 func importedSentinels(pass *analysis.Pass) map[*types.Var]string {
 	out := map[*types.Var]string{}
-	tried := map[*types.Var]bool{}
-	for _, obj := range pass.TypesInfo.Uses {
-		v, ok := obj.(*types.Var)
-		if !ok || v.Pkg() == nil || v.Pkg() == pass.Pkg || v.Parent() != v.Pkg().Scope() || tried[v] {
-			continue
-		}
-		tried[v] = true
+	for v := range analyzerutil.ImportedVars(pass) {
 		if f := new(argFact); pass.ImportObjectFact(v, f) {
 			out[v] = f.Via
 		}
 	}
 	return out
-}
-
-// callsExitCoder reports whether the package refers to an error
-// constructor that takes the exit code (CarrierExitCoder).
-func callsExitCoder(pass *analysis.Pass) bool {
-	for _, obj := range pass.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok && CarrierOf(fn) == CarrierExitCoder {
-			return true
-		}
-	}
-	return false
 }
 
 // mentions reports whether the package uses an ARG_ERROR constant, calls
@@ -228,11 +251,14 @@ func (a *ArgErrors) mentions() bool {
 		}
 		switch e := e.(type) {
 		case *ast.CallExpr:
-			if fn, ok := typeutil.Callee(a.info, e).(*types.Func); ok && (a.Func(fn) != nil || a.coders.callCarries(a.info, fn, e.Args) != "") {
+			if fn, ok := typeutil.Callee(a.info, e).(*types.Func); ok && a.Func(fn) != nil {
+				return true
+			}
+			if a.rules.ExitFieldCodes(e)[argCode] != "" {
 				return true
 			}
 		case *ast.CompositeLit:
-			if a.coders.literalCarries(a.info, e) != "" {
+			if a.rules.ExitFieldCodes(e)[argCode] != "" {
 				return true
 			}
 		}
@@ -273,7 +299,8 @@ func exitsWithArgError(pass *analysis.Pass, ex *exits.Exits) bool {
 }
 
 // returns computes the fact of a function body: the results whose returned
-// values may carry ARG_ERROR.
+// values may carry ARG_ERROR (code 3 of errcodes' rules, return by return),
+// how the first of them does, and the guard every such return is under.
 func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
 	results := map[int]string{}
 	var rets []*ast.ReturnStmt // the returns that carry ARG_ERROR
@@ -283,12 +310,14 @@ func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
 			return false
 		case *ast.ReturnStmt:
 			carried := false
-			a.returnCarries(fn.Signature(), body, n, func(i int, via string) {
-				carried = true
-				if results[i] == "" {
-					results[i] = via
+			for i, s := range a.rules.Return(fn.Signature(), body, n) {
+				if via := s[argCode]; via != "" {
+					carried = true
+					if results[i] == "" {
+						results[i] = via
+					}
 				}
-			})
+			}
 			if carried {
 				rets = append(rets, n)
 			}
@@ -308,188 +337,6 @@ func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
 	return f
 }
 
-// returnCarries yields the results a return statement returns ARG_ERROR
-// in, and how.
-func (a *ArgErrors) returnCarries(sig *types.Signature, body *ast.BlockStmt, ret *ast.ReturnStmt, yield func(i int, via string)) {
-	switch {
-	case len(ret.Results) == sig.Results().Len():
-		for i, r := range ret.Results {
-			if via := a.Carries(r, body, 0); via != "" {
-				yield(i, via)
-			}
-		}
-	case len(ret.Results) == 1:
-		// return f(): f's results are this function's.
-		if call, ok := ast.Unparen(ret.Results[0]).(*ast.CallExpr); ok {
-			if callee, ok := typeutil.Callee(a.info, call).(*types.Func); ok {
-				if f := a.Func(callee); f != nil {
-					for _, i := range f.Results {
-						yield(i, localName(callee))
-					}
-				}
-			}
-		}
-	case len(ret.Results) == 0:
-		// A bare return of named results.
-		for i := 0; i < sig.Results().Len(); i++ {
-			if v := sig.Results().At(i); v.Name() != "" {
-				if via := a.localCarries(v, body, 0); via != "" {
-					yield(i, via)
-				}
-			}
-		}
-	}
-}
-
-// Carries reports how e may carry ARG_ERROR ("" if it does not): see the
-// package documentation. body is the enclosing function's body, for local
-// variables.
-func (a *ArgErrors) Carries(e ast.Expr, body *ast.BlockStmt, depth int) string {
-	if depth > maxCarryDepth || e == nil {
-		return ""
-	}
-	info := a.info
-	e = ast.Unparen(e)
-	if tv, ok := info.Types[e]; ok && a.IsArgConst(tv.Type, tv.Value) {
-		return types.ExprString(e)
-	}
-	switch x := e.(type) {
-	case *ast.UnaryExpr:
-		if x.Op == token.AND {
-			return a.Carries(x.X, body, depth+1)
-		}
-	case *ast.StarExpr:
-		return a.Carries(x.X, body, depth+1)
-	case *ast.CompositeLit:
-		if via := a.coders.literalCarries(info, x); via != "" {
-			return via
-		}
-		for _, elt := range x.Elts {
-			if kv, ok := elt.(*ast.KeyValueExpr); ok {
-				elt = kv.Value
-			}
-			if via := a.Carries(elt, body, depth+1); via != "" {
-				return via
-			}
-		}
-	case *ast.Ident:
-		if v, ok := info.Uses[x].(*types.Var); ok && body != nil && !v.IsField() && v.Parent() != nil && v.Parent() != a.pkg.Scope() {
-			return a.localCarries(v, body, depth+1)
-		}
-		if v, ok := info.Uses[x].(*types.Var); ok {
-			return a.sentinels[v]
-		}
-	case *ast.SelectorExpr:
-		if v, ok := info.Uses[x.Sel].(*types.Var); ok && !v.IsField() {
-			return a.sentinels[v]
-		}
-	case *ast.CallExpr:
-		if tv, ok := info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return a.Carries(x.Args[0], body, depth+1) // a conversion
-		}
-		if b, ok := typeutil.Callee(info, x).(*types.Builtin); ok && b.Name() == "append" {
-			// append(errs, e): what the appended elements carry (the
-			// slice appended to is followed where it is assigned).
-			for i, arg := range x.Args {
-				if _, isIdent := ast.Unparen(arg).(*ast.Ident); i == 0 && isIdent {
-					continue
-				}
-				if via := a.Carries(arg, body, depth+1); via != "" {
-					return via
-				}
-			}
-			return ""
-		}
-		if lit := a.literal(x.Fun, body); lit != nil {
-			return a.literalCarries(lit, 0, depth+1)
-		}
-		callee, ok := typeutil.Callee(info, x).(*types.Func)
-		if !ok {
-			return ""
-		}
-		if via := a.coders.callCarries(info, callee, x.Args); via != "" {
-			return via
-		}
-		switch CarrierOf(callee) {
-		case CarrierExitCoder:
-			if i := ExitCoderArg(callee); i < len(x.Args) && IsArgCode(info.Types[x.Args[i]].Value) {
-				return localName(callee)
-			}
-			return ""
-		case CarrierCode:
-			if len(x.Args) > 0 && a.Carries(x.Args[0], body, depth+1) != "" {
-				return "exitcode.New"
-			}
-			return ""
-		case CarrierRecv:
-			if sel, ok := ast.Unparen(x.Fun).(*ast.SelectorExpr); ok {
-				return a.Carries(sel.X, body, depth+1)
-			}
-			return ""
-		case CarrierArgs:
-			for _, arg := range x.Args {
-				if via := a.Carries(arg, body, depth+1); via != "" {
-					return via
-				}
-			}
-			return ""
-		case CarrierWrap:
-			if len(x.Args) == 0 {
-				return ""
-			}
-			wrapped, known := analyzerutil.WrappedArgs(info.Types[x.Args[0]].Value)
-			for i, arg := range x.Args[1:] {
-				if known && !slices.Contains(wrapped, i) {
-					continue
-				}
-				if via := a.Carries(arg, body, depth+1); via != "" {
-					return via
-				}
-			}
-			return ""
-		}
-		if f := a.Func(callee); f != nil && f.Has(0) && callee.Signature().Results().Len() == 1 {
-			return localName(callee)
-		}
-	}
-	return ""
-}
-
-// Carrier is how a call passes ARG_ERROR on from what it is given to what
-// it returns. CarrierOf is the one table of carriers, read over syntax
-// (Carries) and over SSA (the SSA view).
-type Carrier int
-
-const (
-	// NoCarrier: the call passes nothing on by name (a function with an
-	// argFact may still return ARG_ERROR).
-	NoCarrier Carrier = iota
-	// CarrierCode: exitcode.New carries ARG_ERROR when its code argument,
-	// the first, is ARG_ERROR.
-	CarrierCode
-	// CarrierRecv: a With method of *exitcode.Error, and Wrap, carry what
-	// their receiver carries.
-	CarrierRecv
-	// CarrierArgs: errors.Join carries what any argument carries.
-	CarrierArgs
-	// CarrierWrap: fmt.Errorf carries what an argument formatted with %w
-	// carries (WrappedArgs); %v and the other verbs only copy its text, and
-	// the result is a plain error, GENERAL_ERROR to exitcode.FromError.
-	CarrierWrap
-	// CarrierExitCoder: a framework's error constructor that takes the
-	// exit code the framework ends the process with (urfave/cli's
-	// cli.Exit(message, code)) carries ARG_ERROR when that argument,
-	// ExitCoderArg, is the constant 3: the code is a plain int there.
-	CarrierExitCoder
-)
-
-// ExitCoderArg returns the index of the exit-code argument of a
-// CarrierExitCoder (exits.ExitCoderArg).
-func ExitCoderArg(fn *types.Func) int {
-	i, _ := exits.ExitCoderArg(fn)
-	return i
-}
-
 // IsArgCode reports whether a constant is the number 3, ARG_ERROR's exit
 // code, whatever its integer type: what an exit call, a framework's
 // exit-code argument or an exit-code result holds.
@@ -498,125 +345,5 @@ func IsArgCode(v constant.Value) bool {
 		return false
 	}
 	n, exact := constant.Int64Val(v)
-	return exact && n == int64(ArgCode)
-}
-
-// CarrierOf returns how a call of fn carries ARG_ERROR on.
-func CarrierOf(fn *types.Func) Carrier {
-	if _, ok := exits.ExitCoderArg(fn); ok {
-		return CarrierExitCoder
-	}
-	name, ok := carrierFuncs.Name(fn)
-	switch {
-	case !ok:
-		return NoCarrier
-	case name == analyzerutil.ExitcodePath+".New":
-		return CarrierCode
-	case strings.HasPrefix(name, "(*"+analyzerutil.ExitcodePath+".Error).With"), name == "(*"+analyzerutil.ExitcodePath+".Error).Wrap":
-		return CarrierRecv
-	case name == "fmt.Errorf":
-		return CarrierWrap
-	case name == "errors.Join":
-		return CarrierArgs
-	}
-	return NoCarrier
-}
-
-// carrierFuncs are the packages of the carriers CarrierOf knows by name.
-var carrierFuncs = analyzerutil.NewFuncs([]string{analyzerutil.ExitcodePath + ".New", "fmt.Errorf", "errors.Join"})
-
-// localCarries reports whether any value assigned to the local variable v
-// in body carries ARG_ERROR.
-func (a *ArgErrors) localCarries(v *types.Var, body *ast.BlockStmt, depth int) string {
-	info := a.info
-	via := ""
-	ast.Inspect(body, func(n ast.Node) bool {
-		if via != "" {
-			return false
-		}
-		switch n := n.(type) {
-		case *ast.AssignStmt:
-			for i, lhs := range n.Lhs {
-				id, ok := ast.Unparen(lhs).(*ast.Ident)
-				if !ok || (info.Defs[id] != v && info.Uses[id] != v) {
-					continue
-				}
-				if len(n.Lhs) == len(n.Rhs) {
-					via = a.Carries(n.Rhs[i], body, depth)
-				} else if len(n.Rhs) == 1 {
-					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok {
-						if lit := a.literal(call.Fun, body); lit != nil {
-							via = a.literalCarries(lit, i, depth+1)
-							continue
-						}
-						if callee, ok := typeutil.Callee(info, call).(*types.Func); ok {
-							if f := a.Func(callee); f != nil && f.Has(i) {
-								via = localName(callee)
-							}
-						}
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			for i, id := range n.Names {
-				if info.Defs[id] == v && i < len(n.Values) && len(n.Names) == len(n.Values) {
-					via = a.Carries(n.Values[i], body, depth)
-				}
-			}
-		}
-		return true
-	})
-	return via
-}
-
-// localName names a function as a fact's Via shows it: "Validate",
-// "Error.With".
-func localName(fn *types.Func) string {
-	name, _ := analyzerutil.FuncName(fn)
-	return name
-}
-
-// literal returns the function literal a call's function expression is:
-// the literal itself, or a local variable of body assigned only that
-// literal (check := func() error {…}; check()).
-func (a *ArgErrors) literal(fun ast.Expr, body *ast.BlockStmt) *ast.FuncLit {
-	switch f := ast.Unparen(fun).(type) {
-	case *ast.FuncLit:
-		return f
-	case *ast.Ident:
-		v, ok := a.info.Uses[f].(*types.Var)
-		if !ok || body == nil || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-			return nil
-		}
-		values, complete := analyzerutil.AssignedValues(a.info, v, body)
-		if !complete || len(values) != 1 {
-			return nil
-		}
-		lit, _ := ast.Unparen(values[0]).(*ast.FuncLit)
-		return lit
-	}
-	return nil
-}
-
-// literalCarries reports how result i of a function literal may carry
-// ARG_ERROR: what its own return statements return there.
-func (a *ArgErrors) literalCarries(lit *ast.FuncLit, i, depth int) string {
-	if depth > maxCarryDepth {
-		return ""
-	}
-	via := ""
-	ast.Inspect(lit.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if via == "" && i < len(n.Results) && len(n.Results) == lit.Type.Results.NumFields() {
-				if a.Carries(n.Results[i], lit.Body, depth+1) != "" {
-					via = "func literal"
-				}
-			}
-		}
-		return via == ""
-	})
-	return via
+	return exact && n == argCode
 }

@@ -5,38 +5,33 @@
 //
 // argerror: find the functions that may return ARG_ERROR to their callers
 //
-// The argerror pass reports nothing. A value carries ARG_ERROR when it is
-//
-//   - a constant of an exit-code enum type with the value 3
-//     (`exitcode.ArgError`, or a user enum's member);
-//   - an error built by `exitcode.New` with such a code, and the copies its
-//     `With…` methods and `Wrap` return;
-//   - a composite literal whose enum-typed field holds one
-//     (`&ExitError{Code: ArgError}`);
-//   - an error that wraps one (`fmt.Errorf` with `%w`, not `%v`, which only
-//     copies the text; `errors.Join`, of its arguments or of a slice one was
-//     appended to);
-//   - an error of a framework constructor given the exit code 3
-//     (urfave/cli's `cli.Exit("…", 3)` and `NewExitError`), whatever the
-//     program's enum: the framework ends the process with that code;
-//   - an error whose type's `ExitCode() int` method returns one of its
-//     integer fields (urfave/cli's ExitCoder convention, which mains and
-//     frameworks read to choose the exit status), built with 3 in that field
-//     (`ExitError{Err: err, Code: exitUsage}`), or by a constructor that
-//     stores one of its parameters there given 3 (`Exit("…", 3)`, known by
-//     the exits pass's code fact). The field carries a fact
-//     (`exitCodeField`), so that other packages read it the same way;
-//   - a package-level variable initialized with one (a sentinel:
-//     `var errNoFormat = exitcode.New(exitcode.ArgError, …)`), which carries
-//     a fact (result 0: its value) for the packages that import it;
-//   - the result of a call of a function that may return one, or of a
-//     function literal whose return statements return one;
-//   - a local variable assigned one anywhere in the function.
+// The argerror pass reports nothing. A value carries ARG_ERROR when it
+// carries the exit code 3 by the [errcodes] pass's rules: a constant of an
+// exit-code enum with the value 3 (`exitcode.ArgError`, or a user enum's
+// member); an error built by `exitcode.New` with one, and its `With…` and
+// `Wrap` copies; a composite literal whose enum-typed field holds one; an
+// error that wraps one (`%w`, `errors.Join`); a framework's error given the
+// exit code 3 (urfave/cli's `cli.Exit("…", 3)`); a sentinel, a call of a
+// function, a function literal or a local variable that carries one. The
+// rules are errcodes'; this pass applies them to the code 3 with the rule
+// for programs that read an error's `ExitCode() int` method: an error
+// whose type's `ExitCode()` returns one of its integer fields, built with 3
+// in that field (`ExitError{Err: err, Code: exitUsage}`) or by a
+// constructor that stores one of its parameters there, given 3
+// (`Exit("…", 3)`).
 //
 // A function that returns such a value in a result carries a fact that
-// names the results and how: `argError(results 0 via exitcode.New)`. The
-// pass follows calls within a package to a fixed point and across packages
-// through the facts.
+// names the results and how: `argError(results 0 via exitcode.New)`; a
+// package-level variable initialized with one carries one too (result 0:
+// its value), for the packages that import it. The pass follows calls
+// within a package to a fixed point and across packages through these
+// facts, its own rather than errcodes' code 3, because of what it adds: the
+// `ExitCode()` rule, and the guard below, which depends on the guards of
+// the functions whose results a function returns. A package that mentions
+// no exit-code enum, calls no function with a fact, takes no exit code
+// through a framework's error and knows no `ExitCode()` field exports no
+// ARG_ERROR facts. Integer fields an `ExitCode()` method returns carry the
+// mark `exitCodeField`.
 //
 // A function that returns ARG_ERROR only for errors of one type given as a
 // parameter (under `if errors.As(err, &providerErr)`, or `if pe, ok :=
@@ -50,8 +45,12 @@
 // eight, or an error of a call it cannot follow (a method of the program's
 // interfaces, a function value), make it `errTypes(… …)`, any type. The
 // standard library returns none of the program's types, except what
-// `fmt.Errorf` wraps with `%w` and `errors.Join` joins.
+// `fmt.Errorf` wraps with `%w` and `errors.Join` joins. The guard is this
+// pass's alone: only the argphase check, over SSA, asks where a helper's
+// error may be of a type.
 //
 // Merely mentioning ArgError — comparing with it,
 // printing it, passing it to a function — does not return it.
+//
+// [errcodes]: https://github.com/exitlint/exitlint/blob/main/docs/checks/errcodes.md
 package argerror

@@ -17,6 +17,7 @@ import (
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/ssavalue"
 	"github.com/exitlint/exitlint/passes/argerror"
+	"github.com/exitlint/exitlint/passes/errcodes"
 	"github.com/exitlint/exitlint/passes/exits"
 )
 
@@ -26,19 +27,19 @@ func TestLibFacts(t *testing.T) {
 	analysistest.Run(t, testdata, argerror.Analyzer, "cases/passes/argerror/lib")
 }
 
-var carriers = map[argerror.Carrier]string{
-	argerror.CarrierCode:      "Code",
-	argerror.CarrierRecv:      "Recv",
-	argerror.CarrierArgs:      "Args",
-	argerror.CarrierWrap:      "Wrap",
-	argerror.CarrierExitCoder: "ExitCoder",
+var carriers = map[errcodes.Carrier]string{
+	errcodes.CarrierCode:      "Code",
+	errcodes.CarrierRecv:      "Recv",
+	errcodes.CarrierArgs:      "Args",
+	errcodes.CarrierWrap:      "Wrap",
+	errcodes.CarrierExitCoder: "ExitCoder",
 }
 
 // view reports what the argerror pass's result says of a package: Any at
 // the package clause; Func of each function (at its name, and at calls of
 // another package's); Carries of each value a function returns; Sentinel
 // of each package-level variable, the package's and another's; IsArgConst
-// of each constant; CarrierOf of each call.
+// of each constant; errcodes' CarrierOf of each call.
 var view = &analysis.Analyzer{
 	Name:     "argerrorview",
 	Doc:      "reports what argerror.ArgErrors says",
@@ -96,7 +97,7 @@ func viewBody(pass *analysis.Pass, a *argerror.ArgErrors, body *ast.BlockStmt) {
 			return false
 		case *ast.ReturnStmt:
 			for _, r := range n.Results {
-				if via := a.Carries(r, body, 0); via != "" {
+				if via := a.Carries(r, body); via != "" {
 					pass.Reportf(r.Pos(), "Carries: %s", via)
 				}
 			}
@@ -109,7 +110,7 @@ func viewBody(pass *analysis.Pass, a *argerror.ArgErrors, body *ast.BlockStmt) {
 }
 
 // viewExpr reports, in e, Func of another package's function at each of
-// its calls, CarrierOf of each call, IsArgConst of each constant named,
+// its calls, errcodes' CarrierOf of each call, IsArgConst of each constant named,
 // and Sentinel of another package's variable.
 func viewExpr(pass *analysis.Pass, a *argerror.ArgErrors, e ast.Expr) {
 	ast.Inspect(e, func(n ast.Node) bool {
@@ -119,7 +120,7 @@ func viewExpr(pass *analysis.Pass, a *argerror.ArgErrors, e ast.Expr) {
 				if r := a.Func(fn); r != nil && fn.Pkg() != pass.Pkg {
 					pass.Reportf(n.Lparen, "Func %s: %s", analyzerutil.CallName(fn), returns(r))
 				}
-				if c := argerror.CarrierOf(fn); c != argerror.NoCarrier {
+				if c := errcodes.CarrierOf(fn); c != errcodes.NoCarrier {
 					pass.Reportf(n.Lparen, "Carrier %s", carriers[c])
 				}
 			}

@@ -10,12 +10,14 @@ import (
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/ssavalue"
+	"github.com/exitlint/exitlint/passes/errcodes"
 	"github.com/exitlint/exitlint/passes/exits"
 )
 
 // SSA answers, for the SSA form of the package's functions, where ARG_ERROR
-// is emitted: returned as an error that carries it (the same carriers and
-// facts as the syntax side, Carries), returned as the exit code, exited
+// is emitted: returned as an error that carries it (errcodes' table of
+// carriers, CarrierOf, its exit-code fields and this pass's facts, as the
+// syntax side, Carries, reads them), returned as the exit code, exited
 // with, or stored in the exit status (the exits pass's SSACodes for the
 // code 3).
 //
@@ -73,7 +75,7 @@ func (v *SSA) Status(st *ssa.Store, tr *ssavalue.Trace) (how string, ok bool) {
 // following every path and recording each origin in tr; how is the first
 // origin's.
 func (v *SSA) carries(val ssa.Value, tr *ssavalue.Trace, at ssavalue.Point, depth int) string {
-	if depth > maxCarryDepth {
+	if depth > errcodes.MaxDepth {
 		return ""
 	}
 	switch x := val.(type) {
@@ -195,7 +197,7 @@ func (v *SSA) allocCarries(x *ssa.Alloc, tr *ssavalue.Trace, depth int) string {
 	return v.first(len(stores), func(i int) string {
 		if fields[i] != nil && v.isExitField(fields[i]) {
 			if k, ok := ssavalue.Unconvert(stores[i].Val).(*ssa.Const); ok && IsArgCode(k.Value) {
-				if via := typeName(x.Type()); tr.Record(ssavalue.At(stores[i]), via) {
+				if via := errcodes.TypeName(x.Type()); tr.Record(ssavalue.At(stores[i]), via) {
 					return via
 				}
 			}
@@ -213,7 +215,7 @@ func (v *SSA) isExitField(fa *ssa.FieldAddr) bool {
 		return false
 	}
 	s, ok := ptr.Elem().Underlying().(*types.Struct)
-	return ok && fa.Field < s.NumFields() && v.a.coders.fields[s.Field(fa.Field)]
+	return ok && fa.Field < s.NumFields() && v.a.rules.IsExitField(s.Field(fa.Field))
 }
 
 // anyCarries reports how one of vals (nil elements left out), used at at,
@@ -228,8 +230,8 @@ func (v *SSA) anyCarries(vals []ssa.Value, tr *ssavalue.Trace, at ssavalue.Point
 }
 
 // callCarries reports how a call's single result may carry ARG_ERROR:
-// append's elements, a function literal's result, a carrier of CarrierOf's
-// table given ARG_ERROR, or a function whose fact says so.
+// append's elements, a function literal's result, a carrier of errcodes'
+// table (CarrierOf) given ARG_ERROR, or a function whose fact says so.
 func (v *SSA) callCarries(x *ssa.Call, tr *ssavalue.Trace, at ssavalue.Point, depth int) string {
 	if b, ok := x.Common().Value.(*ssa.Builtin); ok {
 		if b.Name() != "append" {
@@ -254,36 +256,36 @@ func (v *SSA) callCarries(x *ssa.Call, tr *ssavalue.Trace, at ssavalue.Point, de
 	}
 	args := x.Common().Args
 	here := ssavalue.At(x)
-	if p, ok := v.a.coders.param(fn); ok && p < len(args) {
+	if p, ok := v.a.rules.ExitFieldParam(fn); ok && p < len(args) {
 		if k, ok := ssavalue.Unconvert(args[p]).(*ssa.Const); ok && IsArgCode(k.Value) {
 			return v.call(x, tr, analyzerutil.CallName(fn))
 		}
 		return ""
 	}
-	switch CarrierOf(fn) {
-	case CarrierExitCoder:
-		if i := ExitCoderArg(fn); i < len(args) {
+	switch errcodes.CarrierOf(fn) {
+	case errcodes.CarrierExitCoder:
+		if i := errcodes.ExitCoderArg(fn); i < len(args) {
 			if k, ok := ssavalue.Unconvert(args[i]).(*ssa.Const); ok && IsArgCode(k.Value) {
 				return v.call(x, tr, analyzerutil.CallName(fn))
 			}
 		}
 		return ""
-	case CarrierCode:
+	case errcodes.CarrierCode:
 		if len(args) > 0 && v.carries(args[0], tr, here, depth+1) != "" {
 			tr.Through(x)
 			return "exitcode.New"
 		}
 		return ""
-	case CarrierRecv:
+	case errcodes.CarrierRecv:
 		if len(args) > 0 {
 			return v.carries(args[0], tr, here, depth+1)
 		}
 		return ""
-	case CarrierArgs:
+	case errcodes.CarrierArgs:
 		return v.first(len(args), func(i int) string {
 			return v.anyCarries(ssavalue.SliceElems(args[i]), tr, here, depth)
 		})
-	case CarrierWrap:
+	case errcodes.CarrierWrap:
 		if len(args) < 2 {
 			return ""
 		}
@@ -310,7 +312,7 @@ func (v *SSA) callCarries(x *ssa.Call, tr *ssavalue.Trace, at ssavalue.Point, de
 // ARG_ERROR: what its return statements return there. The literal's call
 // is the origin, so the literal's own paths are followed apart.
 func (v *SSA) literalCarries(lit *ssa.Function, i int, depth int) bool {
-	if depth > maxCarryDepth {
+	if depth > errcodes.MaxDepth {
 		return false
 	}
 	for _, b := range lit.Blocks {
@@ -387,8 +389,8 @@ func (v *SSA) callMayBe(call *ssa.Call, t string, seen map[ssa.Value]bool, depth
 	if fn == nil || fn.Pkg() == nil || isInterfaceMethod(fn) {
 		return true
 	}
-	switch CarrierOf(fn) {
-	case CarrierArgs:
+	switch errcodes.CarrierOf(fn) {
+	case errcodes.CarrierArgs:
 		for _, a := range c.Args {
 			for _, el := range ssavalue.SliceElems(a) {
 				if el != nil && v.mayBe(el, t, seen, depth+1) {
@@ -397,7 +399,7 @@ func (v *SSA) callMayBe(call *ssa.Call, t string, seen map[ssa.Value]bool, depth
 			}
 		}
 		return false
-	case CarrierWrap:
+	case errcodes.CarrierWrap:
 		if len(c.Args) < 2 {
 			return false
 		}

@@ -40,8 +40,20 @@
 // packages through the facts. Merely mentioning a code — comparing with
 // it, printing it, passing it to a function — does not return it.
 //
-// The undeclared check asks it which codes a command's phases may end with.
-// The argerror pass still keeps its own carriers of the code 3 (with the
-// sentinels, ExitCode() fields and type guards it has learnt since); the two
-// are to become one.
+// One more rule holds for a program whose main or framework reads an
+// error's `ExitCode() int` method to choose the exit status (urfave/cli's
+// ExitCoder convention): an error whose type's `ExitCode() int` returns one
+// of its integer fields carries the code that field is given as a constant
+// (`ExitError{Err: err, Code: 4}`), or that a constructor storing one of
+// its parameters there is given (`Exit("…", 4)`, known by the exits pass's
+// code fact). The field carries a fact (`exitCodeField`), so that other
+// packages read it the same way. `exitcode.FromError`, and so the command
+// runner, does not read `ExitCode()`: such an error ends a command's phase
+// with GENERAL_ERROR, so the codes facts leave this rule out.
+//
+// The rules are written once and read two ways. The undeclared check asks
+// them, over the codes facts, which codes a command's phases may end with.
+// The argerror pass asks them, with the `ExitCode()` rule, over facts of
+// its own, which values carry ARG_ERROR (code 3); its view over SSA reads
+// the same table of carriers, exit-code fields and depth bound.
 package errcodes
