@@ -346,25 +346,7 @@ func writeBaseline(file string, list []findings.Finding) error {
 		return exitcode.New(exitcode.GeneralError, "BASELINE_WRITE_FAILED", msg).
 			WithSuggestion("check the file system named in the message, then run exitlint -write-baseline again")
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(file), "."+filepath.Base(file)+".exitlint-*")
-	if err != nil {
-		return fail(err)
-	}
-	_, err = tmp.Write(data)
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), file)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
+	if err := writeWhole(file, data); err != nil {
 		return fail(err)
 	}
 	return nil

@@ -222,7 +222,7 @@ func Load(path string, checks []string) (*File, error) {
 		return f, nil
 	}
 	if root.Kind != yaml.MappingNode {
-		return nil, &Error{Path: path, Line: root.Line, Msg: "want a mapping of settings (enable:, disable:, enum:, ...), not " + kind(root)}
+		return nil, &Error{Path: path, Line: root.Line, Msg: "want a mapping of settings (enable:, disable:, enum:, ...), not " + Kind(root)}
 	}
 	seen := map[string]int{}
 	dir := filepath.Dir(path)
@@ -324,7 +324,9 @@ func texts(values []Value) []string {
 	return out
 }
 
-func kind(n *yaml.Node) string {
+// Kind says what a YAML node is, as the errors about a value put it: "a
+// list", "a mapping", `the value "x"`.
+func Kind(n *yaml.Node) string {
 	switch n.Kind {
 	case yaml.SequenceNode:
 		return "a list"
@@ -342,12 +344,12 @@ func list(path, key string, v *yaml.Node) ([]Value, error) {
 		return []Value{}, nil
 	}
 	if v.Kind != yaml.SequenceNode {
-		return nil, &Error{Path: path, Line: v.Line, Msg: fmt.Sprintf("%s: want a list (%s: [a, b], or one \"- a\" a line), not %s", key, key, kind(v))}
+		return nil, &Error{Path: path, Line: v.Line, Msg: fmt.Sprintf("%s: want a list (%s: [a, b], or one \"- a\" a line), not %s", key, key, Kind(v))}
 	}
 	var out []Value
 	for _, item := range v.Content {
 		if item.Kind != yaml.ScalarNode || item.Tag != "!!str" || strings.TrimSpace(item.Value) == "" {
-			return nil, &Error{Path: path, Line: item.Line, Msg: fmt.Sprintf("%s: each item is a name, not %s", key, kind(item))}
+			return nil, &Error{Path: path, Line: item.Line, Msg: fmt.Sprintf("%s: each item is a name, not %s", key, Kind(item))}
 		}
 		out = append(out, Value{Text: strings.TrimSpace(item.Value), Line: item.Line})
 	}

@@ -133,7 +133,7 @@ func (p fileParser) yamlError(err error) error {
 // keys, each once.
 func (p fileParser) mapping(n *yaml.Node, keys []string, want string, each func(key string, v *yaml.Node) error) error {
 	if n.Kind != yaml.MappingNode {
-		return p.errorf(n, "want %s, not %s", want, describeNode(n))
+		return p.errorf(n, "want %s, not %s", want, configfile.Kind(n))
 	}
 	seen := map[string]int{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
@@ -245,7 +245,7 @@ func (p fileParser) jsonMode(v *yaml.Node) (*JSONMode, error) {
 
 func (p fileParser) invocations(v *yaml.Node) ([]Invocation, error) {
 	if v.Kind != yaml.SequenceNode {
-		return nil, p.errorf(v, "invocations: want a list of {args: [...], expect: CODE}, not %s", describeNode(v))
+		return nil, p.errorf(v, "invocations: want a list of {args: [...], expect: CODE}, not %s", configfile.Kind(v))
 	}
 	var out []Invocation
 	for _, item := range v.Content {
@@ -259,7 +259,7 @@ func (p fileParser) invocations(v *yaml.Node) ([]Invocation, error) {
 				inv.Expect, err = p.codes("expect", v, false)
 			case "side_effects":
 				if v.Kind != yaml.ScalarNode || v.Value != "none" {
-					return p.errorf(v, "side_effects: the one value is none (the call must change nothing), not %s", describeNode(v))
+					return p.errorf(v, "side_effects: the one value is none (the call must change nothing), not %s", configfile.Kind(v))
 				}
 				inv.NoSideEffects = true
 			}
@@ -278,7 +278,7 @@ func (p fileParser) invocations(v *yaml.Node) ([]Invocation, error) {
 
 func (p fileParser) interrupts(v *yaml.Node) ([]Interrupt, error) {
 	if v.Kind != yaml.SequenceNode {
-		return nil, p.errorf(v, "interrupt: want a list of {args: [...], after: 1s}, not %s", describeNode(v))
+		return nil, p.errorf(v, "interrupt: want a list of {args: [...], after: 1s}, not %s", configfile.Kind(v))
 	}
 	var out []Interrupt
 	for _, item := range v.Content {
@@ -315,7 +315,7 @@ func (p fileParser) checkSkips(v *yaml.Node, skips []string) error {
 
 func (p fileParser) scalar(key string, v *yaml.Node) (string, error) {
 	if v.Kind != yaml.ScalarNode || v.Tag == "!!null" || strings.TrimSpace(v.Value) == "" {
-		return "", p.errorf(v, "%s: want a value, not %s", key, describeNode(v))
+		return "", p.errorf(v, "%s: want a value, not %s", key, configfile.Kind(v))
 	}
 	return v.Value, nil
 }
@@ -324,12 +324,12 @@ func (p fileParser) scalar(key string, v *yaml.Node) (string, error) {
 // text, as a command line would hold them.
 func (p fileParser) words(key string, v *yaml.Node) ([]string, error) {
 	if v.Kind != yaml.SequenceNode {
-		return nil, p.errorf(v, "%s: want a list ([a, b], or one \"- a\" a line), not %s", key, describeNode(v))
+		return nil, p.errorf(v, "%s: want a list ([a, b], or one \"- a\" a line), not %s", key, configfile.Kind(v))
 	}
 	out := []string{}
 	for _, item := range v.Content {
 		if item.Kind != yaml.ScalarNode || item.Tag == "!!null" {
-			return nil, p.errorf(item, "%s: each item is a word, not %s", key, describeNode(item))
+			return nil, p.errorf(item, "%s: each item is a word, not %s", key, configfile.Kind(item))
 		}
 		out = append(out, item.Value)
 	}
@@ -347,7 +347,7 @@ func (p fileParser) codes(key string, v *yaml.Node, command bool) ([]int, error)
 	for _, item := range items {
 		n, err := strconv.Atoi(item.Value)
 		if item.Kind != yaml.ScalarNode || err != nil {
-			return nil, p.errorf(item, "%s: want an exit code (an integer), not %s", key, describeNode(item))
+			return nil, p.errorf(item, "%s: want an exit code (an integer), not %s", key, configfile.Kind(item))
 		}
 		r := exitcode.Classify(n)
 		switch {
@@ -364,7 +364,7 @@ func (p fileParser) codes(key string, v *yaml.Node, command bool) ([]int, error)
 func (p fileParser) duration(key string, v *yaml.Node) (time.Duration, error) {
 	d, err := time.ParseDuration(v.Value)
 	if v.Kind != yaml.ScalarNode || err != nil || d <= 0 {
-		return 0, p.errorf(v, "%s: want a positive duration (10s, 1m30s), not %s", key, describeNode(v))
+		return 0, p.errorf(v, "%s: want a positive duration (10s, 1m30s), not %s", key, configfile.Kind(v))
 	}
 	return d, nil
 }
@@ -372,13 +372,13 @@ func (p fileParser) duration(key string, v *yaml.Node) (time.Duration, error) {
 // env reads a mapping of variables to values.
 func (p fileParser) env(key string, v *yaml.Node) ([]string, error) {
 	if v.Kind != yaml.MappingNode {
-		return nil, p.errorf(v, "%s: want a mapping of variables to values ({NAME: value}), not %s", key, describeNode(v))
+		return nil, p.errorf(v, "%s: want a mapping of variables to values ({NAME: value}), not %s", key, configfile.Kind(v))
 	}
 	var out []string
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
 		if val.Kind != yaml.ScalarNode {
-			return nil, p.errorf(val, "%s: %s: want a value, not %s", key, k.Value, describeNode(val))
+			return nil, p.errorf(val, "%s: %s: want a value, not %s", key, k.Value, configfile.Kind(val))
 		}
 		kv := k.Value + "=" + val.Value
 		if err := CheckEnv(kv); err != nil {
@@ -387,18 +387,6 @@ func (p fileParser) env(key string, v *yaml.Node) ([]string, error) {
 		out = append(out, kv)
 	}
 	return out, nil
-}
-
-func describeNode(n *yaml.Node) string {
-	switch n.Kind {
-	case yaml.SequenceNode:
-		return "a list"
-	case yaml.MappingNode:
-		return "a mapping"
-	case yaml.ScalarNode:
-		return fmt.Sprintf("the value %q", n.Value)
-	}
-	return "that"
 }
 
 // CheckEnv says what is wrong with a KEY=VALUE the user passes to the
