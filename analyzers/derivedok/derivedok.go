@@ -118,7 +118,9 @@ func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 		return
 	}
 	if l := ch.c.LiteralEnvelope(lit); l != nil {
-		ch.literal(l, body)
+		if l.OK == nil || !ch.agreesInLiteral(lit, l.OK, body) {
+			ch.literal(l, body)
+		}
 		return
 	}
 	env, e := ch.c.Envelope(t)
@@ -138,7 +140,7 @@ func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 		} else if i < st.NumFields() && st.Field(i).Name() == e.OKField {
 			value = elt
 		}
-		if value == nil || ch.derived(value, body, 0) {
+		if value == nil || ch.derived(value, body, 0) || ch.agreesInLiteral(lit, value, body) {
 			continue
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{

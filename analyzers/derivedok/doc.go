@@ -45,6 +45,19 @@
 // `code != exitcode.GeneralError` and `code <= exitcode.PartialFailure`
 // make `ok` true at a failing code.
 //
+// A constant ok also counts as derived where the same literal carries the
+// exit code it goes out with and the two agree by construction: `ok:
+// false` beside an integer field or key named `exit_code` (`ExitCode`,
+// `exitCode`, `exit_status`) whose value is never 0 — a constant other
+// than 0, or a local variable whose every assignment is one, or is
+// followed at once by `if code == 0 { code = ExitUsage }` — and `ok: true`
+// beside a constant 0 (`"status": "error"` and `"ok"` likewise). The ok is
+// then the value `code == SUCCESS` has, spelled as that value; a code
+// handed in from outside (a parameter) may be 0 and stays reported.
+// Evidence: andurel (`Fail` builds `ErrorEnvelope{OK: false, ExitCode:
+// exitCode}`, the code main exits with), hop (`{"ok": false, "exit_code":
+// code}` where `code` is 1, 20, 21, 22 or 23).
+//
 // An ok answers to the exit code the run ends with: derivedok reports only
 // where one exists. Code outside the program's run is never reported: an
 // HTTP handler's reply, an MCP tool's result, what only they call (their

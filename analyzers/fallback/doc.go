@@ -104,6 +104,37 @@
 //     a type that contains itself may fail, and the exit after it is
 //     reported. Evidence: tflint (its version command's output), andurel
 //     (a failure envelope of strings), pura.
+//   - An exit with 1, or a 1 that becomes the exit code, where no agent
+//     reads it:
+//     (a) once the process received a termination signal — after a
+//     receive from a channel that `signal.Notify` relays SIGTERM, SIGHUP
+//     or SIGQUIT to (every signal when it names none), or from the `Done`
+//     of a context `signal.NotifyContext` cancels on one, made earlier in
+//     the same function (an earlier statement of an enclosing block, the
+//     case of an enclosing `select`, the range of an enclosing loop), also
+//     through a function of the package that returns such a channel, and
+//     in a function literal that a function of the package calls only
+//     after such a receive (the cleanup handed to a shutdown handler).
+//     The caller or a supervisor is stopping the process and knows it did;
+//     no code of the table describes a stopped run (130 is the shell's),
+//     so 1 is the last resort. A handler of `os.Interrupt` alone is the
+//     user's Ctrl-C at a terminal during an interactive operation (a
+//     full-screen view, a password prompt): a program with a code for a
+//     cancelled operation should use it there, and it stays reported.
+//     Evidence: beads (the second SIGINT/SIGTERM/SIGHUP force-exits),
+//     task (the third one), tflint (the plugins' cleanup on SIGTERM).
+//     (b) in the branch that runs only when the error is a prompt
+//     library's user abort: `if err == huh.ErrUserAborted`, `if
+//     errors.Is(err, terminal.InterruptErr)`, or a switch case testing
+//     that, where the errors are charmbracelet/huh's `ErrUserAborted`,
+//     bubbletea's `ErrInterrupted`, survey's `terminal.InterruptErr` and
+//     promptui's `ErrInterrupt` (v1 and v2 import paths). Only the person
+//     at the terminal aborts a prompt. A prompt's other errors stay
+//     reported — a missing terminal, a closed stdin (`io.EOF`), a timeout
+//     (`huh.ErrTimeout`), a declined confirmation — since an agent's run
+//     meets them. Evidence: larksuite (its huh login and config-init
+//     forms), a survey-driven stacked-diff tool (`if err ==
+//     terminal.InterruptErr { os.Exit(1) }`).
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

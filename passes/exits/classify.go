@@ -34,6 +34,7 @@ type Exemptions struct {
 	// lastResort memoizes LastResort: a constant is asked about once per
 	// path that reaches it, and finding its node is linear in the files.
 	lastResort map[[2]ast.Node]bool
+	signals    *signalSources // the termination-signal sources, once asked (signal.go)
 }
 
 // newExemptions returns the exemptions of the pass's package; ex is its
@@ -45,10 +46,10 @@ func newExemptions(pass *analysis.Pass, ex *Exits) *Exemptions {
 
 // Exit reports whether the exit call at cur is the contract's last resort:
 // the last branch of a classification whose other branches exit with
-// specific codes, after a failed write to stdout or stderr, or after a
-// call that never fails.
+// specific codes, after a failed write to stdout or stderr, after a call
+// that never fails, or where no agent reads the code (NotForAgents).
 func (x *Exemptions) Exit(cur inspector.Cursor) bool {
-	return x.classification(x.specificExit, cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur)
+	return x.classification(x.specificExit, cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || x.NotForAgents(cur)
 }
 
 // ReturnAt reports the same of a return of a code (a function whose
@@ -58,7 +59,7 @@ func (x *Exemptions) Exit(cur inspector.Cursor) bool {
 // return e.Code) is one too.
 func (x *Exemptions) ReturnAt(cur inspector.Cursor, codes func(*ast.ReturnStmt) []int) bool {
 	specific := func(n ast.Node) bool { return x.specificReturn(codes, n) }
-	return x.classification(specific, cur) || x.guardsComputed(cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur)
+	return x.classification(specific, cur) || x.guardsComputed(cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || x.NotForAgents(cur)
 }
 
 // LastResort reports whether the constant e of the package's files, which
@@ -94,7 +95,7 @@ func (x *Exemptions) lastResortOf(e ast.Expr, ret *ast.ReturnStmt) bool {
 		}
 	}
 	cur, ok := root.FindNode(e)
-	return ok && x.AssignedAt(cur)
+	return ok && (x.AssignedAt(cur) || x.NotForAgents(cur))
 }
 
 // spelledCodes returns the integer constants a return statement's results

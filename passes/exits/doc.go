@@ -118,8 +118,12 @@
 // `else`, or a statement after `if`s, when another branch exits or returns
 // a specific failure code or a code computed from the error), a 1 that
 // guards a computed code (`if e.Code <= 0 { return 1 }; return e.Code`),
-// an exit after a failed write to stdout or stderr, and an exit after a
-// call of the package that never fails.
+// an exit after a failed write to stdout or stderr, an exit after a
+// call of the package that never fails, and an exit or a code where no
+// agent reads it (`NotForAgents`): once a termination signal arrived
+// (SIGTERM, SIGHUP, SIGQUIT through `signal.Notify` or
+// `signal.NotifyContext`), or in the branch for a prompt library's
+// user-abort error (`huh.ErrUserAborted`).
 //
 // # Exit tables
 //

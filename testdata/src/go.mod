@@ -3,6 +3,8 @@ module cases
 go 1.22
 
 require (
+	github.com/AlecAivazis/survey/v2 v2.0.0-00010101000000-000000000000
+	github.com/charmbracelet/huh v0.0.0-00010101000000-000000000000
 	example.com/chatapi v0.0.0-00010101000000-000000000000
 	example.com/dielib v0.0.0-00010101000000-000000000000
 	github.com/exitlint/exitlint/envelope v0.0.0-00010101000000-000000000000
@@ -14,6 +16,8 @@ require (
 )
 
 replace (
+	github.com/AlecAivazis/survey/v2 => ../deps/survey
+	github.com/charmbracelet/huh => ../deps/huh
 	example.com/chatapi => ../deps/chatapi
 	example.com/dielib => ../deps/dielib
 	github.com/exitlint/exitlint/envelope => ../../envelope

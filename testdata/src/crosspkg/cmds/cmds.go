@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"cases/crosspkg/clierr"
+	"github.com/charmbracelet/huh"
 )
 
 // Get fails with codes in clierr.ExitError.Code.
@@ -18,6 +19,18 @@ func Get(name string) error {
 		return &clierr.ExitError{Code: 1, Err: err} // want fallback:`exit code 1 is GENERAL_ERROR.*stored in clierr.ExitError.Code`
 	}
 	_ = clierr.Stats{Count: 3} // no exit code: a count
+	return nil
+}
+
+// Login fails with clierr codes after an interactive form: a 1 in the
+// branch for the user's abort is seen by no agent.
+func Login() error {
+	if err := huh.NewForm().Run(); err != nil {
+		if errors.Is(err, huh.ErrUserAborted) {
+			return clierr.New(1, err)
+		}
+		return clierr.New(1, err) // want fallback:`exit code 1 is GENERAL_ERROR.*stored in clierr.ExitError.Code`
+	}
 	return nil
 }
 

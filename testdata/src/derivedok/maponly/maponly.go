@@ -13,9 +13,16 @@ func writeJSON(w io.Writer, v any) { json.NewEncoder(w).Encode(v) }
 func run(args []string, jsonOutput bool) int {
 	if len(args) == 0 {
 		if jsonOutput {
-			writeJSON(os.Stdout, map[string]any{"ok": false, "error": "usage", "exit_code": 2}) // want `"ok": false sets ok of the JSON output written here by hand`
+			// The literal carries the code it goes out with, never 0: its ok
+			// agrees with it by construction.
+			writeJSON(os.Stdout, map[string]any{"ok": false, "error": "usage", "exit_code": 2})
 		}
 		return 2
+	}
+	if args[0] == "fail" {
+		code := len(args) - 1 // 0 when nothing follows
+		writeJSON(os.Stdout, map[string]any{"ok": false, "error": "failed", "exit_code": code}) // want `"ok": false sets ok of the JSON output written here by hand`
+		return code
 	}
 	if args[0] == "version" {
 		writeJSON(os.Stdout, map[string]any{"ok": true, "version": "1.0"}) // want `"ok": true sets ok of the JSON output written here by hand`

@@ -1,0 +1,3 @@
+module github.com/charmbracelet/huh
+
+go 1.22
