@@ -177,6 +177,20 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 	return t
 }
 
+// adoptForeign adds to the members of other packages' tables the constants
+// that reach this package's exit through another package's function
+// (os.Exit(cli.Start()) returning exitcodes.Usage) when the package that
+// declares them holds them as members already: they were checked there, at
+// their declarations, and a second report from every package that exits
+// with them says nothing new.
+func (t *Tables) adoptForeign(pass *analysis.Pass, e *Exits) {
+	for _, s := range e.foreign {
+		if k := e.Const(s.Source); k != nil && !t.foreign[k] && pass.ImportObjectFact(k, new(tableFact)) {
+			t.foreign[k] = true
+		}
+	}
+}
+
 // exitCodesDoc matches a doc comment whose first words name what follows
 // as exit codes or exit statuses ("Exit statuses returned by the binary",
 // "The exit codes of the CLI"); a comment that only mentions them ("A
