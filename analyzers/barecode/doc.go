@@ -44,8 +44,9 @@
 // constants that reach an exit, the other constants of their type or of
 // their block named `Exit…`, a type or package named for exit codes, a
 // block all named `Exit…`, a block whose doc comment begins "Exit codes" or
-// "Exit statuses". Each member is checked once, at its declaration,
-// and not at every use:
+// "Exit statuses". Each member is checked once, at its declaration, by
+// the package that declares it, and not at every use nor again by each
+// package that exits with it:
 //
 //   - a value in a reserved range (14–63, 126–255, outside 0–255);
 //   - a name that says one of the contract's codes while the value is
@@ -72,6 +73,23 @@
 //     how to choose: keep it if that is what it means, else the table code
 //     that does, or a command-specific code (79–125) declared for an outcome
 //     of the program's own.
+//
+// Bit flags are no members of an exit table, whatever their names say: a
+// constant declared by a shift of iota (`exitCodeFlagResourceClosed = 1 <<
+// iota`), or combined by a bitwise operator, itself or the named type it
+// has (`ExitCodeCallGoFunction | ExitCode(index<<8)`, `flag |
+// uint64(code)<<32`, `status & ExitMask`). A process exits with one
+// number; a constant combined with others into one, or carried beside
+// other bits in a wider word, is a part of a value, and its own value is
+// nothing an agent reads. wazero names the reasons its compiled code
+// returns to the runtime `wazevoapi.ExitCode` (packed with a function
+// index above the low byte) and the closed-state bits it stores beside a
+// module's exit code `exitCodeFlag…`; goali, which does compose its exit
+// status from bits (`ERR_GENERAL ExitCode = 1 << iota`, `ERR_SIGNAL_CTRL_C
+// = ERR_SIGNAL_HANDLER | ERR_FATAL`), never exits with `ERR_FATAL = 2`
+// alone, so reading it as PARTIAL_FAILURE would be wrong there too. A flag
+// that reaches an exit itself (`os.Exit(ExitScanFailed)`) is an exit code
+// and is checked.
 //
 // A bare 0 is not reported anywhere: it is SUCCESS in the contract as in
 // every shell, and spelled bare it misleads no agent. On the real-code
