@@ -54,9 +54,19 @@
 //     ARG_ERROR; NOT_FOUND is 5". An agent acts on the number. The name
 //     table is in the exits pass (names.go): usage, invalid, argument mean
 //     ARG_ERROR; not found, missing mean NOT_FOUND; auth, unauthorized,
-//     login mean AUTH_REQUIRED; read-only and locked mean PRECONDITION; and
-//     so on for every code. A name that says two codes (`NotFoundOK`) says
-//     none. The words of failure (error, err, failure, internal) and of
+//     login mean AUTH_REQUIRED; read-only, locked and unsafe mean
+//     PRECONDITION; and so on for every code. A name that says two codes
+//     (`NotFoundOK`) says none. Unsafe is an action refused until the
+//     caller resolves it (andurel's `ExitUnsafe = 4` for "requires
+//     --force", amux's `ExitUnsafeBlocked` for "pass --yes to confirm"):
+//     resolve, then retry, which is PRECONDITION. A word that names
+//     conditions of several codes makes a name say none: a duplicate is a
+//     repeated entry in an argument (sops' `DuplicateDecryptionKeyType`, a
+//     key type given twice in --decryption-order: ARG_ERROR), an entity
+//     that exists (CONFLICT), or the risk that a retry delivers twice
+//     (tantu's `sendExitDuplicateRisk`), and advice naming one of them
+//     would send an agent to resolve a conflict where it should fix its
+//     input. The words of failure (error, err, failure, internal) and of
 //     success (ok, success) are weak: they mean GENERAL_ERROR or SUCCESS
 //     only when nothing else is said (`ExitError`, `ExitOK`); inside a
 //     longer name they say nothing alone (`ExitFileError`,
