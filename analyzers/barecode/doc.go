@@ -44,8 +44,9 @@
 // constants that reach an exit, the other constants of their type or of
 // their block named `Exit…`, a type or package named for exit codes, a
 // block all named `Exit…`, a block whose doc comment begins "Exit codes" or
-// "Exit statuses". Each member is checked once, at its declaration,
-// and not at every use:
+// "Exit statuses". Each member is checked once, at its declaration, by
+// the package that declares it, and not at every use nor again by each
+// package that exits with it:
 //
 //   - a value in a reserved range (14–63, 126–255, outside 0–255);
 //   - a name that says one of the contract's codes while the value is
@@ -53,9 +54,19 @@
 //     ARG_ERROR; NOT_FOUND is 5". An agent acts on the number. The name
 //     table is in the exits pass (names.go): usage, invalid, argument mean
 //     ARG_ERROR; not found, missing mean NOT_FOUND; auth, unauthorized,
-//     login mean AUTH_REQUIRED; read-only and locked mean PRECONDITION; and
-//     so on for every code. A name that says two codes (`NotFoundOK`) says
-//     none. The words of failure (error, err, failure, internal) and of
+//     login mean AUTH_REQUIRED; read-only, locked and unsafe mean
+//     PRECONDITION; and so on for every code. A name that says two codes
+//     (`NotFoundOK`) says none. Unsafe is an action refused until the
+//     caller resolves it (andurel's `ExitUnsafe = 4` for "requires
+//     --force", amux's `ExitUnsafeBlocked` for "pass --yes to confirm"):
+//     resolve, then retry, which is PRECONDITION. A word that names
+//     conditions of several codes makes a name say none: a duplicate is a
+//     repeated entry in an argument (sops' `DuplicateDecryptionKeyType`, a
+//     key type given twice in --decryption-order: ARG_ERROR), an entity
+//     that exists (CONFLICT), or the risk that a retry delivers twice
+//     (tantu's `sendExitDuplicateRisk`), and advice naming one of them
+//     would send an agent to resolve a conflict where it should fix its
+//     input. The words of failure (error, err, failure, internal) and of
 //     success (ok, success) are weak: they mean GENERAL_ERROR or SUCCESS
 //     only when nothing else is said (`ExitError`, `ExitOK`); inside a
 //     longer name they say nothing alone (`ExitFileError`,
@@ -72,6 +83,23 @@
 //     how to choose: keep it if that is what it means, else the table code
 //     that does, or a command-specific code (79–125) declared for an outcome
 //     of the program's own.
+//
+// Bit flags are no members of an exit table, whatever their names say: a
+// constant declared by a shift of iota (`exitCodeFlagResourceClosed = 1 <<
+// iota`), or combined by a bitwise operator, itself or the named type it
+// has (`ExitCodeCallGoFunction | ExitCode(index<<8)`, `flag |
+// uint64(code)<<32`, `status & ExitMask`). A process exits with one
+// number; a constant combined with others into one, or carried beside
+// other bits in a wider word, is a part of a value, and its own value is
+// nothing an agent reads. wazero names the reasons its compiled code
+// returns to the runtime `wazevoapi.ExitCode` (packed with a function
+// index above the low byte) and the closed-state bits it stores beside a
+// module's exit code `exitCodeFlag…`; goali, which does compose its exit
+// status from bits (`ERR_GENERAL ExitCode = 1 << iota`, `ERR_SIGNAL_CTRL_C
+// = ERR_SIGNAL_HANDLER | ERR_FATAL`), never exits with `ERR_FATAL = 2`
+// alone, so reading it as PARTIAL_FAILURE would be wrong there too. A flag
+// that reaches an exit itself (`os.Exit(ExitScanFailed)`) is an exit code
+// and is checked.
 //
 // A bare 0 is not reported anywhere: it is SUCCESS in the contract as in
 // every shell, and spelled bare it misleads no agent. On the real-code

@@ -138,9 +138,15 @@
 // constants are all named `Exit…` (not `ExitOnError`, a mode); and a const
 // block whose doc comment begins by calling them exit codes or statuses
 // (`// Exit statuses returned by the binary`: a table in a package of its
-// own, which only other packages pass to an exit). A
+// own, which only other packages pass to an exit). Bit flags are no
+// members (flags.go): a constant declared by a shift of iota, or combined
+// by a bitwise operator, itself or the named type it has (`ExitCode(i<<8)
+// | ExitCodeCall`, `flag | uint64(code)<<32`), is a part of a value, not a
+// value a process exits with, unless it reaches an exit itself. A
 // fact on each member tells the packages that use it that it is
-// checked where it is declared. `Meaning` reads which of the contract's
+// checked where it is declared; a package that exits with another
+// package's member through that package's function does not check it
+// again. `Meaning` reads which of the contract's
 // codes a member's name says (the name table is names.go).
 //
 // Calls inside function literals belong to the literal, not to the function

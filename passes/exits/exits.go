@@ -465,6 +465,7 @@ func run(pass *analysis.Pass) (any, error) {
 		e.imports = importClosure(pass.Pkg)
 	}
 	e.tables = inferTables(pass, e.sites, fl.codeTypes())
+	e.tables.adoptForeign(pass, e)
 	fl.forwardFacts(pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions))
 	return e, nil
 }

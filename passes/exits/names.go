@@ -20,9 +20,9 @@ var meanings = []struct {
 }{
 	{exitcode.PartialFailure, []string{"partial", "partially", "partial failure"}},
 	{exitcode.ArgError, []string{"usage", "invalid", "bad args", "bad arg", "bad argument", "bad input", "args", "arg", "argument", "arguments", "param", "params", "parameter", "parameters", "flag", "flags", "validation", "invalid input"}},
-	{exitcode.Precondition, []string{"precondition", "prerequisite", "config", "configuration", "not configured", "not initialized", "uninitialized", "not initialised", "dependency", "dependencies", "not installed", "requirement", "requirements", "read only", "readonly", "locked", "not ready"}},
+	{exitcode.Precondition, []string{"precondition", "prerequisite", "config", "configuration", "not configured", "not initialized", "uninitialized", "not initialised", "dependency", "dependencies", "not installed", "requirement", "requirements", "read only", "readonly", "locked", "not ready", "unsafe"}},
 	{exitcode.NotFound, []string{"not found", "notfound", "missing", "no such", "nonexistent", "not exist", "not exists", "does not exist"}},
-	{exitcode.Conflict, []string{"conflict", "exists", "already exists", "duplicate"}},
+	{exitcode.Conflict, []string{"conflict", "exists", "already exists"}},
 	{exitcode.PermissionDenied, []string{"permission", "permissions", "forbidden", "denied", "access denied"}},
 	{exitcode.AuthRequired, []string{"auth", "unauthenticated", "unauthorized", "authentication", "login", "not logged in", "unauthorised"}},
 	{exitcode.PaymentRequired, []string{"payment", "billing", "subscription"}},
@@ -44,6 +44,16 @@ var (
 	generic = []string{"error", "errors", "err", "failure", "fail", "failed", "general", "generic", "internal", "unknown", "other"}
 )
 
+// ambiguous are words that name conditions of more than one code, so that
+// a name with one of them says none with confidence: a duplicate is a
+// repeated entry in an argument (sops' DuplicateDecryptionKeyType, a
+// repeated key type in --decryption-order: ARG_ERROR), an entity that
+// exists already (CONFLICT), or the risk that a retry delivers twice
+// (tantu's sendExitDuplicateRisk, an unknown outcome). A finding that
+// advised one of them would tell an agent to resolve a conflict where it
+// should fix its input.
+var ambiguous = []string{"duplicate", "duplicates", "duplicated", "dup", "dupe"}
+
 // filler are the words a name of an exit code is made with that say
 // nothing of which code: ExitCodeUsage means what Usage means.
 var filler = []string{"exit", "exits", "code", "codes", "status", "statuses", "rc", "ret", "return", "result"}
@@ -58,6 +68,10 @@ func Meaning(name string) (exitcode.Code, bool) {
 		if len(w) > 1 && !slices.Contains(filler, w) {
 			words = append(words, w) // a one-letter prefix (SNoError's S) says nothing either
 		}
+	}
+	if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(ambiguous, w) }) {
+		var none exitcode.Code
+		return none, false
 	}
 	var found []exitcode.Code
 	for _, m := range meanings {

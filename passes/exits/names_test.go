@@ -43,6 +43,14 @@ func TestMeaning(t *testing.T) {
 		"ExitCodeLocked":          exitcode.Precondition,
 		"ExitInternalErr":         exitcode.GeneralError, // nothing but weak words
 		"ExitSuccess":             exitcode.Success,
+		// A refusal to go on with an unsafe action until the caller
+		// resolves it (--force, --yes, a clean tree): a precondition.
+		"ExitUnsafe":        exitcode.Precondition,
+		"exitUnsafeBlocked": exitcode.Precondition,
+		"ExitUnsafeRefused": exitcode.Precondition,
+		"ExitUnreachable":   exitcode.Unavailable, // in an exit table, a host or peer that cannot be reached
+		"ErrAlreadyExists":  exitcode.Conflict,    // the weak word yields
+		"ExitBadFlag":       exitcode.ArgError,
 	} {
 		got, ok := exits.Meaning(name)
 		if !ok || got != want {
@@ -67,6 +75,14 @@ func TestMeaning(t *testing.T) {
 		"ExitStatusSuccessProblemFound",
 		"SInitializationError",
 		"TransientError",
+		"CLIError", // an acronym and the weak word: no code, never GENERAL_ERROR
+		// Duplicate names several conditions: a repeated entry in an
+		// argument (ARG_ERROR), an entity that exists (CONFLICT), the risk
+		// that a retry delivers twice.
+		"DuplicateDecryptionKeyType",
+		"sendExitDuplicateRisk",
+		"ExitDuplicate",
+		"Unsafety", // not the word unsafe
 		"x",
 		"",
 	} {

@@ -65,6 +65,9 @@ func (t *Tables) Checked(k *types.Const) bool { return t.member[k] != nil || t.f
 type constDecl struct {
 	Member
 	block *ast.GenDecl
+	// shifted says the constant is declared, itself or by the implicit
+	// repetition of its block, as a shift by iota: a bit flag.
+	shifted bool
 }
 
 // inferTables finds the package's exit tables: constants are an exit table
@@ -91,6 +94,7 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 		byConst[d.Const] = d
 	}
 	evidence := map[*types.Const]string{}
+	reached := map[*types.Const]bool{} // constants that are an exit's code themselves
 	add := func(k *types.Const, why string) {
 		if _, ok := evidence[k]; !ok {
 			evidence[k] = why
@@ -112,6 +116,7 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 		}
 		why := k.Name() + " reaches " + s.Via
 		add(k, why)
+		reached[k] = true
 		if tn := localNamed(pass, k.Type()); tn != nil {
 			if _, seen := tableTypes[tn]; !seen {
 				tableTypes[tn] = why
@@ -156,11 +161,12 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 		}
 	}
 	// One table per const block, in source order.
+	flags := bitFlags(pass, decls)
 	byBlock := map[*ast.GenDecl]*Table{}
 	for _, d := range decls {
 		why, ok := evidence[d.Const]
-		if !ok {
-			continue
+		if !ok || flags[d.Const] && !reached[d.Const] {
+			continue // a bit flag is part of a code, unless it is one itself (bitFlags)
 		}
 		tab := byBlock[d.block]
 		if tab == nil {
@@ -175,6 +181,20 @@ func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.Typ
 		pass.ExportObjectFact(d.Const, &tableFact{})
 	}
 	return t
+}
+
+// adoptForeign adds to the members of other packages' tables the constants
+// that reach this package's exit through another package's function
+// (os.Exit(cli.Start()) returning exitcodes.Usage) when the package that
+// declares them holds them as members already: they were checked there, at
+// their declarations, and a second report from every package that exits
+// with them says nothing new.
+func (t *Tables) adoptForeign(pass *analysis.Pass, e *Exits) {
+	for _, s := range e.foreign {
+		if k := e.Const(s.Source); k != nil && !t.foreign[k] && pass.ImportObjectFact(k, new(tableFact)) {
+			t.foreign[k] = true
+		}
+	}
 }
 
 // exitCodesDoc matches a doc comment whose first words name what follows
@@ -201,8 +221,12 @@ func constDecls(pass *analysis.Pass) []constDecl {
 			if !ok || gd.Tok != token.CONST {
 				continue
 			}
+			var last []ast.Expr // the values an implicit spec repeats
 			for _, spec := range gd.Specs {
 				vs := spec.(*ast.ValueSpec)
+				if len(vs.Values) > 0 {
+					last = vs.Values
+				}
 				for i, name := range vs.Names {
 					k, ok := pass.TypesInfo.Defs[name].(*types.Const)
 					if !ok || name.Name == "_" || k.Val().Kind() != constant.Int {
@@ -212,7 +236,8 @@ func constDecls(pass *analysis.Pass) []constDecl {
 					if i < len(vs.Values) {
 						value = vs.Values[i]
 					}
-					out = append(out, constDecl{Member{Const: k, Name: name, Value: value}, gd})
+					shifted := i < len(last) && shiftOfIota(pass.TypesInfo, last[i])
+					out = append(out, constDecl{Member{Const: k, Name: name, Value: value}, gd, shifted})
 				}
 			}
 		}
