@@ -34,39 +34,108 @@ func (x *Exemptions) classifies(codes func(*ast.ReturnStmt) []int) func(ast.Node
 	}
 }
 
-// specificSite reports whether n holds a code site of the package whose
-// value is a specific failure code.
+// specificSite reports whether n holds a specific failure code given to
+// where exit codes go: a code site of the package with a specific value,
+// or a constant stored into a field that holds exit codes or given to a
+// code parameter of a function (&ExitError{Code: exitConfig},
+// errs.New(errs.ExitCancelled, …)). The package that writes such a store
+// may not see the exit its value reaches (the exit is in an importing
+// main), and a classification there is one all the same.
 func (x *Exemptions) specificSite(n ast.Node) bool {
-	return slices.ContainsFunc(x.ex.sites, func(s CodeSite) bool {
-		if s.Expr.Pos() < n.Pos() || s.Expr.End() > n.End() {
-			return false
-		}
-		v := x.info.Types[s.Expr].Value
-		return v != nil && SpecificCode(intOf(v))
-	})
+	if slices.ContainsFunc(x.ex.sites, func(s CodeSite) bool {
+		return s.Expr.Pos() >= n.Pos() && s.Expr.End() <= n.End() && x.specificConst(s.Expr)
+	}) {
+		return true
+	}
+	return x.codeStores(n, x.specificConst)
 }
 
-// passesComputed reports whether n (outside function literals) passes on
-// a code computed from what went wrong, other than by an exit or a return
-// of an integer: as the argument of a helper's code parameter
-// (ErrAPI(int(code), msg)), as the value of an exit-status field
-// (ErrorEnvelope{ExitCode: exitCode}), or as an error that carries its own
-// code, returned as the branch's test found it (return cliErr after
-// err.(*ExitError)).
-func (x *Exemptions) passesComputed(n ast.Node) bool {
+// specificConst reports whether e is a constant specific failure code.
+func (x *Exemptions) specificConst(e ast.Expr) bool {
+	v := x.info.Types[e].Value
+	return v != nil && SpecificCode(intOf(v))
+}
+
+// codeStores reports whether n (outside function literals) gives a value
+// for which is returns true to where exit codes go: a field that holds
+// them (codeField), in a composite literal or an assignment, or a code
+// parameter of the function it calls (computedCodeArg's parameters).
+func (x *Exemptions) codeStores(n ast.Node, is func(ast.Expr) bool) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		switch m := m.(type) {
 		case *ast.FuncLit:
 			return false
 		case *ast.CallExpr:
-			found = found || x.computedCodeArg(m)
+			for _, arg := range x.codeArgs(m) {
+				found = found || is(arg)
+			}
 		case *ast.KeyValueExpr:
-			if key, ok := m.Key.(*ast.Ident); ok {
-				if v, ok := x.info.Uses[key].(*types.Var); ok && v.IsField() && x.ex.IsStatus(v) {
-					found = found || x.computedValue(m.Value)
+			if key, ok := m.Key.(*ast.Ident); ok && x.codeField(x.info.Uses[key]) {
+				found = found || is(m.Value)
+			}
+		case *ast.AssignStmt:
+			if len(m.Lhs) == len(m.Rhs) {
+				for i, l := range m.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && x.codeField(x.info.Uses[sel.Sel]) {
+						found = found || is(m.Rhs[i])
+					}
 				}
 			}
+		}
+		return !found
+	})
+	return found
+}
+
+// codeField reports whether obj is a field that holds exit codes: an
+// exit-status field of the package, or an integer field named for codes
+// or statuses (codeLike).
+func (x *Exemptions) codeField(obj types.Object) bool {
+	v, ok := obj.(*types.Var)
+	return ok && v.IsField() && (x.ex.IsStatus(v) || codeLike(v, nil))
+}
+
+// codeArgs returns the arguments call gives to the code parameters of its
+// callee: those it exits with, returns as an exit code, or stores as the
+// exit status or into an error's code field.
+func (x *Exemptions) codeArgs(call *ast.CallExpr) []ast.Expr {
+	fn, ok := typeutil.Callee(x.info, call).(*types.Func)
+	if !ok {
+		return nil
+	}
+	cp := x.ex.Code(fn)
+	if cp == nil {
+		return nil
+	}
+	params := slices.Concat(cp.Exits, cp.Returns, cp.Sets)
+	for _, f := range cp.Fields {
+		params = append(params, f.Param)
+	}
+	var out []ast.Expr
+	for _, p := range params {
+		if p < len(call.Args) && !(fn.Signature().Variadic() && p >= fn.Signature().Params().Len()-1) {
+			out = append(out, call.Args[p])
+		}
+	}
+	return out
+}
+
+// passesComputed reports whether n (outside function literals) passes on
+// a code computed from what went wrong, other than by an exit or a return
+// of an integer: to where exit codes go (codeStores: ErrAPI(int(code),
+// msg), ErrorEnvelope{ExitCode: exitCode}), or as an error that carries
+// its own code, returned as the branch's test found it (return cliErr
+// after err.(*ExitError)).
+func (x *Exemptions) passesComputed(n ast.Node) bool {
+	if x.codeStores(n, x.computedValue) {
+		return true
+	}
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
 		case *ast.ReturnStmt:
 			for _, r := range m.Results {
 				if id, ok := ast.Unparen(r).(*ast.Ident); ok {
@@ -79,30 +148,6 @@ func (x *Exemptions) passesComputed(n ast.Node) bool {
 		return !found
 	})
 	return found
-}
-
-// computedCodeArg reports whether call gives a computed code to a code
-// parameter of its callee: one the callee exits with, returns as an exit
-// code, or stores as the exit status or into an error's code field.
-func (x *Exemptions) computedCodeArg(call *ast.CallExpr) bool {
-	fn, ok := typeutil.Callee(x.info, call).(*types.Func)
-	if !ok {
-		return false
-	}
-	cp := x.ex.Code(fn)
-	if cp == nil {
-		return false
-	}
-	params := slices.Concat(cp.Exits, cp.Returns, cp.Sets)
-	for _, f := range cp.Fields {
-		params = append(params, f.Param)
-	}
-	for _, p := range params {
-		if p < len(call.Args) && x.computedValue(call.Args[p]) {
-			return true
-		}
-	}
-	return false
 }
 
 // computedValue reports whether e is an integer that is no constant and
