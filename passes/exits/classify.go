@@ -295,17 +295,10 @@ func SpecificCode(c int) bool {
 // a specific failure code, or of a code computed from what went wrong
 // (apiErr.ExitCode(), exitErr.Code).
 func (x *Exemptions) specificReturn(codes func(*ast.ReturnStmt) []int, n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = found || slices.ContainsFunc(codes(n), SpecificCode) || x.returnsComputed(n)
-		}
-		return !found
+	return anyOutsideLits(n, func(m ast.Node) bool {
+		ret, ok := m.(*ast.ReturnStmt)
+		return ok && (slices.ContainsFunc(codes(ret), SpecificCode) || x.returnsComputed(ret))
 	})
-	return found
 }
 
 // guardsComputed reports whether the return at ret is the body of an if

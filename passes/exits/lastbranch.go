@@ -61,28 +61,35 @@ func (x *Exemptions) specificConst(e ast.Expr) bool {
 // them (codeField), in a composite literal or an assignment, or a code
 // parameter of the function it calls (computedCodeArg's parameters).
 func (x *Exemptions) codeStores(n ast.Node, is func(ast.Expr) bool) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
+	return anyOutsideLits(n, func(m ast.Node) bool {
 		switch m := m.(type) {
-		case *ast.FuncLit:
-			return false
 		case *ast.CallExpr:
-			for _, arg := range x.codeArgs(m) {
-				found = found || is(arg)
-			}
+			return slices.ContainsFunc(x.codeArgs(m), is)
 		case *ast.KeyValueExpr:
-			if key, ok := m.Key.(*ast.Ident); ok && x.codeField(x.info.Uses[key]) {
-				found = found || is(m.Value)
-			}
+			key, ok := m.Key.(*ast.Ident)
+			return ok && x.codeField(x.info.Uses[key]) && is(m.Value)
 		case *ast.AssignStmt:
 			if len(m.Lhs) == len(m.Rhs) {
 				for i, l := range m.Lhs {
-					if sel, ok := l.(*ast.SelectorExpr); ok && x.codeField(x.info.Uses[sel.Sel]) {
-						found = found || is(m.Rhs[i])
+					if sel, ok := l.(*ast.SelectorExpr); ok && x.codeField(x.info.Uses[sel.Sel]) && is(m.Rhs[i]) {
+						return true
 					}
 				}
 			}
 		}
+		return false
+	})
+}
+
+// anyOutsideLits reports whether is holds for a node of n outside the
+// function literals in it, whose statements are their own.
+func anyOutsideLits(n ast.Node, is func(ast.Node) bool) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if _, lit := m.(*ast.FuncLit); lit || found {
+			return false
+		}
+		found = is(m)
 		return !found
 	})
 	return found
@@ -128,26 +135,14 @@ func (x *Exemptions) codeArgs(call *ast.CallExpr) []ast.Expr {
 // its own code, returned as the branch's test found it (return cliErr
 // after err.(*ExitError)).
 func (x *Exemptions) passesComputed(n ast.Node) bool {
-	if x.codeStores(n, x.computedValue) {
-		return true
-	}
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		switch m := m.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			for _, r := range m.Results {
-				if id, ok := ast.Unparen(r).(*ast.Ident); ok {
-					if v, ok := x.info.Uses[id].(*types.Var); ok && carriesCode(v.Type()) {
-						found = true
-					}
-				}
-			}
-		}
-		return !found
+	return x.codeStores(n, x.computedValue) || anyOutsideLits(n, func(m ast.Node) bool {
+		ret, ok := m.(*ast.ReturnStmt)
+		return ok && slices.ContainsFunc(ret.Results, func(r ast.Expr) bool {
+			id, ok := ast.Unparen(r).(*ast.Ident)
+			v, isVar := x.info.Uses[id].(*types.Var)
+			return ok && isVar && carriesCode(v.Type())
+		})
 	})
-	return found
 }
 
 // computedValue reports whether e is an integer that is no constant and
