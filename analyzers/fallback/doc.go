@@ -58,28 +58,50 @@
 // # Not flagged
 //
 //   - A 1 that is the last branch of a classification, one rule however the
-//     code is spelled (the exits pass's Exemptions): the `default` of a
-//     `switch`, the final `else` of an `if`/`else if` chain, or a statement
-//     after `if`s in the same block, when another branch exits with,
-//     returns, or assigns to the variable the exit reads, a specific
-//     failure code (any but 0 and 1: a code the contract reserves is
-//     barecode's to report, and classifies all the same) or a code computed from
-//     what went wrong (`os.Exit(ce.code)`, `return apiErr.ExitCode()`,
-//     `code = e.Code`). The assignment form counts both ways:
-//     `code := 1` that a following `switch` overwrites for the errors it
-//     knows, and `default: code = 1`. So does `if e.Code <= 0 { return 1 }`
-//     followed by `return e.Code`. An earlier `os.Exit(0)` or a call of a
-//     helper that might exit somewhere below makes no classification, and
-//     neither does an earlier check of another value: a catch-all that
-//     names a variable (`dep.Must(err)`) is the last branch only of ifs and
-//     switches that test it, not of `if *version == "" { … }` before it. A
-//     classification tests what went wrong, an error or an integer code: a
-//     branch on a mode or an option (`if jsonMode`), or a switch that
-//     dispatches on a command's name, classifies nothing, and a code
-//     computed by a helper from a 1 (`os.Exit(emit(msg, 1))`) is no branch
-//     of one.
+//     code is spelled and however it travels (the exits pass's Exemptions):
+//     the `default` of a `switch`, the final `else` of an `if`/`else if`
+//     chain (or a final `else if err != nil`, which tests only that
+//     something failed), or a statement after `if`s in the same block,
+//     when another branch gives a specific failure code (any but 0 and 1:
+//     a code the contract reserves is barecode's to report, and classifies
+//     all the same) or a code computed from what went wrong to where exit
+//     codes go: an exit (`os.Exit(ce.code)`), a return
+//     (`return apiErr.ExitCode()`), the variable the exit reads
+//     (`code = e.Code`), an error's code field
+//     (`&ExitError{Code: exitConfig}`), a helper's code parameter
+//     (`errs.New(errs.ExitCancelled, …)`, `ErrAPI(int(code), msg)`), or an
+//     error that carries its own code, passed on as the branch's test
+//     found it (`if e, ok := err.(*cli.ExitError); ok { return e }`). The
+//     store counts where the exit is not seen too: a client package that
+//     classifies an HTTP status into its error's code field classifies,
+//     though main, which exits with the field, is elsewhere. The
+//     assignment form counts both ways: `code := 1` that a following
+//     `switch` overwrites for the errors it knows, and `default: code = 1`.
+//     So does `if e.Code <= 0 { return 1 }` followed by `return e.Code`.
+//     An earlier `os.Exit(0)` or a call of a helper that might exit
+//     somewhere below makes no classification, and neither does an
+//     earlier check of another value: a catch-all that names a variable
+//     (`dep.Must(err)`) is the last branch only of ifs and switches that
+//     test it, not of `if *version == "" { … }` before it. A
+//     classification tests what went wrong: an error, an integer code (an
+//     HTTP status), a value computed from an error (`msg := err.Error()`,
+//     matched for words), or the dynamic type of a variable (a server's
+//     error object asserted to a map). A branch on a mode or an option
+//     (`if jsonMode`), or a switch that dispatches on a command's name,
+//     classifies nothing; nor does a branch that passes on an error that
+//     carries no code, and a case that names its error
+//     (`case errors.Is(err, ErrLocked): return 1`) is no last branch: the
+//     specific code for it is what is missing. A code computed by a
+//     helper from a 1 (`os.Exit(emit(msg, 1))`) is no branch of one.
 //     Evidence: gh (internal/ghcmd), task, clipbeam (exitCodeFor's
-//     `code := ExitGeneric`), hop (printCLIError's `code := 1`).
+//     `code := ExitGeneric`), hop (printCLIError's `code := 1`); for the
+//     stored and passed-on spellings: gitflow (releaseExitError's
+//     `cli.ExitError{Code: …}`), qbo (mapHTTPError's switch on the
+//     status), sops (updatekeys' `*cli.ExitError` passed on), linear-cli
+//     (a `*CLIError` printed with its code), vabc (emitError's
+//     `errs.New(errs.ExitCancelled, …)`), larksuite
+//     (classifyMCPPayloadError's `ErrAPI(int(code), …)`), skink (ExitCode's
+//     words of `err.Error()`).
 //   - An exit with 1 in the body of `if err != nil` where err is the error
 //     of a write to `os.Stdout` or `os.Stderr` (`fmt.Fprintln(os.Stdout, …)`,
 //     `json.NewEncoder(os.Stdout).Encode(v)`, the `Flush` of a

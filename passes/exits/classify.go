@@ -49,7 +49,7 @@ func newExemptions(pass *analysis.Pass, ex *Exits) *Exemptions {
 // specific codes, after a failed write to stdout or stderr, after a call
 // that never fails, or where no agent reads the code (NotForAgents).
 func (x *Exemptions) Exit(cur inspector.Cursor) bool {
-	return x.classification(x.specificExit, cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || x.NotForAgents(cur)
+	return x.classification(x.classifies(nil), cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || x.NotForAgents(cur)
 }
 
 // ReturnAt reports the same of a return of a code (a function whose
@@ -95,7 +95,7 @@ func (x *Exemptions) lastResortOf(e ast.Expr, ret *ast.ReturnStmt) bool {
 		}
 	}
 	cur, ok := root.FindNode(e)
-	return ok && (x.AssignedAt(cur) || x.NotForAgents(cur))
+	return ok && (x.AssignedAt(cur) || x.SiteAt(cur, x.spelledCodes) || x.NotForAgents(cur))
 }
 
 // spelledCodes returns the integer constants a return statement's results
@@ -135,17 +135,23 @@ func (x *Exemptions) classification(specific func(ast.Node) bool, cur inspector.
 }
 
 // testsWhatWentWrong reports whether an if or switch statement tests what
-// went wrong: an error, or an integer code (err, errors.Is(err, ErrX), a
-// type switch on err, switch code). One that tests a mode or an option
-// (if jsonMode) classifies nothing: a 1 after it is a catch-all.
+// went wrong: an error, an integer code, a value computed from an error,
+// or the dynamic type of a value (err, errors.Is(err, ErrX), a type switch
+// on err, switch status, strings.Contains(msg, "auth") after
+// msg := err.Error(), obj.(map[string]any)). One that tests a mode or an
+// option (if jsonMode) classifies nothing: a 1 after it is a catch-all.
 func (x *Exemptions) testsWhatWentWrong(s ast.Stmt) bool {
 	found := false
 	for _, n := range tested(s) {
 		ast.Inspect(n, func(m ast.Node) bool {
-			if id, ok := m.(*ast.Ident); ok && !found {
-				if v, ok := x.info.Uses[id].(*types.Var); ok && (analyzerutil.IsError(v.Type()) || analyzerutil.IsInteger(v.Type())) {
+			switch m := m.(type) {
+			case *ast.Ident:
+				if v, ok := x.info.Uses[m].(*types.Var); ok && (analyzerutil.IsError(v.Type()) || analyzerutil.IsInteger(v.Type()) || x.fromError(v)) {
 					found = true
 				}
+			case *ast.TypeAssertExpr:
+				_, isVar := ast.Unparen(m.X).(*ast.Ident)
+				found = isVar
 			}
 			return !found
 		})
@@ -234,6 +240,13 @@ func (x *Exemptions) specificBranch(specific func(ast.Node) bool, list inspector
 		sw, _ := list.Parent().Parent().Node().(ast.Stmt)
 		return l.List == nil && specific(list.Parent().Node()) && sw != nil && x.testsWhatWentWrong(sw)
 	case *ast.BlockStmt:
+		// else if err != nil { … } at the end of a chain tests only that
+		// something failed: the final else of the errors the chain knows.
+		if list.ParentEdgeKind() == edge.IfStmt_Body {
+			if ifs := list.Parent().Node().(*ast.IfStmt); ifs.Else == nil && ifs.Init == nil && errNotNil(x.info, ifs.Cond) != nil {
+				list = list.Parent()
+			}
+		}
 		for ; list.ParentEdgeKind() == edge.IfStmt_Else; list = list.Parent() {
 			ifs := list.Parent().Node().(*ast.IfStmt)
 			if specific(ifs.Body) && x.testsWhatWentWrong(ifs) {
@@ -283,17 +296,10 @@ func SpecificCode(c int) bool {
 // a specific failure code, or of a code computed from what went wrong
 // (apiErr.ExitCode(), exitErr.Code).
 func (x *Exemptions) specificReturn(codes func(*ast.ReturnStmt) []int, n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			found = found || slices.ContainsFunc(codes(n), SpecificCode) || x.returnsComputed(n)
-		}
-		return !found
+	return anyOutsideLits(n, func(m ast.Node) bool {
+		ret, ok := m.(*ast.ReturnStmt)
+		return ok && (slices.ContainsFunc(codes(ret), SpecificCode) || x.returnsComputed(ret))
 	})
-	return found
 }
 
 // guardsComputed reports whether the return at ret is the body of an if

@@ -115,8 +115,10 @@
 // `Exemptions` decides, for the fallback check and for the result facts
 // alike, when a 1 is the contract's last resort rather than a catch-all:
 // the last branch of a classification (the `default` of a switch, the final
-// `else`, or a statement after `if`s, when another branch exits or returns
-// a specific failure code or a code computed from the error), a 1 that
+// `else` or `else if err != nil`, or a statement after `if`s, when another
+// branch gives a specific failure code or a code computed from the error
+// to where exit codes go: an exit, a return, an error's code field, a
+// helper's code parameter, or an error that carries its own code), a 1 that
 // guards a computed code (`if e.Code <= 0 { return 1 }; return e.Code`),
 // an exit after a failed write to stdout or stderr, an exit after a
 // call of the package that never fails, and an exit or a code where no

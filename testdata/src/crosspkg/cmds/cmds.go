@@ -63,3 +63,26 @@ func ExitCodeFor(err error) int {
 	}
 	return 0
 }
+
+// configError is a failure of the configuration.
+type configError struct{}
+
+func (configError) Error() string { return "config" }
+
+// Release classifies its error into clierr's code field, in this package,
+// where no exit is seen: 1 is its last branch.
+func Release(err error) error {
+	var ce configError
+	if errors.As(err, &ce) {
+		return &clierr.ExitError{Code: 4, Err: err} // want barecode:`exit code 4 written as a bare integer`
+	}
+	return &clierr.ExitError{Code: 1, Err: err}
+}
+
+// Strict tests a mode, not the error: no classification.
+func Strict(err error, strict bool) error {
+	if strict {
+		return &clierr.ExitError{Code: 4, Err: err} // want barecode:`exit code 4 written as a bare integer`
+	}
+	return &clierr.ExitError{Code: 1, Err: err} // want fallback:`exit code 1 is GENERAL_ERROR.*stored in clierr.ExitError.Code`
+}
