@@ -102,6 +102,16 @@
 //     `errs.New(errs.ExitCancelled, …)`), larksuite
 //     (classifyMCPPayloadError's `ErrAPI(int(code), …)`), skink (ExitCode's
 //     words of `err.Error()`).
+//   - A use of a member of the program's own exit table whose name says a
+//     specific code of the contract while its value is 1 (`ExitUsage = 1`,
+//     `exitInvalidArgs = 1`): each use picks the member that fits its
+//     case, and the fault is in one place, the declaration, which barecode
+//     reports (the name says ARG_ERROR, the value is GENERAL_ERROR). A
+//     member named for failure in general (`ExitError`, `ExitGeneral`) or
+//     for nothing the contract names (`ExitAPI`) is a catch-all at each
+//     use and stays reported there. Evidence: andurel (`ExitUsage = 1`
+//     returned for ten usage errors), axonops/audit's audit-gen
+//     (`exitInvalidArgs = 1` for each bad flag).
 //   - An exit with 1 in the body of `if err != nil` where err is the error
 //     of a write to `os.Stdout` or `os.Stderr` (`fmt.Fprintln(os.Stdout, …)`,
 //     `json.NewEncoder(os.Stdout).Encode(v)`, the `Flush` of a

@@ -67,7 +67,7 @@ func exitFinding(pass *analysis.Pass, ex *exits.Exits, file *ast.File, cur inspe
 		return analysis.Diagnostic{}, false
 	}
 	category, msg := catchAll(pass, ex, call, e)
-	if msg == "" || ex.Exemptions().Exit(cur) {
+	if msg == "" || ex.Exemptions().Exit(cur) || e.Kind == exits.KindExit && misvaluedUse(pass, ex, e.Arg) {
 		return analysis.Diagnostic{}, false
 	}
 	if returnsErrorHere(pass, cur) {
@@ -129,7 +129,7 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 	}
 	codesOf := func(ret *ast.ReturnStmt) []int { return codes[ret] }
 	for _, s := range ex.Sites() {
-		if s.Direct || constValue(pass, s.Expr) != generalError {
+		if s.Direct || constValue(pass, s.Expr) != generalError || misvaluedUse(pass, ex, s.Expr) {
 			continue
 		}
 		if s.Return != nil {
@@ -147,7 +147,7 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 		sup.Report(pass, analysis.Diagnostic{Pos: s.Expr.Pos(), End: s.Expr.End(), Category: "flow", Message: siteMessage(what, s.Via)})
 	}
 	for _, s := range ex.ForeignSites() {
-		if s.Value != int64(generalError) || s.LastBranch || s.Reported || slices.Contains(s.Ignored, pass.Analyzer.Name) {
+		if s.Value != int64(generalError) || s.LastBranch || s.Reported || slices.Contains(s.Ignored, pass.Analyzer.Name) || misvalued(ex, ex.Const(s.Source)) {
 			continue
 		}
 		pos, end := analyzerutil.PosOf(pass.Fset, s.Pos, s.End)
