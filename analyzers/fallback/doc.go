@@ -109,8 +109,13 @@
 //     reports (the name says ARG_ERROR, the value is GENERAL_ERROR). A
 //     member named for failure in general (`ExitError`, `ExitGeneral`) or
 //     for nothing the contract names (`ExitAPI`) is a catch-all at each
-//     use and stays reported there. Evidence: andurel (`ExitUsage = 1`
-//     returned for ten usage errors), axonops/audit's audit-gen
+//     use and stays reported there. This is the rule of helpers above:
+//     a finding goes where the code must change, once. Its cost: a use of
+//     such a member for a case it does not fit (`ExitUsage` for failed
+//     health checks) is not reported either. Evidence: andurel
+//     (`ExitUsage = 1` returned for ten usage errors), gocryptfs
+//     (`os.Exit(exitcodes.Usage)` with `Usage = 1`, 23 uses), go-broadcast
+//     (`checkAuthExitNoToken = 1`), axonops/audit's audit-gen
 //     (`exitInvalidArgs = 1` for each bad flag).
 //   - An exit with 1 in the body of `if err != nil` where err is the error
 //     of a write to `os.Stdout` or `os.Stderr` (`fmt.Fprintln(os.Stdout, …)`,
