@@ -34,6 +34,7 @@ type Exemptions struct {
 	// lastResort memoizes LastResort: a constant is asked about once per
 	// path that reaches it, and finding its node is linear in the files.
 	lastResort map[[2]ast.Node]bool
+	nf         *noFail // the calls that have no failure a code could describe (nofail.go)
 }
 
 // newExemptions returns the exemptions of the pass's package; ex is its
@@ -48,7 +49,7 @@ func newExemptions(pass *analysis.Pass, ex *Exits) *Exemptions {
 // specific codes, after a failed write to stdout or stderr, or after a
 // call that never fails.
 func (x *Exemptions) Exit(cur inspector.Cursor) bool {
-	return x.classification(x.specificExit, cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur)
+	return x.classification(x.specificExit, cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur)
 }
 
 // ReturnAt reports the same of a return of a code (a function whose
@@ -58,7 +59,7 @@ func (x *Exemptions) Exit(cur inspector.Cursor) bool {
 // return e.Code) is one too.
 func (x *Exemptions) ReturnAt(cur inspector.Cursor, codes func(*ast.ReturnStmt) []int) bool {
 	specific := func(n ast.Node) bool { return x.specificReturn(codes, n) }
-	return x.classification(specific, cur) || x.guardsComputed(cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur)
+	return x.classification(specific, cur) || x.guardsComputed(cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur)
 }
 
 // LastResort reports whether the constant e of the package's files, which
@@ -94,7 +95,7 @@ func (x *Exemptions) lastResortOf(e ast.Expr, ret *ast.ReturnStmt) bool {
 		}
 	}
 	cur, ok := root.FindNode(e)
-	return ok && x.AssignedAt(cur)
+	return ok && (x.AssignedAt(cur) || x.Unreached(cur))
 }
 
 // spelledCodes returns the integer constants a return statement's results
@@ -379,9 +380,9 @@ func (x *Exemptions) cannotFail(cur inspector.Cursor) bool {
 	return x.errorOf(cur, func(call *ast.CallExpr, _ *ast.BlockStmt) bool {
 		fn := typeutil.StaticCallee(x.info, call)
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Signature().Recv() == nil && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") {
-			return len(call.Args) > 0 && encodesAlways(x.info.TypeOf(call.Args[0]), map[types.Type]bool{})
+			return len(call.Args) > 0 && encodesAlways(x.info.TypeOf(call.Args[0]), map[types.Type]bool{}) || x.noSpecificFailure(call)
 		}
-		return x.nilErrorAlways(fn)
+		return x.nilErrorAlways(fn) || x.noSpecificFailure(call)
 	})
 }
 

@@ -1,0 +1,347 @@
+package exits
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+)
+
+// noFailFact marks a function whose error result is nil on every run, or
+// when it is not, an internal failure no specific code describes (its
+// every failing return follows a call of the kind noSpecificFailure
+// accepts): the packages that import it judge an exit after it as the
+// package that declares it would.
+type noFailFact struct{}
+
+func (*noFailFact) AFact() {}
+
+func (*noFailFact) String() string { return "noFail" }
+
+// noFail decides which calls of a package have no failure an exit code
+// could describe, for the exemptions of the package.
+type noFail struct {
+	pass *analysis.Pass
+	x    *Exemptions
+	// funcs memoizes noFailFunc for the package's functions: true or
+	// false once decided; absent while undecided (a recursive call counts
+	// as one that may fail).
+	funcs map[*types.Func]bool
+}
+
+// Unreached reports whether the code at cur (an exit, or a code that
+// becomes one anywhere, not only in a return) runs only when nothing an
+// agent could act on went wrong: after a failed write to the output
+// stream, after a call that cannot fail or fails only internally, or
+// after a panic.
+func (x *Exemptions) Unreached(cur inspector.Cursor) bool {
+	return x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur)
+}
+
+// noSpecificFailure reports whether the error of call is nil on every
+// run, or an internal failure no code 3–13 describes: see the fallback
+// check's documentation ("Not flagged") for each rule and its evidence.
+func (x *Exemptions) noSpecificFailure(call *ast.CallExpr) bool {
+	if x.nf == nil {
+		return false
+	}
+	return x.nf.call(call)
+}
+
+func (nf *noFail) call(call *ast.CallExpr) bool {
+	info := nf.x.info
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	if fn.Signature().Recv() != nil {
+		return nf.method(call, fn)
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "encoding/json.Marshal", "encoding/json.MarshalIndent":
+		// Encoding the program's own value: what fails is the program,
+		// not anything an agent did, unless the value passes bytes
+		// through unchecked or runs a marshaler of the program's own.
+		return len(call.Args) > 0 && !nf.marshalMayMean(info.TypeOf(call.Args[0]), map[types.Type]bool{})
+	case "os.Executable":
+		// The operating system cannot tell the program its own path.
+		return true
+	case "crypto/rand.Read":
+		// From Go 1.24 on, Read crashes the program rather than return an
+		// error; a file built with an earlier Go may see one.
+		return atLeastGo124(info, call)
+	case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString":
+		// fmt returns only the writer's error.
+		return len(call.Args) > 0 && memoryWriter(info.TypeOf(call.Args[0]))
+	}
+	if fn.Pkg() == nf.pass.Pkg {
+		return nf.noFailFunc(fn)
+	}
+	return nf.pass.ImportObjectFact(fn.Origin(), new(noFailFact))
+}
+
+// method reports whether a method call cannot fail: a write to a
+// strings.Builder or a bytes.Buffer, whose Write methods always return a
+// nil error, or to a hash.Hash, whose Write the interface's contract says
+// never returns one.
+func (nf *noFail) method(call *ast.CallExpr, fn *types.Func) bool {
+	switch fn.Name() {
+	case "Write", "WriteString", "WriteByte", "WriteRune":
+	default:
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	t := nf.x.info.TypeOf(sel.X)
+	if memoryWriter(t) {
+		return true
+	}
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem() // an addressable Builder or Buffer (b.WriteString)
+	}
+	if memoryWriter(types.NewPointer(t)) {
+		return true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && fn.Name() == "Write" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "hash" && strings.HasPrefix(n.Obj().Name(), "Hash")
+}
+
+// memoryWriter reports whether t is *strings.Builder or *bytes.Buffer.
+func memoryWriter(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+	case "strings.Builder", "bytes.Buffer":
+		return true
+	}
+	return false
+}
+
+// atLeastGo124 reports whether the file of call is built with Go 1.24 or
+// later (its go.mod's go line, or a //go:build constraint).
+func atLeastGo124(info *types.Info, call *ast.CallExpr) bool {
+	for f, v := range info.FileVersions {
+		if f.FileStart <= call.Pos() && call.Pos() < f.FileEnd {
+			return v != "" && !versionBefore(v, 24)
+		}
+	}
+	return false
+}
+
+// versionBefore reports whether the Go version v ("go1.22", "go1.24.1")
+// is before go1.minor.
+func versionBefore(v string, minor int) bool {
+	rest, ok := strings.CutPrefix(v, "go1.")
+	if !ok {
+		return true
+	}
+	n := 0
+	for _, c := range rest {
+		if c < '0' || c > '9' {
+			break
+		}
+		n = n*10 + int(c-'0')
+	}
+	return n < minor
+}
+
+// marshalMayMean reports whether encoding a value of type t may fail in a
+// way that means something beyond the program's own failure: a
+// json.RawMessage (encoding/json refuses bytes that are no JSON, and they
+// may be the caller's input, passed through), or a MarshalJSON or
+// MarshalText method of the program's own module, whose errors the
+// program chose. seen holds the types being checked.
+func (nf *noFail) marshalMayMean(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "encoding/json" && n.Obj().Name() == "RawMessage" {
+		return true
+	}
+	if m := marshaler(t); m != nil {
+		return m.Pkg() != nil && nf.inModule(m.Pkg().Path())
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return nf.marshalMayMean(u.Elem(), seen)
+	case *types.Slice:
+		return nf.marshalMayMean(u.Elem(), seen)
+	case *types.Array:
+		return nf.marshalMayMean(u.Elem(), seen)
+	case *types.Map:
+		return nf.marshalMayMean(u.Key(), seen) || nf.marshalMayMean(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if nf.marshalMayMean(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// marshaler returns the MarshalJSON or MarshalText method of t or *t, or
+// nil.
+func marshaler(t types.Type) *types.Func {
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		for _, typ := range []types.Type{t, types.NewPointer(t)} {
+			if obj, _, _ := types.LookupFieldOrMethod(typ, false, nil, name); obj != nil {
+				if fn, ok := obj.(*types.Func); ok {
+					return fn
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// inModule reports whether a package path lies in the analyzed package's
+// module.
+func (nf *noFail) inModule(path string) bool {
+	m := nf.x.ex.module
+	if m == "" {
+		return path == nf.pass.Pkg.Path()
+	}
+	return path == m || strings.HasPrefix(path, m+"/")
+}
+
+// noFailFunc reports whether fn, a function of the package ending in an
+// error result, returns a nil error on every path, or one only after a
+// call that cannot fail or fails only internally: each return statement
+// returns nil for it, lies in the body of `if err != nil` after such a
+// call (it never runs, or passes that failure on), or returns such a
+// call's results whole (return json.Marshal(v)). A bare return, or one of
+// an error from anywhere else, may fail.
+func (nf *noFail) noFailFunc(fn *types.Func) bool {
+	fn = fn.Origin()
+	if v, ok := nf.funcs[fn]; ok {
+		return v
+	}
+	nf.funcs[fn] = false // a recursive call may fail
+	v := nf.decide(fn)
+	nf.funcs[fn] = v
+	return v
+}
+
+func (nf *noFail) decide(fn *types.Func) bool {
+	x := nf.x
+	res := fn.Signature().Results()
+	if res.Len() == 0 || !analyzerutil.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	decl := x.funcDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	if x.ins == nil {
+		x.ins = inspector.New(x.files)
+	}
+	body, ok := x.ins.Root().FindNode(decl.Body)
+	if !ok {
+		return false
+	}
+	returns, all := 0, true
+	for ret := range body.Preorder((*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)) {
+		r, ok := ret.Node().(*ast.ReturnStmt)
+		if !ok || !all {
+			continue // a function literal's returns are its own
+		}
+		returns++
+		all = nf.returnsNoFailure(ret, r, res.Len())
+	}
+	return all && returns > 0
+}
+
+// returnsNoFailure reports whether the return statement r at cur, in a
+// function with n results the last of which is an error, returns nil for
+// it, or only passes on what cannot fail or fails only internally.
+func (nf *noFail) returnsNoFailure(cur inspector.Cursor, r *ast.ReturnStmt, n int) bool {
+	info := nf.x.info
+	if len(r.Results) == n {
+		if id, ok := ast.Unparen(r.Results[n-1]).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+			return true
+		}
+	}
+	if len(r.Results) == 1 {
+		// return json.Marshal(v), or return f() of an error alone.
+		if call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok && nf.call(call) {
+			return true
+		}
+	}
+	return nf.x.cannotFail(cur)
+}
+
+// exportNoFail exports a noFailFact on each function of the package whose
+// error has no failure an exit code could describe.
+func (x *Exemptions) exportNoFail(pass *analysis.Pass) {
+	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]bool{}}
+	for _, f := range x.files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := x.info.Defs[fd.Name].(*types.Func)
+			if ok && x.nf.noFailFunc(fn) {
+				pass.ExportObjectFact(fn, &noFailFact{})
+			}
+		}
+	}
+}
+
+// afterPanic reports whether cur lies in the body of an `if r != nil`
+// whose r holds what recover() returned: the program panicked, a bug of
+// its own, and no specific code describes it.
+func afterPanic(info *types.Info, cur inspector.Cursor) bool {
+	for ifCur := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.IfStmt)(nil)) {
+		ifs, ok := ifCur.Node().(*ast.IfStmt)
+		if !ok {
+			return false
+		}
+		if !ifCur.Child(ifs.Body).Contains(cur) {
+			continue
+		}
+		v := notNil(info, ifs.Cond)
+		if v == nil {
+			continue
+		}
+		if call := errSource(info, ifCur, v); call != nil {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("recover") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// notNil returns the variable a `v != nil` condition tests, or nil.
+func notNil(info *types.Info, cond ast.Expr) *types.Var {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ {
+		return nil
+	}
+	for _, pair := range [][2]ast.Expr{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		id, ok := ast.Unparen(pair[0]).(*ast.Ident)
+		nilID, isNil := ast.Unparen(pair[1]).(*ast.Ident)
+		if ok && isNil && info.Uses[nilID] == types.Universe.Lookup("nil") {
+			v, _ := info.Uses[id].(*types.Var)
+			return v
+		}
+	}
+	return nil
+}
