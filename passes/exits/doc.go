@@ -118,8 +118,12 @@
 // `else`, or a statement after `if`s, when another branch exits or returns
 // a specific failure code or a code computed from the error), a 1 that
 // guards a computed code (`if e.Code <= 0 { return 1 }; return e.Code`),
-// an exit after a failed write to stdout or stderr, and an exit after a
-// call of the package that never fails.
+// an exit after a failed write to stdout or stderr, an exit after a call
+// that never fails or fails only inside the program (nofail.go: json.Marshal
+// of the program's own value, os.Executable, a strings.Builder's writes,
+// and the functions, of the package or of its dependencies through a
+// no-fail fact, that fail only through such calls), and an exit after a
+// recovered panic. Every code site, not only a returned one, is asked.
 //
 // # Exit tables
 //
