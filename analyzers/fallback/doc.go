@@ -93,7 +93,11 @@
 //     happens and no agent sees its code, or it fails only inside the
 //     program, where no code 3–13 applies and GENERAL_ERROR is the
 //     contract's own last resort ("something went wrong internally").
-//     The calls:
+//     Not among them: `http.NewRequest` with a constant method, which
+//     fails only on a URL that does not parse, since the URL is most often
+//     built from the caller's arguments (a malformed one is an ARG_ERROR);
+//     a `text/template` executed into a buffer, which fails on its data as
+//     much as on its template. The calls:
 //   - a function of the package, or of a package it imports (through a
 //     fact), whose every failing `return` returns `nil` for its error,
 //     lies in the body of such an `if err != nil`, or returns such a
@@ -150,12 +154,6 @@
 //     GENERAL_ERROR is what the contract keeps for it. Evidence: tflint
 //     (main's "TFLint crashed" handler), xcloud-cli (a panic handler in
 //     main).
-//
-//     Left reported: `http.NewRequest` with a constant method, which fails
-//     only on a URL that does not parse, since the URL is most often built
-//     from the caller's arguments (an ARG_ERROR when it is malformed); a
-//     `text/template` executed into a buffer, which fails on the data as
-//     much as on the template.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that
