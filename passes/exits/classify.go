@@ -374,15 +374,15 @@ func (x *Exemptions) stdioWriteFailed(cur inspector.Cursor) bool {
 // whose err is the error result of a call that cannot fail: a function of
 // the package that returns nil for it on every path, or encoding/json's
 // Marshal or MarshalIndent of a value whose type it always encodes
-// (encodesAlways). The exit there never happens, and no agent sees its
-// code.
+// (encodesAlways), or any other call noSpecificFailure accepts (nofail.go).
+// The exit there never happens, or no specific code describes it.
 func (x *Exemptions) cannotFail(cur inspector.Cursor) bool {
 	return x.errorOf(cur, func(call *ast.CallExpr, _ *ast.BlockStmt) bool {
 		fn := typeutil.StaticCallee(x.info, call)
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Signature().Recv() == nil && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") {
 			return len(call.Args) > 0 && encodesAlways(x.info.TypeOf(call.Args[0]), map[types.Type]bool{}) || x.noSpecificFailure(call)
 		}
-		return x.nilErrorAlways(fn) || x.noSpecificFailure(call)
+		return x.noSpecificFailure(call) // the package's functions among them (nofail.go)
 	})
 }
 
@@ -437,18 +437,7 @@ func encodesAlways(t types.Type, seen map[types.Type]bool) bool {
 // hasMarshaler reports whether t or *t has a MarshalJSON or MarshalText
 // method, code of its own that encoding/json runs and whose error it
 // returns.
-func hasMarshaler(t types.Type) bool {
-	for _, name := range []string{"MarshalJSON", "MarshalText"} {
-		for _, typ := range []types.Type{t, types.NewPointer(t)} {
-			if obj, _, _ := types.LookupFieldOrMethod(typ, false, nil, name); obj != nil {
-				if _, ok := obj.(*types.Func); ok {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
+func hasMarshaler(t types.Type) bool { return marshaler(t) != nil }
 
 // errorOf reports whether cur lies in the body of an `if err != nil` whose
 // err comes from a call for which is returns true (is is given the body of
@@ -477,40 +466,6 @@ func (x *Exemptions) errorOf(cur inspector.Cursor, is func(call *ast.CallExpr, b
 	return false
 }
 
-// nilErrorAlways reports whether fn, a function declared in the package,
-// ends in an error result and returns nil for it in every return statement
-// of its body (a bare return, or one that returns another call's results,
-// does not count).
-func (x *Exemptions) nilErrorAlways(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() != x.pkg {
-		return false
-	}
-	res := fn.Signature().Results()
-	if res.Len() == 0 || !analyzerutil.IsError(res.At(res.Len()-1).Type()) {
-		return false
-	}
-	decl := x.funcDecl(fn)
-	if decl == nil || decl.Body == nil {
-		return false
-	}
-	returns, all := 0, true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false // its returns are its own
-		case *ast.ReturnStmt:
-			returns++
-			if len(n.Results) != res.Len() {
-				all = false
-			} else if id, ok := ast.Unparen(n.Results[res.Len()-1]).(*ast.Ident); !ok || x.info.Uses[id] != types.Universe.Lookup("nil") {
-				all = false
-			}
-		}
-		return all
-	})
-	return all && returns > 0
-}
-
 // funcDecl returns the declaration of fn among the package's files.
 func (x *Exemptions) funcDecl(fn *types.Func) *ast.FuncDecl {
 	fn = fn.Origin()
@@ -526,26 +481,10 @@ func (x *Exemptions) funcDecl(fn *types.Func) *ast.FuncDecl {
 
 // errNotNil returns the variable an `err != nil` condition tests, or nil.
 func errNotNil(info *types.Info, cond ast.Expr) *types.Var {
-	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || bin.Op != token.NEQ {
-		return nil
+	if v := notNil(info, cond); v != nil && analyzerutil.IsError(v.Type()) {
+		return v
 	}
-	x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)
-	if id, ok := x.(*ast.Ident); ok && id.Name == "nil" {
-		x, y = y, x
-	}
-	if id, ok := y.(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("nil") {
-		return nil
-	}
-	id, ok := x.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	if v == nil || !analyzerutil.IsError(v.Type()) {
-		return nil
-	}
-	return v
+	return nil
 }
 
 // errSource returns the call whose error the if at ifCur tests: the call

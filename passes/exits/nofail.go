@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"go/version"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -136,27 +137,10 @@ func memoryWriter(t types.Type) bool {
 func atLeastGo124(info *types.Info, call *ast.CallExpr) bool {
 	for f, v := range info.FileVersions {
 		if f.FileStart <= call.Pos() && call.Pos() < f.FileEnd {
-			return v != "" && !versionBefore(v, 24)
+			return version.IsValid(v) && version.Compare(v, "go1.24") >= 0
 		}
 	}
 	return false
-}
-
-// versionBefore reports whether the Go version v ("go1.22", "go1.24.1")
-// is before go1.minor.
-func versionBefore(v string, minor int) bool {
-	rest, ok := strings.CutPrefix(v, "go1.")
-	if !ok {
-		return true
-	}
-	n := 0
-	for _, c := range rest {
-		if c < '0' || c > '9' {
-			break
-		}
-		n = n*10 + int(c-'0')
-	}
-	return n < minor
 }
 
 // marshalMayMean reports whether encoding a value of type t may fail in a
