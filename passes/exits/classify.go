@@ -377,12 +377,12 @@ func (x *Exemptions) stdioWriteFailed(cur inspector.Cursor) bool {
 // (encodesAlways), or any other call noSpecificFailure accepts (nofail.go).
 // The exit there never happens, or no specific code describes it.
 func (x *Exemptions) cannotFail(cur inspector.Cursor) bool {
-	return x.errorOf(cur, func(call *ast.CallExpr, _ *ast.BlockStmt) bool {
+	return x.errorOf(cur, func(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		fn := typeutil.StaticCallee(x.info, call)
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Signature().Recv() == nil && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") {
-			return len(call.Args) > 0 && encodesAlways(x.info.TypeOf(call.Args[0]), map[types.Type]bool{}) || x.noSpecificFailure(call)
+			return len(call.Args) > 0 && encodesAlways(x.info.TypeOf(call.Args[0]), map[types.Type]bool{}) || x.noSpecificFailure(call, body)
 		}
-		return x.noSpecificFailure(call) // the package's functions among them (nofail.go)
+		return x.noSpecificFailure(call, body) // the package's functions among them (nofail.go)
 	})
 }
 

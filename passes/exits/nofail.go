@@ -48,14 +48,108 @@ func (x *Exemptions) Unreached(cur inspector.Cursor) bool {
 // noSpecificFailure reports whether the error of call is nil on every
 // run, or an internal failure no code 3–13 describes: see the fallback
 // check's documentation ("Not flagged") for each rule and its evidence.
-func (x *Exemptions) noSpecificFailure(call *ast.CallExpr) bool {
+func (x *Exemptions) noSpecificFailure(call *ast.CallExpr, body *ast.BlockStmt) bool {
 	if x.nf == nil {
 		return false
 	}
-	return x.nf.call(call)
+	return x.nf.call(call, body)
 }
 
-func (nf *noFail) call(call *ast.CallExpr) bool {
+// walkNeverFails reports whether fn, the function a directory walk calls,
+// is a function literal or a function of the package that returns nil,
+// filepath.SkipDir or SkipAll (which the walk does not return) in every
+// return statement: the walk then returns nil.
+func (nf *noFail) walkNeverFails(fn ast.Expr) bool {
+	var body *ast.BlockStmt
+	switch f := ast.Unparen(fn).(type) {
+	case *ast.FuncLit:
+		body = f.Body
+	case *ast.Ident:
+		if obj, ok := nf.x.info.Uses[f].(*types.Func); ok && obj.Pkg() == nf.pass.Pkg {
+			if decl := nf.x.funcDecl(obj); decl != nil {
+				body = decl.Body
+			}
+		}
+	}
+	if body == nil {
+		return false
+	}
+	returns, all := 0, true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			returns++
+			all = all && len(n.Results) == 1 && nf.nilOrSkip(n.Results[0])
+		}
+		return all
+	})
+	return all && returns > 0
+}
+
+// nilOrSkip reports whether e is nil, or SkipDir or SkipAll of
+// path/filepath or io/fs.
+func (nf *noFail) nilOrSkip(e ast.Expr) bool {
+	id := analyzerutil.NameIdent(ast.Unparen(e))
+	if id == nil {
+		return false
+	}
+	obj := nf.x.info.Uses[id]
+	if obj == types.Universe.Lookup("nil") {
+		return true
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || v.Pkg() == nil || (v.Name() != "SkipDir" && v.Name() != "SkipAll") {
+		return false
+	}
+	return v.Pkg().Path() == "path/filepath" || v.Pkg().Path() == "io/fs"
+}
+
+// roundTrip reports whether json.Unmarshal(data, &v) decodes into an
+// empty interface what json.Marshal encoded in the same function: the
+// bytes are JSON by construction, and any JSON decodes into an empty
+// interface (a program normalizing its own value: Marshal, then
+// Unmarshal into any).
+func (nf *noFail) roundTrip(data, target ast.Expr, body *ast.BlockStmt) bool {
+	info := nf.x.info
+	addr, ok := ast.Unparen(target).(*ast.UnaryExpr)
+	if !ok || addr.Op != token.AND {
+		return false
+	}
+	tid, ok := ast.Unparen(addr.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if it, ok := info.TypeOf(tid).Underlying().(*types.Interface); !ok || !it.Empty() {
+		return false
+	}
+	did, ok := ast.Unparen(data).(*ast.Ident)
+	if !ok || body == nil {
+		return false
+	}
+	v, ok := info.Uses[did].(*types.Var)
+	if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false
+	}
+	values, complete := analyzerutil.AssignedValues(info, v, body)
+	if !complete || len(values) == 0 {
+		return false
+	}
+	for _, val := range values {
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := typeutil.StaticCallee(info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" || (fn.Name() != "Marshal" && fn.Name() != "MarshalIndent") {
+			return false
+		}
+	}
+	return true
+}
+
+func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 	info := nf.x.info
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
@@ -80,6 +174,12 @@ func (nf *noFail) call(call *ast.CallExpr) bool {
 	case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString":
 		// fmt returns only the writer's error.
 		return len(call.Args) > 0 && memoryWriter(info.TypeOf(call.Args[0]))
+	case "path/filepath.Walk", "path/filepath.WalkDir", "io/fs.WalkDir":
+		// A walk returns only what its function returns: even the root's
+		// failure is handed to the function to decide.
+		return len(call.Args) > 0 && nf.walkNeverFails(call.Args[len(call.Args)-1])
+	case "encoding/json.Unmarshal":
+		return len(call.Args) == 2 && nf.roundTrip(call.Args[0], call.Args[1], body)
 	}
 	if fn.Pkg() == nf.pass.Pkg {
 		return nf.noFailFunc(fn)
@@ -240,21 +340,22 @@ func (nf *noFail) decide(fn *types.Func) bool {
 		return false
 	}
 	returns, all := 0, true
-	for ret := range body.Preorder((*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)) {
-		r, ok := ret.Node().(*ast.ReturnStmt)
-		if !ok || !all {
-			continue // a function literal's returns are its own
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(c inspector.Cursor) bool {
+		r, ok := c.Node().(*ast.ReturnStmt)
+		if !ok {
+			return false // a function literal's returns are its own
 		}
 		returns++
-		all = nf.returnsNoFailure(ret, r, res.Len())
-	}
+		all = all && nf.returnsNoFailure(c, r, res.Len(), decl.Body)
+		return false
+	})
 	return all && returns > 0
 }
 
 // returnsNoFailure reports whether the return statement r at cur, in a
 // function with n results the last of which is an error, returns nil for
 // it, or only passes on what cannot fail or fails only internally.
-func (nf *noFail) returnsNoFailure(cur inspector.Cursor, r *ast.ReturnStmt, n int) bool {
+func (nf *noFail) returnsNoFailure(cur inspector.Cursor, r *ast.ReturnStmt, n int, body *ast.BlockStmt) bool {
 	info := nf.x.info
 	if len(r.Results) == n {
 		if id, ok := ast.Unparen(r.Results[n-1]).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
@@ -263,7 +364,7 @@ func (nf *noFail) returnsNoFailure(cur inspector.Cursor, r *ast.ReturnStmt, n in
 	}
 	if len(r.Results) == 1 {
 		// return json.Marshal(v), or return f() of an error alone.
-		if call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok && nf.call(call) {
+		if call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok && nf.call(call, body) {
 			return true
 		}
 	}

@@ -182,6 +182,7 @@ func main() {
 		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
 	}
 	_ = digest(sha256.New(), nil)
+	walks()
 	var e *coded
 	if err := (&cli.App{Action: action}).Run(os.Args); errors.As(err, &e) {
 		os.Exit(e.code)
