@@ -133,6 +133,21 @@
 //     OAuth token), sops (filestatus.Status, declared in another package),
 //     rhc (a list of collectorapi.CollectorInfo), andurel (a failure
 //     envelope of strings), pura.
+//   - `filepath.Walk`, `filepath.WalkDir` or `fs.WalkDir` whose function
+//     (a function literal, or a function of the package) returns nil,
+//     `SkipDir` or `SkipAll` in every return: a walk returns only what its
+//     function returns, and hands even the root's failure to it. Evidence:
+//     gosec (PackagePaths, in another package than its main), a walk
+//     function in the code corpus that logs each error and goes on
+//     (hsli2020/snippets' VisitFile).
+//   - `json.Unmarshal(b, &v)` into an empty interface, where b is only
+//     ever what `json.Marshal` or `json.MarshalIndent` returned in the
+//     same function: the bytes are JSON by construction, and any JSON
+//     decodes into an interface (a map refuses what is no object, and the
+//     exit after it is reported). Programs normalize their own value this
+//     way before a projection. Evidence: andurel (normalizeJSONValue under
+//     `--jq`, `--ids-only` and `--count`), a CLI output package in the
+//     code corpus that renders `--template` the same way.
 //   - `os.Executable`: the operating system cannot tell the program its
 //     own path. Evidence: tflint (spawnWorkers, the workers of
 //     `--recursive`), caddy (upgradeBuild's ExitCodeFailedStartup).
