@@ -34,6 +34,8 @@ type noFail struct {
 	// false once decided; absent while undecided (a recursive call counts
 	// as one that may fail).
 	funcs map[*types.Func]bool
+	// params memoizes inMemory for parameters, the same way.
+	params map[*types.Var]bool
 }
 
 // Unreached reports whether the code at cur (an exit, or a code that
@@ -173,7 +175,7 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		return atLeastGo124(info, call)
 	case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString":
 		// fmt returns only the writer's error.
-		return len(call.Args) > 0 && memoryWriter(info.TypeOf(call.Args[0]))
+		return len(call.Args) > 0 && nf.inMemory(call.Args[0])
 	case "path/filepath.Walk", "path/filepath.WalkDir", "io/fs.WalkDir":
 		// A walk returns only what its function returns: even the root's
 		// failure is handed to the function to decide.
@@ -201,10 +203,10 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func) bool {
 	if !ok {
 		return false
 	}
-	t := nf.x.info.TypeOf(sel.X)
-	if memoryWriter(t) {
+	if nf.inMemory(sel.X) {
 		return true
 	}
+	t := nf.x.info.TypeOf(sel.X)
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem() // an addressable Builder or Buffer (b.WriteString)
 	}
@@ -213,6 +215,98 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && fn.Name() == "Write" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "hash" && strings.HasPrefix(n.Obj().Name(), "Hash")
+}
+
+// inMemory reports whether the writer e is a *strings.Builder or a
+// *bytes.Buffer: by its type, or as a parameter of an unexported function
+// of the package that every call gives one (a writeString(w
+// io.StringWriter, s) helper that builds a completion script).
+func (nf *noFail) inMemory(e ast.Expr) bool {
+	if memoryWriter(nf.x.info.TypeOf(e)) {
+		return true
+	}
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := nf.x.info.Uses[id].(*types.Var)
+	if !ok {
+		return false
+	}
+	if got, ok := nf.params[v]; ok {
+		return got
+	}
+	nf.params[v] = false
+	got := nf.paramInMemory(v)
+	nf.params[v] = got
+	return got
+}
+
+// paramInMemory reports whether v is a parameter, never assigned, of an
+// unexported function of the package (no method: an interface may call
+// it) that is only ever called, never used as a value, and whose every
+// call gives v a *strings.Builder or *bytes.Buffer.
+func (nf *noFail) paramInMemory(v *types.Var) bool {
+	info := nf.x.info
+	fn, decl, index := nf.paramOf(v)
+	if fn == nil || fn.Exported() || decl.Recv != nil {
+		return false
+	}
+	if values, complete := analyzerutil.AssignedValues(info, v, decl.Body); !complete || len(values) > 0 {
+		return false
+	}
+	calls, all := 0, true
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && info.Uses[id] == fn {
+				calls++
+				all = all && n.Ellipsis == token.NoPos && index < len(n.Args) && memoryWriter(info.TypeOf(n.Args[index]))
+				for _, a := range n.Args {
+					ast.Inspect(a, visit) // not the callee's name: a call is no use as a value
+				}
+				return false
+			}
+		case *ast.Ident:
+			if info.Uses[n] == fn {
+				all = false // used as a value: called from anywhere
+			}
+		}
+		return all
+	}
+	for _, f := range nf.x.files {
+		ast.Inspect(f, visit)
+	}
+	return all && calls > 0
+}
+
+// paramOf returns the function of the package that declares v as a
+// parameter, its declaration and v's index among the parameters.
+func (nf *noFail) paramOf(v *types.Var) (*types.Func, *ast.FuncDecl, int) {
+	for _, f := range nf.x.files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Pos() > v.Pos() || v.Pos() >= fd.End() {
+				continue
+			}
+			i := 0
+			for _, field := range fd.Type.Params.List {
+				for _, name := range field.Names {
+					if nf.x.info.Defs[name] == v {
+						fn, _ := nf.x.info.Defs[fd.Name].(*types.Func)
+						return fn, fd, i
+					}
+					i++
+				}
+				if len(field.Names) == 0 {
+					i++
+				}
+			}
+			return nil, nil, 0
+		}
+	}
+	return nil, nil, 0
 }
 
 // memoryWriter reports whether t is *strings.Builder or *bytes.Buffer.
@@ -374,7 +468,7 @@ func (nf *noFail) returnsNoFailure(cur inspector.Cursor, r *ast.ReturnStmt, n in
 // exportNoFail exports a noFailFact on each function of the package whose
 // error has no failure an exit code could describe.
 func (x *Exemptions) exportNoFail(pass *analysis.Pass) {
-	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]bool{}}
+	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]bool{}, params: map[*types.Var]bool{}}
 	for _, f := range x.files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)

@@ -183,6 +183,7 @@ func main() {
 	}
 	_ = digest(sha256.New(), nil)
 	walks()
+	_ = script(os.Args)
 	var e *coded
 	if err := (&cli.App{Action: action}).Run(os.Args); errors.As(err, &e) {
 		os.Exit(e.code)
