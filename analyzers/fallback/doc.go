@@ -80,8 +80,9 @@
 //     of one.
 //     Evidence: gh (internal/ghcmd), task, clipbeam (exitCodeFor's
 //     `code := ExitGeneric`), hop (printCLIError's `code := 1`).
-//   - An exit with 1 in the body of `if err != nil` where err is the error
-//     of a write to `os.Stdout` or `os.Stderr` (`fmt.Fprintln(os.Stdout, …)`,
+//   - An exit with 1, or a 1 that becomes the exit code, in the body of
+//     `if err != nil` where err is the error of a write to `os.Stdout` or
+//     `os.Stderr` (`fmt.Fprintln(os.Stdout, …)`,
 //     `json.NewEncoder(os.Stdout).Encode(v)`, the `Flush` of a
 //     `bufio.Writer` over it): with the output stream broken, the envelope
 //     that would explain any other code is lost too, and GENERAL_ERROR is

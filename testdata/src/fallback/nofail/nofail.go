@@ -185,7 +185,7 @@ func main() {
 	walks()
 	_ = script(os.Args)
 	var e *coded
-	if err := (&cli.App{Action: action}).Run(os.Args); errors.As(err, &e) {
+	if err := (&cli.App{Action: action, Before: printed}).Run(os.Args); errors.As(err, &e) {
 		os.Exit(e.code)
 	}
 }
