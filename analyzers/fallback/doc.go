@@ -108,7 +108,9 @@
 //     `outputVersion(format, v)` that calls it. A function that returns
 //     an error variable, its named result bare, or another call's error
 //     (a later `os.WriteFile`) may fail, and the exit after it is
-//     reported. Evidence: rhc (ConfigPath), gitflow (writeJSON under
+//     reported. Evidence: rhc (ConfigPath), gopass (action.New, in another
+//     package, whose only return is `return act, nil`; urfave/cli's
+//     ShowSubcommandHelp, in a dependency), gitflow (writeJSON under
 //     outputReleaseVersion, outputReleasePreview, outputReleasePublish),
 //     linear-cli (marshal under PrintError), clipbeam (wire.MarshalEnvelope
 //     in another package).
@@ -165,8 +167,10 @@
 //     (`writeString(b io.StringWriter, s)` called with `&builder`; not when
 //     a call gives it `os.Stdout`, or the function is used as a value);
 //     the `Write` of a `hash.Hash`, which the interface says never returns
-//     an error. Evidence: gum (its zsh completion's writeString, given the
-//     script's strings.Builder), a bytes.Buffer writer in the code corpus
+//     an error. Evidence: gopass (merge's `exit.Error(exit.Unknown, …)`
+//     after writes into a bytes.Buffer), gum (its zsh completion's
+//     writeString, given the script's strings.Builder), a bytes.Buffer
+//     writer in the code corpus
 //     that exits 1 on Write's error (ljy1814/myetcd), kind (a patched
 //     document written into a strings.Builder, its error checked),
 //     slackdump (an ID obfuscated through a hash, its Write's error
