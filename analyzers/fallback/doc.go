@@ -163,18 +163,21 @@
 //   - The `Write`, `WriteString`, `WriteByte` and `WriteRune` of a
 //     `strings.Builder` or a `bytes.Buffer`, which always return a nil
 //     error, and `fmt.Fprint…` or `io.WriteString` into one, also through
-//     a parameter of an unexported function that every call gives one
-//     (`writeString(b io.StringWriter, s)` called with `&builder`; not when
-//     a call gives it `os.Stdout`, or the function is used as a value);
+//     a parameter every call gives one: of unexported functions, or
+//     unexported methods no interface of the package names, that are only
+//     called, and pass the writer on from parameter to parameter
+//     (`writePreamble(buf io.StringWriter)` calling `writeString(buf, s)`,
+//     started with `&builder`); not when some call gives `os.Stdout`, or a
+//     function on the way is used as a value or named by an interface;
 //     the `Write` of a `hash.Hash`, which the interface says never returns
 //     an error. Evidence: gopass (merge's `exit.Error(exit.Unknown, …)`
-//     after writes into a bytes.Buffer), gum (its zsh completion's
-//     writeString, given the script's strings.Builder), a bytes.Buffer
-//     writer in the code corpus
-//     that exits 1 on Write's error (ljy1814/myetcd), kind (a patched
-//     document written into a strings.Builder, its error checked),
-//     slackdump (an ID obfuscated through a hash, its Write's error
-//     checked).
+//     after writes into a bytes.Buffer), gum (its completions'
+//     writeString, given a bytes.Buffer or a strings.Builder through
+//     writePreamble, gen and writeFlag), a bytes.Buffer writer in the
+//     code corpus that exits 1 on Write's error (ljy1814/myetcd), kind (a
+//     patched document written into a strings.Builder, its error
+//     checked), slackdump (an ID obfuscated through a hash, its Write's
+//     error checked).
 //   - An exit in the body of `if r := recover(); r != nil`: the program
 //     panicked, a bug of its own that no specific code describes, and
 //     GENERAL_ERROR is what the contract keeps for it. Evidence: tflint

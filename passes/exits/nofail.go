@@ -225,44 +225,103 @@ func (nf *noFail) inMemory(e ast.Expr) bool {
 	if memoryWriter(nf.x.info.TypeOf(e)) {
 		return true
 	}
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := nf.x.info.Uses[id].(*types.Var)
-	if !ok {
+	v := nf.param(e)
+	if v == nil {
 		return false
 	}
 	if got, ok := nf.params[v]; ok {
 		return got
 	}
-	nf.params[v] = false
 	got := nf.paramInMemory(v)
 	nf.params[v] = got
 	return got
 }
 
-// paramInMemory reports whether v is a parameter, never assigned, of an
-// unexported function of the package (no method: an interface may call
-// it) that is only ever called, never used as a value, and whose every
-// call gives v a *strings.Builder or *bytes.Buffer.
-func (nf *noFail) paramInMemory(v *types.Var) bool {
+// param returns the variable e names if it is a parameter of a function
+// of the package, or nil.
+func (nf *noFail) param(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := nf.x.info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != nf.pass.Pkg || v.IsField() || v.Parent() == nil || v.Parent() == nf.pass.Pkg.Scope() {
+		return nil
+	}
+	return v
+}
+
+// paramInMemory reports whether every value the parameter v is given is a
+// *strings.Builder or a *bytes.Buffer: v and the parameters it is passed
+// on from (writePreamble(buf io.StringWriter) calling writeString(buf, …))
+// are never assigned, belong to unexported functions, or unexported
+// methods no interface of the package names, that are only ever called,
+// never used as values, and every call gives each either such a writer or
+// one of these parameters. A parameter passed on to itself (a recursive
+// gen(buf, child)) brings nothing new.
+func (nf *noFail) paramInMemory(root *types.Var) bool {
 	info := nf.x.info
-	fn, decl, index := nf.paramOf(v)
-	if fn == nil || fn.Exported() || decl.Recv != nil {
-		return false
+	seen := map[*types.Var]bool{root: true}
+	work := []*types.Var{root}
+	calls := 0
+	for len(work) > 0 {
+		v := work[0]
+		work = work[1:]
+		fn, decl, index := nf.paramOf(v)
+		if fn == nil || fn.Exported() || (decl.Recv != nil && nf.interfaceNames(fn.Name())) {
+			return false
+		}
+		if values, complete := analyzerutil.AssignedValues(info, v, decl.Body); !complete || len(values) > 0 {
+			return false
+		}
+		args, ok := nf.argsOf(fn, index)
+		if !ok {
+			return false
+		}
+		calls += len(args)
+		for _, arg := range args {
+			if memoryWriter(info.TypeOf(arg)) {
+				continue
+			}
+			w := nf.param(arg)
+			if w == nil {
+				return false
+			}
+			if !seen[w] {
+				seen[w] = true
+				work = append(work, w)
+			}
+		}
 	}
-	if values, complete := analyzerutil.AssignedValues(info, v, decl.Body); !complete || len(values) > 0 {
-		return false
-	}
-	calls, all := 0, true
+	return calls > 0
+}
+
+// argsOf returns the arguments every call of fn in the package gives its
+// parameter index; false when fn is used as a value (called from
+// anywhere) or a call spreads a slice.
+func (nf *noFail) argsOf(fn *types.Func, index int) ([]ast.Expr, bool) {
+	info := nf.x.info
+	var args []ast.Expr
+	ok := true
 	var visit func(n ast.Node) bool
 	visit = func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if id, ok := ast.Unparen(n.Fun).(*ast.Ident); ok && info.Uses[id] == fn {
-				calls++
-				all = all && n.Ellipsis == token.NoPos && index < len(n.Args) && memoryWriter(info.TypeOf(n.Args[index]))
+			name := analyzerutil.NameIdent(ast.Unparen(n.Fun))
+			if name != nil && info.Uses[name] == fn {
+				if n.Ellipsis != token.NoPos || index >= len(n.Args) {
+					ok = false
+					return false
+				}
+				sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+				if isSel && info.Selections[sel] != nil && info.Selections[sel].Kind() == types.MethodExpr {
+					ok = false // T.m(recv, …): the receiver shifts the arguments
+					return false
+				}
+				args = append(args, n.Args[index])
+				if isSel {
+					ast.Inspect(sel.X, visit)
+				}
 				for _, a := range n.Args {
 					ast.Inspect(a, visit) // not the callee's name: a call is no use as a value
 				}
@@ -270,15 +329,36 @@ func (nf *noFail) paramInMemory(v *types.Var) bool {
 			}
 		case *ast.Ident:
 			if info.Uses[n] == fn {
-				all = false // used as a value: called from anywhere
+				ok = false // used as a value: called from anywhere
 			}
 		}
-		return all
+		return ok
 	}
 	for _, f := range nf.x.files {
 		ast.Inspect(f, visit)
 	}
-	return all && calls > 0
+	return args, ok
+}
+
+// interfaceNames reports whether an interface type declared at the
+// package level has a method named name: a method of that name may then
+// be called through it, with any argument.
+func (nf *noFail) interfaceNames(name string) bool {
+	scope := nf.pass.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if it, ok := tn.Type().Underlying().(*types.Interface); ok {
+			for m := range it.Methods() {
+				if m.Name() == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // paramOf returns the function of the package that declares v as a

@@ -184,6 +184,7 @@ func main() {
 	_ = digest(sha256.New(), nil)
 	walks()
 	_ = script(os.Args)
+	_ = generate()
 	var e *coded
 	if err := (&cli.App{Action: action, Before: printed}).Run(os.Args); errors.As(err, &e) {
 		os.Exit(e.code)

@@ -41,3 +41,36 @@ func script(names []string) string {
 	write(&b, "x")
 	return b.String()
 }
+
+// completer passes its buffer on, through parameters, to writeString.
+type completer struct{}
+
+func (c completer) gen(buf io.StringWriter, n int) {
+	if n > 0 {
+		writeString(buf, "x")
+		c.gen(buf, n-1)
+	}
+}
+
+func preamble(buf io.StringWriter) { writeString(buf, "#") }
+
+// writeChecked is reached through emit, a method an interface names:
+// anything may call it with any writer.
+func writeChecked(w io.StringWriter, s string) {
+	if _, err := w.WriteString(s); err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
+}
+
+type emitter interface{ emit(w io.StringWriter) }
+
+func (c completer) emit(w io.StringWriter) { writeChecked(w, "y") }
+
+func generate() string {
+	var buf strings.Builder
+	preamble(&buf)
+	completer{}.gen(&buf, 2)
+	var e emitter = completer{}
+	e.emit(&buf)
+	return buf.String()
+}
