@@ -151,6 +151,7 @@ func (nf *noFail) roundTrip(data, target ast.Expr, body *ast.BlockStmt) bool {
 	return true
 }
 
+// call is noSpecificFailure; body is the function the call is in.
 func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 	info := nf.x.info
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
