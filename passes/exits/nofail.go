@@ -36,6 +36,10 @@ type noFail struct {
 	funcs map[*types.Func]bool
 	// params memoizes inMemory for parameters, the same way.
 	params map[*types.Var]bool
+	// imported holds the functions of other packages the package refers
+	// to that carry a noFailFact: read while the exits pass runs, since
+	// the checks ask later, when facts can no longer be imported.
+	imported map[*types.Func]bool
 }
 
 // Unreached reports whether the code at cur (an exit, or a code that
@@ -187,7 +191,7 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 	if fn.Pkg() == nf.pass.Pkg {
 		return nf.noFailFunc(fn)
 	}
-	return nf.pass.ImportObjectFact(fn.Origin(), new(noFailFact))
+	return nf.imported[fn.Origin()]
 }
 
 // method reports whether a method call cannot fail: a write to a
@@ -546,10 +550,16 @@ func (nf *noFail) returnsNoFailure(cur inspector.Cursor, r *ast.ReturnStmt, n in
 	return nf.x.cannotFail(cur)
 }
 
-// exportNoFail exports a noFailFact on each function of the package whose
+// exportNoFail reads the noFailFacts of the functions the package refers
+// to, and exports one on each function of the package whose
 // error has no failure an exit code could describe.
 func (x *Exemptions) exportNoFail(pass *analysis.Pass) {
-	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]bool{}, params: map[*types.Var]bool{}}
+	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]bool{}, params: map[*types.Var]bool{}, imported: map[*types.Func]bool{}}
+	for _, obj := range x.info.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), new(noFailFact)) {
+			x.nf.imported[fn.Origin()] = true
+		}
+	}
 	for _, f := range x.files {
 		for _, d := range f.Decls {
 			fd, ok := d.(*ast.FuncDecl)
