@@ -554,12 +554,8 @@ func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) boo
 		if analyzerutil.IsStdio(info.Uses[x]) {
 			return true
 		}
-		v, ok := info.Uses[x].(*types.Var)
-		if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-			return false
-		}
-		values, complete := analyzerutil.AssignedValues(info, v, body)
-		if !complete || len(values) == 0 {
+		values, ok := localValues(info, x, body)
+		if !ok {
 			return false
 		}
 		for _, val := range values {

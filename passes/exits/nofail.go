@@ -130,16 +130,8 @@ func (nf *noFail) roundTrip(data, target ast.Expr, body *ast.BlockStmt) bool {
 	if it, ok := info.TypeOf(tid).Underlying().(*types.Interface); !ok || !it.Empty() {
 		return false
 	}
-	did, ok := ast.Unparen(data).(*ast.Ident)
-	if !ok || body == nil {
-		return false
-	}
-	v, ok := info.Uses[did].(*types.Var)
-	if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-		return false
-	}
-	values, complete := analyzerutil.AssignedValues(info, v, body)
-	if !complete || len(values) == 0 {
+	values, ok := localValues(info, data, body)
+	if !ok {
 		return false
 	}
 	for _, val := range values {
@@ -153,6 +145,21 @@ func (nf *noFail) roundTrip(data, target ast.Expr, body *ast.BlockStmt) bool {
 		}
 	}
 	return true
+}
+
+// localValues returns the values body assigns to the local variable e
+// names, when e is one and every value is an expression of its own.
+func localValues(info *types.Info, e ast.Expr, body *ast.BlockStmt) ([]ast.Expr, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || body == nil {
+		return nil, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return nil, false
+	}
+	values, complete := analyzerutil.AssignedValues(info, v, body)
+	return values, complete && len(values) > 0
 }
 
 // call is noSpecificFailure; body is the function the call is in.
