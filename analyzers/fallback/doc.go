@@ -117,30 +117,109 @@
 //     (`os.Exit(exitcodes.Usage)` with `Usage = 1`, 23 uses), go-broadcast
 //     (`checkAuthExitNoToken = 1`), axonops/audit's audit-gen
 //     (`exitInvalidArgs = 1` for each bad flag).
-//   - An exit with 1 in the body of `if err != nil` where err is the error
-//     of a write to `os.Stdout` or `os.Stderr` (`fmt.Fprintln(os.Stdout, …)`,
+//   - An exit with 1, or a 1 that becomes the exit code, in the body of
+//     `if err != nil` where err is the error of a write to `os.Stdout` or
+//     `os.Stderr` (`fmt.Fprintln(os.Stdout, …)`,
 //     `json.NewEncoder(os.Stdout).Encode(v)`, the `Flush` of a
 //     `bufio.Writer` over it): with the output stream broken, the envelope
 //     that would explain any other code is lost too, and GENERAL_ERROR is
 //     the last resort the contract keeps it for.
-//   - An exit in the body of `if err != nil` where err is the error result
-//     of a function of the package that returns `nil` for it in every
-//     `return` (a config-path lookup that falls back instead of failing):
-//     the exit never happens, so no agent sees its code. A function that
-//     returns an error variable, or its named result bare, may fail, and
-//     the exit after it is reported.
-//   - An exit in the body of `if err != nil` where err is the error of
-//     `json.Marshal` or `json.MarshalIndent` of a value whose type
-//     encoding/json always encodes: booleans, integers and strings, and
-//     pointers, arrays, slices, string- or integer-keyed maps and structs
-//     made only of them (fields tagged `json:"-"` and unexported fields are
-//     never encoded). A program marshalling its own version, status or
-//     error record has no failure there for any code to describe. A float
-//     (NaN and ±Inf are refused), an interface, a type with its own
-//     MarshalJSON or MarshalText (time.Time's refuses years past 9999) or
-//     a type that contains itself may fail, and the exit after it is
-//     reported. Evidence: tflint (its version command's output), andurel
-//     (a failure envelope of strings), pura.
+//   - An exit, or a 1 that becomes the exit code (returned, or given to
+//     `cli.Exit` or to a constructor that stores it), in the body of `if
+//     err != nil` where err is the error of a call that has no failure a
+//     specific code could describe: it never fails, so the exit never
+//     happens and no agent sees its code, or it fails only inside the
+//     program, where no code 3–13 applies and GENERAL_ERROR is the
+//     contract's own last resort ("something went wrong internally").
+//     Not among them: `http.NewRequest` with a constant method, which
+//     fails only on a URL that does not parse, since the URL is most often
+//     built from the caller's arguments (a malformed one is an ARG_ERROR);
+//     a `text/template` executed into a buffer, which fails on its data as
+//     much as on its template. The calls:
+//   - a function of the package, or of a package it imports (through a
+//     fact), whose every failing `return` returns `nil` for its error,
+//     lies in the body of such an `if err != nil`, or returns such a
+//     call's results whole (`return json.Marshal(v)`): a config-path
+//     lookup that falls back instead of failing, a `writeJSON(v)` that
+//     fails only when its Marshal does, and a command's
+//     `outputVersion(format, v)` that calls it. A function that returns
+//     an error variable, its named result bare, or another call's error
+//     (a later `os.WriteFile`) may fail, and the exit after it is
+//     reported. Evidence: rhc (ConfigPath), gopass (action.New, in another
+//     package, whose only return is `return act, nil`; urfave/cli's
+//     ShowSubcommandHelp, in a dependency), gitflow (writeJSON under
+//     outputReleaseVersion, outputReleasePreview, outputReleasePublish),
+//     linear-cli (marshal under PrintError), clipbeam (wire.MarshalEnvelope
+//     in another package).
+//   - `json.Marshal` or `json.MarshalIndent` of the program's own value.
+//     encoding/json refuses only what the program built: a type it cannot
+//     encode (a channel, a function), a float that is NaN or ±Inf, a
+//     cycle of pointers, a time.Time past year 9999, a marshaler of a
+//     dependency failing. None of these is the caller's input, a missing
+//     resource or a refused credential, and with the response itself
+//     unencodable no envelope can explain another code. Two values keep
+//     their finding, because their failure may mean more: one that holds
+//     a `json.RawMessage` (encoding/json refuses bytes that are no JSON,
+//     and they may be the caller's input passed through, an ARG_ERROR),
+//     and one that runs a MarshalJSON or MarshalText of the program's own
+//     module, whose errors the program chose. No judged finding of the
+//     tuning programs is an exit after a Marshal that should have had a
+//     specific code. The rule that came before it, a value whose type
+//     encoding/json always encodes (booleans, integers, strings and
+//     pointers, arrays, slices, maps and structs of them), is a case of
+//     it. Evidence: tflint (its version command's output, and the issues
+//     a worker of `--recursive` sends its parent), linear-cli (the
+//     envelope of an unencodable data value), qbo (a batch request, an
+//     OAuth token), sops (filestatus.Status, declared in another package),
+//     rhc (a list of collectorapi.CollectorInfo), andurel (a failure
+//     envelope of strings), pura.
+//   - `filepath.Walk`, `filepath.WalkDir` or `fs.WalkDir` whose function
+//     (a function literal, or a function of the package) returns nil,
+//     `SkipDir` or `SkipAll` in every return: a walk returns only what its
+//     function returns, and hands even the root's failure to it. Evidence:
+//     gosec (PackagePaths, in another package than its main), a walk
+//     function in the code corpus that logs each error and goes on
+//     (hsli2020/snippets' VisitFile).
+//   - `json.Unmarshal(b, &v)` into an empty interface, where b is only
+//     ever what `json.Marshal` or `json.MarshalIndent` returned in the
+//     same function: the bytes are JSON by construction, and any JSON
+//     decodes into an interface (a map refuses what is no object, and the
+//     exit after it is reported). Programs normalize their own value this
+//     way before a projection. Evidence: andurel (normalizeJSONValue under
+//     `--jq`, `--ids-only` and `--count`), a CLI output package in the
+//     code corpus that renders `--template` the same way.
+//   - `os.Executable`: the operating system cannot tell the program its
+//     own path. Evidence: tflint (spawnWorkers, the workers of
+//     `--recursive`), caddy (upgradeBuild's ExitCodeFailedStartup).
+//   - `crypto/rand.Read` in a file built with Go 1.24 or later (its
+//     go.mod's `go` line or a build constraint), where Read crashes the
+//     program instead of returning an error; with an earlier Go it may
+//     return one, and the exit after it is reported. Evidence: clipbeam
+//     (auth.MakeToken, in another package), and every program that makes
+//     a token or a nonce (kbfs's RandRead wraps the same call).
+//   - The `Write`, `WriteString`, `WriteByte` and `WriteRune` of a
+//     `strings.Builder` or a `bytes.Buffer`, which always return a nil
+//     error, and `fmt.Fprint…` or `io.WriteString` into one, also through
+//     a parameter every call gives one: of unexported functions, or
+//     unexported methods no interface of the package names, that are only
+//     called, and pass the writer on from parameter to parameter
+//     (`writePreamble(buf io.StringWriter)` calling `writeString(buf, s)`,
+//     started with `&builder`); not when some call gives `os.Stdout`, or a
+//     function on the way is used as a value or named by an interface;
+//     the `Write` of a `hash.Hash`, which the interface says never returns
+//     an error. Evidence: gopass (merge's `exit.Error(exit.Unknown, …)`
+//     after writes into a bytes.Buffer), gum (its completions'
+//     writeString, given a bytes.Buffer or a strings.Builder through
+//     writePreamble, gen and writeFlag), a bytes.Buffer writer in the
+//     code corpus that exits 1 on Write's error (ljy1814/myetcd), kind (a
+//     patched document written into a strings.Builder, its error
+//     checked), slackdump (an ID obfuscated through a hash, its Write's
+//     error checked).
+//   - An exit in the body of `if r := recover(); r != nil`: the program
+//     panicked, a bug of its own that no specific code describes, and
+//     GENERAL_ERROR is what the contract keeps for it. Evidence: tflint
+//     (main's "TFLint crashed" handler), xcloud-cli (a panic handler in
+//     main).
 //   - An exit with 1, or a 1 that becomes the exit code, where no agent
 //     reads it:
 //     (a) once the process received a termination signal — after a

@@ -35,6 +35,7 @@ type Exemptions struct {
 	// path that reaches it, and finding its node is linear in the files.
 	lastResort map[[2]ast.Node]bool
 	signals    *signalSources // the termination-signal sources, once asked (signal.go)
+	nf         *noFail        // the calls that have no failure a code could describe (nofail.go)
 }
 
 // newExemptions returns the exemptions of the pass's package; ex is its
@@ -49,7 +50,7 @@ func newExemptions(pass *analysis.Pass, ex *Exits) *Exemptions {
 // specific codes, after a failed write to stdout or stderr, after a call
 // that never fails, or where no agent reads the code (NotForAgents).
 func (x *Exemptions) Exit(cur inspector.Cursor) bool {
-	return x.classification(x.classifies(nil), cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || x.NotForAgents(cur)
+	return x.classification(x.classifies(nil), cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur) || x.NotForAgents(cur)
 }
 
 // ReturnAt reports the same of a return of a code (a function whose
@@ -59,7 +60,7 @@ func (x *Exemptions) Exit(cur inspector.Cursor) bool {
 // return e.Code) is one too.
 func (x *Exemptions) ReturnAt(cur inspector.Cursor, codes func(*ast.ReturnStmt) []int) bool {
 	specific := func(n ast.Node) bool { return x.specificReturn(codes, n) }
-	return x.classification(specific, cur) || x.guardsComputed(cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || x.NotForAgents(cur)
+	return x.classification(specific, cur) || x.guardsComputed(cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur) || x.NotForAgents(cur)
 }
 
 // LastResort reports whether the constant e of the package's files, which
@@ -95,7 +96,7 @@ func (x *Exemptions) lastResortOf(e ast.Expr, ret *ast.ReturnStmt) bool {
 		}
 	}
 	cur, ok := root.FindNode(e)
-	return ok && (x.AssignedAt(cur) || x.SiteAt(cur, x.spelledCodes) || x.NotForAgents(cur))
+	return ok && (x.AssignedAt(cur) || x.SiteAt(cur, x.spelledCodes) || x.NotForAgents(cur) || x.Unreached(cur))
 }
 
 // spelledCodes returns the integer constants a return statement's results
@@ -380,15 +381,15 @@ func (x *Exemptions) stdioWriteFailed(cur inspector.Cursor) bool {
 // whose err is the error result of a call that cannot fail: a function of
 // the package that returns nil for it on every path, or encoding/json's
 // Marshal or MarshalIndent of a value whose type it always encodes
-// (encodesAlways). The exit there never happens, and no agent sees its
-// code.
+// (encodesAlways), or any other call noSpecificFailure accepts (nofail.go).
+// The exit there never happens, or no specific code describes it.
 func (x *Exemptions) cannotFail(cur inspector.Cursor) bool {
-	return x.errorOf(cur, func(call *ast.CallExpr, _ *ast.BlockStmt) bool {
+	return x.errorOf(cur, func(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		fn := typeutil.StaticCallee(x.info, call)
 		if fn != nil && fn.Pkg() != nil && fn.Pkg().Path() == "encoding/json" && fn.Signature().Recv() == nil && (fn.Name() == "Marshal" || fn.Name() == "MarshalIndent") {
-			return len(call.Args) > 0 && encodesAlways(x.info.TypeOf(call.Args[0]), map[types.Type]bool{})
+			return len(call.Args) > 0 && encodesAlways(x.info.TypeOf(call.Args[0]), map[types.Type]bool{}) || x.noSpecificFailure(call, body)
 		}
-		return x.nilErrorAlways(fn)
+		return x.noSpecificFailure(call, body) // the package's functions among them (nofail.go)
 	})
 }
 
@@ -443,18 +444,7 @@ func encodesAlways(t types.Type, seen map[types.Type]bool) bool {
 // hasMarshaler reports whether t or *t has a MarshalJSON or MarshalText
 // method, code of its own that encoding/json runs and whose error it
 // returns.
-func hasMarshaler(t types.Type) bool {
-	for _, name := range []string{"MarshalJSON", "MarshalText"} {
-		for _, typ := range []types.Type{t, types.NewPointer(t)} {
-			if obj, _, _ := types.LookupFieldOrMethod(typ, false, nil, name); obj != nil {
-				if _, ok := obj.(*types.Func); ok {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
+func hasMarshaler(t types.Type) bool { return marshaler(t) != nil }
 
 // errorOf reports whether cur lies in the body of an `if err != nil` whose
 // err comes from a call for which is returns true (is is given the body of
@@ -483,40 +473,6 @@ func (x *Exemptions) errorOf(cur inspector.Cursor, is func(call *ast.CallExpr, b
 	return false
 }
 
-// nilErrorAlways reports whether fn, a function declared in the package,
-// ends in an error result and returns nil for it in every return statement
-// of its body (a bare return, or one that returns another call's results,
-// does not count).
-func (x *Exemptions) nilErrorAlways(fn *types.Func) bool {
-	if fn == nil || fn.Pkg() != x.pkg {
-		return false
-	}
-	res := fn.Signature().Results()
-	if res.Len() == 0 || !analyzerutil.IsError(res.At(res.Len()-1).Type()) {
-		return false
-	}
-	decl := x.funcDecl(fn)
-	if decl == nil || decl.Body == nil {
-		return false
-	}
-	returns, all := 0, true
-	ast.Inspect(decl.Body, func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false // its returns are its own
-		case *ast.ReturnStmt:
-			returns++
-			if len(n.Results) != res.Len() {
-				all = false
-			} else if id, ok := ast.Unparen(n.Results[res.Len()-1]).(*ast.Ident); !ok || x.info.Uses[id] != types.Universe.Lookup("nil") {
-				all = false
-			}
-		}
-		return all
-	})
-	return all && returns > 0
-}
-
 // funcDecl returns the declaration of fn among the package's files.
 func (x *Exemptions) funcDecl(fn *types.Func) *ast.FuncDecl {
 	fn = fn.Origin()
@@ -532,26 +488,10 @@ func (x *Exemptions) funcDecl(fn *types.Func) *ast.FuncDecl {
 
 // errNotNil returns the variable an `err != nil` condition tests, or nil.
 func errNotNil(info *types.Info, cond ast.Expr) *types.Var {
-	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || bin.Op != token.NEQ {
-		return nil
+	if v := notNil(info, cond); v != nil && analyzerutil.IsError(v.Type()) {
+		return v
 	}
-	x, y := ast.Unparen(bin.X), ast.Unparen(bin.Y)
-	if id, ok := x.(*ast.Ident); ok && id.Name == "nil" {
-		x, y = y, x
-	}
-	if id, ok := y.(*ast.Ident); !ok || info.Uses[id] != types.Universe.Lookup("nil") {
-		return nil
-	}
-	id, ok := x.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := info.Uses[id].(*types.Var)
-	if v == nil || !analyzerutil.IsError(v.Type()) {
-		return nil
-	}
-	return v
+	return nil
 }
 
 // errSource returns the call whose error the if at ifCur tests: the call
@@ -621,12 +561,8 @@ func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) boo
 		if analyzerutil.IsStdio(info.Uses[x]) {
 			return true
 		}
-		v, ok := info.Uses[x].(*types.Var)
-		if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-			return false
-		}
-		values, complete := analyzerutil.AssignedValues(info, v, body)
-		if !complete || len(values) == 0 {
+		values, ok := localValues(info, x, body)
+		if !ok {
 			return false
 		}
 		for _, val := range values {

@@ -120,12 +120,16 @@
 // to where exit codes go: an exit, a return, an error's code field, a
 // helper's code parameter, or an error that carries its own code), a 1 that
 // guards a computed code (`if e.Code <= 0 { return 1 }; return e.Code`),
-// an exit after a failed write to stdout or stderr, an exit after a
-// call of the package that never fails, and an exit or a code where no
-// agent reads it (`NotForAgents`): once a termination signal arrived
-// (SIGTERM, SIGHUP, SIGQUIT through `signal.Notify` or
-// `signal.NotifyContext`), or in the branch for a prompt library's
-// user-abort error (`huh.ErrUserAborted`).
+// an exit after a failed write to stdout or stderr, an exit after a call
+// that never fails or fails only inside the program (nofail.go: json.Marshal
+// of the program's own value, os.Executable, a strings.Builder's writes,
+// and the functions, of the package or of its dependencies through a
+// no-fail fact, that fail only through such calls), an exit after a
+// recovered panic, and an exit or a code where no agent reads it
+// (`NotForAgents`): once a termination signal arrived (SIGTERM, SIGHUP,
+// SIGQUIT through `signal.Notify` or `signal.NotifyContext`), or in the
+// branch for a prompt library's user-abort error (`huh.ErrUserAborted`).
+// Every code site, not only a returned one, is asked.
 //
 // # Exit tables
 //

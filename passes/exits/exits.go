@@ -35,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer, suppress.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
-	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil), (*resultFact)(nil), (*fieldStoreFact)(nil)},
+	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil), (*resultFact)(nil), (*fieldStoreFact)(nil), (*noFailFact)(nil)},
 }
 
 // Computed stands for an exit code that is not a constant.
@@ -459,6 +459,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e.codes = fl.facts
 	e.status = fl.status
 	e.exempt = newExemptions(pass, e)
+	e.exempt.exportNoFail(pass)
 	e.sites = fl.sites()
 	e.foreign = fl.foreign
 	if len(e.foreign) > 0 {

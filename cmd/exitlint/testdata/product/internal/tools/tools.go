@@ -2,12 +2,18 @@
 // under a directory named tools, but imported by the product's main.
 package tools
 
-import "os"
+import (
+	"errors"
+	"os"
+)
 
 // Run runs a tool.
 func Run() error {
 	if len(os.Args) > 3 {
 		os.Exit(1)
+	}
+	if len(os.Args) > 2 {
+		return errors.New("too many arguments")
 	}
 	return nil
 }

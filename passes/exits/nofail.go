@@ -1,0 +1,624 @@
+package exits
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"go/version"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/inspector"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
+)
+
+// noFailFact marks a function whose error result is nil on every run, or
+// when it is not, an internal failure no specific code describes (its
+// every failing return follows a call of the kind noSpecificFailure
+// accepts): the packages that import it judge an exit after it as the
+// package that declares it would.
+type noFailFact struct{}
+
+func (*noFailFact) AFact() {}
+
+func (*noFailFact) String() string { return "noFail" }
+
+// noFail decides which calls of a package have no failure an exit code
+// could describe, for the exemptions of the package.
+type noFail struct {
+	pass *analysis.Pass
+	x    *Exemptions
+	// funcs memoizes noFailFunc for the package's functions: true or
+	// false once decided; absent while undecided (a recursive call counts
+	// as one that may fail).
+	funcs map[*types.Func]bool
+	// params memoizes inMemory for parameters, the same way.
+	params map[*types.Var]bool
+	// imported holds the functions of other packages the package refers
+	// to that carry a noFailFact: read while the exits pass runs, since
+	// the checks ask later, when facts can no longer be imported.
+	imported map[*types.Func]bool
+}
+
+// Unreached reports whether the code at cur (an exit, or a code that
+// becomes one anywhere, not only in a return) runs only when nothing an
+// agent could act on went wrong: after a failed write to the output
+// stream, after a call that cannot fail or fails only internally, or
+// after a panic.
+func (x *Exemptions) Unreached(cur inspector.Cursor) bool {
+	return x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur)
+}
+
+// noSpecificFailure reports whether the error of call is nil on every
+// run, or an internal failure no code 3–13 describes: see the fallback
+// check's documentation ("Not flagged") for each rule and its evidence.
+func (x *Exemptions) noSpecificFailure(call *ast.CallExpr, body *ast.BlockStmt) bool {
+	if x.nf == nil {
+		return false
+	}
+	return x.nf.call(call, body)
+}
+
+// walkNeverFails reports whether fn, the function a directory walk calls,
+// is a function literal or a function of the package that returns nil,
+// filepath.SkipDir or SkipAll (which the walk does not return) in every
+// return statement: the walk then returns nil.
+func (nf *noFail) walkNeverFails(fn ast.Expr) bool {
+	var body *ast.BlockStmt
+	switch f := ast.Unparen(fn).(type) {
+	case *ast.FuncLit:
+		body = f.Body
+	case *ast.Ident:
+		if obj, ok := nf.x.info.Uses[f].(*types.Func); ok && obj.Pkg() == nf.pass.Pkg {
+			if decl := nf.x.funcDecl(obj); decl != nil {
+				body = decl.Body
+			}
+		}
+	}
+	if body == nil {
+		return false
+	}
+	returns, all := 0, true
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			returns++
+			all = all && len(n.Results) == 1 && nf.nilOrSkip(n.Results[0])
+		}
+		return all
+	})
+	return all && returns > 0
+}
+
+// nilOrSkip reports whether e is nil, or SkipDir or SkipAll of
+// path/filepath or io/fs.
+func (nf *noFail) nilOrSkip(e ast.Expr) bool {
+	id := analyzerutil.NameIdent(ast.Unparen(e))
+	if id == nil {
+		return false
+	}
+	obj := nf.x.info.Uses[id]
+	if obj == types.Universe.Lookup("nil") {
+		return true
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || v.Pkg() == nil || (v.Name() != "SkipDir" && v.Name() != "SkipAll") {
+		return false
+	}
+	return v.Pkg().Path() == "path/filepath" || v.Pkg().Path() == "io/fs"
+}
+
+// roundTrip reports whether json.Unmarshal(data, &v) decodes into an
+// empty interface what json.Marshal encoded in the same function: the
+// bytes are JSON by construction, and any JSON decodes into an empty
+// interface (a program normalizing its own value: Marshal, then
+// Unmarshal into any).
+func (nf *noFail) roundTrip(data, target ast.Expr, body *ast.BlockStmt) bool {
+	info := nf.x.info
+	addr, ok := ast.Unparen(target).(*ast.UnaryExpr)
+	if !ok || addr.Op != token.AND {
+		return false
+	}
+	tid, ok := ast.Unparen(addr.X).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	if it, ok := info.TypeOf(tid).Underlying().(*types.Interface); !ok || !it.Empty() {
+		return false
+	}
+	values, ok := localValues(info, data, body)
+	if !ok {
+		return false
+	}
+	for _, val := range values {
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := typeutil.StaticCallee(info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" || (fn.Name() != "Marshal" && fn.Name() != "MarshalIndent") {
+			return false
+		}
+	}
+	return true
+}
+
+// localValues returns the values body assigns to the local variable e
+// names, when e is one and every value is an expression of its own.
+func localValues(info *types.Info, e ast.Expr, body *ast.BlockStmt) ([]ast.Expr, bool) {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || body == nil {
+		return nil, false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return nil, false
+	}
+	values, complete := analyzerutil.AssignedValues(info, v, body)
+	return values, complete && len(values) > 0
+}
+
+// call is noSpecificFailure; body is the function the call is in.
+func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
+	info := nf.x.info
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	if !ok || fn.Pkg() == nil {
+		return false
+	}
+	if fn.Signature().Recv() != nil {
+		return nf.method(call, fn)
+	}
+	switch fn.Pkg().Path() + "." + fn.Name() {
+	case "encoding/json.Marshal", "encoding/json.MarshalIndent":
+		// Encoding the program's own value: what fails is the program,
+		// not anything an agent did, unless the value passes bytes
+		// through unchecked or runs a marshaler of the program's own.
+		return len(call.Args) > 0 && !nf.marshalMayMean(info.TypeOf(call.Args[0]), map[types.Type]bool{})
+	case "os.Executable":
+		// The operating system cannot tell the program its own path.
+		return true
+	case "crypto/rand.Read":
+		// From Go 1.24 on, Read crashes the program rather than return an
+		// error; a file built with an earlier Go may see one.
+		return atLeastGo124(info, call)
+	case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString":
+		// fmt returns only the writer's error.
+		return len(call.Args) > 0 && nf.inMemory(call.Args[0])
+	case "path/filepath.Walk", "path/filepath.WalkDir", "io/fs.WalkDir":
+		// A walk returns only what its function returns: even the root's
+		// failure is handed to the function to decide.
+		return len(call.Args) > 0 && nf.walkNeverFails(call.Args[len(call.Args)-1])
+	case "encoding/json.Unmarshal":
+		return len(call.Args) == 2 && nf.roundTrip(call.Args[0], call.Args[1], body)
+	}
+	if fn.Pkg() == nf.pass.Pkg {
+		return nf.noFailFunc(fn)
+	}
+	return nf.imported[fn.Origin()]
+}
+
+// method reports whether a method call cannot fail: a write to a
+// strings.Builder or a bytes.Buffer, whose Write methods always return a
+// nil error, or to a hash.Hash, whose Write the interface's contract says
+// never returns one.
+func (nf *noFail) method(call *ast.CallExpr, fn *types.Func) bool {
+	switch fn.Name() {
+	case "Write", "WriteString", "WriteByte", "WriteRune":
+	default:
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	if nf.inMemory(sel.X) {
+		return true
+	}
+	t := nf.x.info.TypeOf(sel.X)
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem() // an addressable Builder or Buffer (b.WriteString)
+	}
+	if memoryWriter(types.NewPointer(t)) {
+		return true
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && fn.Name() == "Write" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "hash" && strings.HasPrefix(n.Obj().Name(), "Hash")
+}
+
+// inMemory reports whether the writer e is a *strings.Builder or a
+// *bytes.Buffer: by its type, or as a parameter of an unexported function
+// of the package that every call gives one (a writeString(w
+// io.StringWriter, s) helper that builds a completion script).
+func (nf *noFail) inMemory(e ast.Expr) bool {
+	if memoryWriter(nf.x.info.TypeOf(e)) {
+		return true
+	}
+	v := nf.param(e)
+	if v == nil {
+		return false
+	}
+	if got, ok := nf.params[v]; ok {
+		return got
+	}
+	got := nf.paramInMemory(v)
+	nf.params[v] = got
+	return got
+}
+
+// param returns the variable e names if it is a parameter of a function
+// of the package, or nil.
+func (nf *noFail) param(e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, ok := nf.x.info.Uses[id].(*types.Var)
+	if !ok || v.Pkg() != nf.pass.Pkg || v.IsField() || v.Parent() == nil || v.Parent() == nf.pass.Pkg.Scope() {
+		return nil
+	}
+	return v
+}
+
+// paramInMemory reports whether every value the parameter v is given is a
+// *strings.Builder or a *bytes.Buffer: v and the parameters it is passed
+// on from (writePreamble(buf io.StringWriter) calling writeString(buf, …))
+// are never assigned, belong to unexported functions, or unexported
+// methods no interface of the package names, that are only ever called,
+// never used as values, and every call gives each either such a writer or
+// one of these parameters. A parameter passed on to itself (a recursive
+// gen(buf, child)) brings nothing new.
+func (nf *noFail) paramInMemory(root *types.Var) bool {
+	info := nf.x.info
+	seen := map[*types.Var]bool{root: true}
+	work := []*types.Var{root}
+	calls := 0
+	for len(work) > 0 {
+		v := work[0]
+		work = work[1:]
+		fn, decl, index := nf.paramOf(v)
+		if fn == nil || fn.Exported() || (decl.Recv != nil && nf.interfaceNames(fn.Name())) {
+			return false
+		}
+		if values, complete := analyzerutil.AssignedValues(info, v, decl.Body); !complete || len(values) > 0 {
+			return false
+		}
+		args, ok := nf.argsOf(fn, index)
+		if !ok {
+			return false
+		}
+		calls += len(args)
+		for _, arg := range args {
+			if memoryWriter(info.TypeOf(arg)) {
+				continue
+			}
+			w := nf.param(arg)
+			if w == nil {
+				return false
+			}
+			if !seen[w] {
+				seen[w] = true
+				work = append(work, w)
+			}
+		}
+	}
+	return calls > 0
+}
+
+// argsOf returns the arguments every call of fn in the package gives its
+// parameter index; false when fn is used as a value (called from
+// anywhere) or a call spreads a slice.
+func (nf *noFail) argsOf(fn *types.Func, index int) ([]ast.Expr, bool) {
+	info := nf.x.info
+	var args []ast.Expr
+	ok := true
+	var visit func(n ast.Node) bool
+	visit = func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			name := analyzerutil.NameIdent(ast.Unparen(n.Fun))
+			if name != nil && info.Uses[name] == fn {
+				if n.Ellipsis != token.NoPos || index >= len(n.Args) {
+					ok = false
+					return false
+				}
+				sel, isSel := ast.Unparen(n.Fun).(*ast.SelectorExpr)
+				if isSel && info.Selections[sel] != nil && info.Selections[sel].Kind() == types.MethodExpr {
+					ok = false // T.m(recv, …): the receiver shifts the arguments
+					return false
+				}
+				args = append(args, n.Args[index])
+				if isSel {
+					ast.Inspect(sel.X, visit)
+				}
+				for _, a := range n.Args {
+					ast.Inspect(a, visit) // not the callee's name: a call is no use as a value
+				}
+				return false
+			}
+		case *ast.Ident:
+			if info.Uses[n] == fn {
+				ok = false // used as a value: called from anywhere
+			}
+		}
+		return ok
+	}
+	for _, f := range nf.x.files {
+		ast.Inspect(f, visit)
+	}
+	return args, ok
+}
+
+// interfaceNames reports whether an interface type declared at the
+// package level has a method named name: a method of that name may then
+// be called through it, with any argument.
+func (nf *noFail) interfaceNames(name string) bool {
+	scope := nf.pass.Pkg.Scope()
+	for _, n := range scope.Names() {
+		tn, ok := scope.Lookup(n).(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if it, ok := tn.Type().Underlying().(*types.Interface); ok {
+			for m := range it.Methods() {
+				if m.Name() == name {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// paramOf returns the function of the package that declares v as a
+// parameter, its declaration and v's index among the parameters.
+func (nf *noFail) paramOf(v *types.Var) (*types.Func, *ast.FuncDecl, int) {
+	for _, f := range nf.x.files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil || fd.Pos() > v.Pos() || v.Pos() >= fd.End() {
+				continue
+			}
+			i := 0
+			for _, field := range fd.Type.Params.List {
+				for _, name := range field.Names {
+					if nf.x.info.Defs[name] == v {
+						fn, _ := nf.x.info.Defs[fd.Name].(*types.Func)
+						return fn, fd, i
+					}
+					i++
+				}
+				if len(field.Names) == 0 {
+					i++
+				}
+			}
+			return nil, nil, 0
+		}
+	}
+	return nil, nil, 0
+}
+
+// memoryWriter reports whether t is *strings.Builder or *bytes.Buffer.
+func memoryWriter(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	switch n.Obj().Pkg().Path() + "." + n.Obj().Name() {
+	case "strings.Builder", "bytes.Buffer":
+		return true
+	}
+	return false
+}
+
+// atLeastGo124 reports whether the file of call is built with Go 1.24 or
+// later (its go.mod's go line, or a //go:build constraint).
+func atLeastGo124(info *types.Info, call *ast.CallExpr) bool {
+	for f, v := range info.FileVersions {
+		if f.FileStart <= call.Pos() && call.Pos() < f.FileEnd {
+			return version.IsValid(v) && version.Compare(v, "go1.24") >= 0
+		}
+	}
+	return false
+}
+
+// marshalMayMean reports whether encoding a value of type t may fail in a
+// way that means something beyond the program's own failure: a
+// json.RawMessage (encoding/json refuses bytes that are no JSON, and they
+// may be the caller's input, passed through), or a MarshalJSON or
+// MarshalText method of the program's own module, whose errors the
+// program chose. seen holds the types being checked.
+func (nf *noFail) marshalMayMean(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil || seen[t] {
+		return false
+	}
+	seen[t] = true
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "encoding/json" && n.Obj().Name() == "RawMessage" {
+		return true
+	}
+	if m := marshaler(t); m != nil {
+		return m.Pkg() != nil && nf.inModule(m.Pkg().Path())
+	}
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		return nf.marshalMayMean(u.Elem(), seen)
+	case *types.Slice:
+		return nf.marshalMayMean(u.Elem(), seen)
+	case *types.Array:
+		return nf.marshalMayMean(u.Elem(), seen)
+	case *types.Map:
+		return nf.marshalMayMean(u.Key(), seen) || nf.marshalMayMean(u.Elem(), seen)
+	case *types.Struct:
+		for i := range u.NumFields() {
+			if nf.marshalMayMean(u.Field(i).Type(), seen) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// marshaler returns the MarshalJSON or MarshalText method of t or *t, or
+// nil.
+func marshaler(t types.Type) *types.Func {
+	for _, name := range []string{"MarshalJSON", "MarshalText"} {
+		for _, typ := range []types.Type{t, types.NewPointer(t)} {
+			if obj, _, _ := types.LookupFieldOrMethod(typ, false, nil, name); obj != nil {
+				if fn, ok := obj.(*types.Func); ok {
+					return fn
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// inModule reports whether a package path lies in the analyzed package's
+// module.
+func (nf *noFail) inModule(path string) bool {
+	m := nf.x.ex.module
+	if m == "" {
+		return path == nf.pass.Pkg.Path()
+	}
+	return path == m || strings.HasPrefix(path, m+"/")
+}
+
+// noFailFunc reports whether fn, a function of the package ending in an
+// error result, returns a nil error on every path, or one only after a
+// call that cannot fail or fails only internally: each return statement
+// returns nil for it, lies in the body of `if err != nil` after such a
+// call (it never runs, or passes that failure on), or returns such a
+// call's results whole (return json.Marshal(v)). A bare return, or one of
+// an error from anywhere else, may fail.
+func (nf *noFail) noFailFunc(fn *types.Func) bool {
+	fn = fn.Origin()
+	if v, ok := nf.funcs[fn]; ok {
+		return v
+	}
+	nf.funcs[fn] = false // a recursive call may fail
+	v := nf.decide(fn)
+	nf.funcs[fn] = v
+	return v
+}
+
+func (nf *noFail) decide(fn *types.Func) bool {
+	x := nf.x
+	res := fn.Signature().Results()
+	if res.Len() == 0 || !analyzerutil.IsError(res.At(res.Len()-1).Type()) {
+		return false
+	}
+	decl := x.funcDecl(fn)
+	if decl == nil || decl.Body == nil {
+		return false
+	}
+	if x.ins == nil {
+		x.ins = inspector.New(x.files)
+	}
+	body, ok := x.ins.Root().FindNode(decl.Body)
+	if !ok {
+		return false
+	}
+	returns, all := 0, true
+	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(c inspector.Cursor) bool {
+		r, ok := c.Node().(*ast.ReturnStmt)
+		if !ok {
+			return false // a function literal's returns are its own
+		}
+		returns++
+		all = all && nf.returnsNoFailure(c, r, res.Len(), decl.Body)
+		return false
+	})
+	return all && returns > 0
+}
+
+// returnsNoFailure reports whether the return statement r at cur, in a
+// function with n results the last of which is an error, returns nil for
+// it, or only passes on what cannot fail or fails only internally.
+func (nf *noFail) returnsNoFailure(cur inspector.Cursor, r *ast.ReturnStmt, n int, body *ast.BlockStmt) bool {
+	info := nf.x.info
+	if len(r.Results) == n {
+		if id, ok := ast.Unparen(r.Results[n-1]).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+			return true
+		}
+	}
+	if len(r.Results) == 1 {
+		// return json.Marshal(v), or return f() of an error alone.
+		if call, ok := ast.Unparen(r.Results[0]).(*ast.CallExpr); ok && nf.call(call, body) {
+			return true
+		}
+	}
+	return nf.x.cannotFail(cur)
+}
+
+// exportNoFail reads the noFailFacts of the functions the package refers
+// to, and exports one on each function of the package whose
+// error has no failure an exit code could describe.
+func (x *Exemptions) exportNoFail(pass *analysis.Pass) {
+	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]bool{}, params: map[*types.Var]bool{}, imported: map[*types.Func]bool{}}
+	for _, obj := range x.info.Uses {
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), new(noFailFact)) {
+			x.nf.imported[fn.Origin()] = true
+		}
+	}
+	for _, f := range x.files {
+		for _, d := range f.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := x.info.Defs[fd.Name].(*types.Func)
+			if ok && x.nf.noFailFunc(fn) {
+				pass.ExportObjectFact(fn, &noFailFact{})
+			}
+		}
+	}
+}
+
+// afterPanic reports whether cur lies in the body of an `if r != nil`
+// whose r holds what recover() returned: the program panicked, a bug of
+// its own, and no specific code describes it.
+func afterPanic(info *types.Info, cur inspector.Cursor) bool {
+	for ifCur := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.IfStmt)(nil)) {
+		ifs, ok := ifCur.Node().(*ast.IfStmt)
+		if !ok {
+			return false
+		}
+		if !ifCur.Child(ifs.Body).Contains(cur) {
+			continue
+		}
+		v := notNil(info, ifs.Cond)
+		if v == nil {
+			continue
+		}
+		if call := errSource(info, ifCur, v); call != nil {
+			if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("recover") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// notNil returns the variable a `v != nil` condition tests, or nil.
+func notNil(info *types.Info, cond ast.Expr) *types.Var {
+	bin, ok := ast.Unparen(cond).(*ast.BinaryExpr)
+	if !ok || bin.Op != token.NEQ {
+		return nil
+	}
+	for _, pair := range [][2]ast.Expr{{bin.X, bin.Y}, {bin.Y, bin.X}} {
+		id, ok := ast.Unparen(pair[0]).(*ast.Ident)
+		nilID, isNil := ast.Unparen(pair[1]).(*ast.Ident)
+		if ok && isNil && info.Uses[nilID] == types.Universe.Lookup("nil") {
+			v, _ := info.Uses[id].(*types.Var)
+			return v
+		}
+	}
+	return nil
+}
