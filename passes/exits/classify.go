@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
@@ -30,7 +31,11 @@ type Exemptions struct {
 	pkg   *types.Package
 	files []*ast.File
 	ex    *Exits
-	ins   *inspector.Inspector // for the passes' own use, built when first needed
+	ins   *inspector.Inspector // the inspect pass's, shared with the checks
+	// decls indexes the package's function declarations, with their
+	// cursors, once asked: finding one by walking the files for each
+	// function the no-fail rule decides was quadratic in the package.
+	decls map[*types.Func]inspector.Cursor
 	// lastResort memoizes LastResort: a constant is asked about once per
 	// path that reaches it, and finding its node is linear in the files.
 	lastResort map[[2]ast.Node]bool
@@ -42,7 +47,8 @@ type Exemptions struct {
 // exits result (the classification reads which calls exit with which
 // codes).
 func newExemptions(pass *analysis.Pass, ex *Exits) *Exemptions {
-	return &Exemptions{fset: pass.Fset, info: pass.TypesInfo, pkg: pass.Pkg, files: pass.Files, ex: ex}
+	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	return &Exemptions{fset: pass.Fset, info: pass.TypesInfo, pkg: pass.Pkg, files: pass.Files, ex: ex, ins: ins}
 }
 
 // Exit reports whether the exit call at cur is the contract's last resort:
@@ -475,15 +481,27 @@ func (x *Exemptions) errorOf(cur inspector.Cursor, is func(call *ast.CallExpr, b
 
 // funcDecl returns the declaration of fn among the package's files.
 func (x *Exemptions) funcDecl(fn *types.Func) *ast.FuncDecl {
-	fn = fn.Origin()
-	for _, f := range x.files {
-		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && x.info.Defs[fd.Name] == fn {
-				return fd
+	if cur, ok := x.declCursor(fn); ok {
+		return cur.Node().(*ast.FuncDecl)
+	}
+	return nil
+}
+
+// declCursor returns the cursor of fn's declaration in the package.
+func (x *Exemptions) declCursor(fn *types.Func) (inspector.Cursor, bool) {
+	if x.decls == nil {
+		x.decls = map[*types.Func]inspector.Cursor{}
+		if x.ins == nil {
+			x.ins = inspector.New(x.files)
+		}
+		for cur := range x.ins.Root().Preorder((*ast.FuncDecl)(nil)) {
+			if f, ok := x.info.Defs[cur.Node().(*ast.FuncDecl).Name].(*types.Func); ok {
+				x.decls[f] = cur
 			}
 		}
 	}
-	return nil
+	cur, ok := x.decls[fn.Origin()]
+	return cur, ok
 }
 
 // errNotNil returns the variable an `err != nil` condition tests, or nil.

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/analysis/passes/inspect"
 	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/exitcode"
@@ -33,7 +34,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "exits"),
 	URL:        analyzerutil.URL("exits"),
 	Run:        analyzerutil.Guard(run),
-	Requires:   []*analysis.Analyzer{config.Analyzer, suppress.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, suppress.Analyzer, inspect.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
 	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil), (*resultFact)(nil), (*fieldStoreFact)(nil), (*noFailFact)(nil)},
 }

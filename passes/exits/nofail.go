@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -514,17 +515,15 @@ func (nf *noFail) decide(fn *types.Func) bool {
 	if res.Len() == 0 || !analyzerutil.IsError(res.At(res.Len()-1).Type()) {
 		return false
 	}
-	decl := x.funcDecl(fn)
-	if decl == nil || decl.Body == nil {
-		return false
-	}
-	if x.ins == nil {
-		x.ins = inspector.New(x.files)
-	}
-	body, ok := x.ins.Root().FindNode(decl.Body)
+	declCur, ok := x.declCursor(fn)
 	if !ok {
 		return false
 	}
+	decl := declCur.Node().(*ast.FuncDecl)
+	if decl.Body == nil {
+		return false
+	}
+	body := declCur.ChildAt(edge.FuncDecl_Body, -1)
 	returns, all := 0, true
 	body.Inspect([]ast.Node{(*ast.FuncLit)(nil), (*ast.ReturnStmt)(nil)}, func(c inspector.Cursor) bool {
 		r, ok := c.Node().(*ast.ReturnStmt)
