@@ -45,6 +45,9 @@ func (b builders) deriving() builders {
 // counting as the function that holds them.
 func findBuilders(pass *analysis.Pass, c *Contract) map[*types.TypeName]builders {
 	out := map[*types.TypeName]builders{}
+	if len(c.envelopes) == 0 {
+		return out // nothing to build: most packages declare no envelope
+	}
 	local := func(t types.Type) *types.TypeName {
 		if p, ok := types.Unalias(t).(*types.Pointer); ok {
 			t = p.Elem()

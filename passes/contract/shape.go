@@ -183,6 +183,9 @@ func presentKeys(keys map[string]bool) []string {
 // {Status: "success", Data: …} and {Status: "error", Error: …} say.
 func statusTypes(info *types.Info, files []*ast.File, pkg *types.Package) map[*types.TypeName]bool {
 	says, other := map[*types.TypeName]bool{}, map[*types.TypeName]bool{}
+	if !declaresStatus(info) {
+		return says // no type of the package has a status field to read
+	}
 	record := func(tn *types.TypeName, e ast.Expr) {
 		if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String && slices.Contains(statusWords, constant.StringVal(tv.Value)) {
 			says[tn] = true
@@ -237,4 +240,22 @@ func statusTypes(info *types.Info, files []*ast.File, pkg *types.Package) map[*t
 		delete(says, tn)
 	}
 	return says
+}
+
+// declaresStatus reports whether a struct type the package declares (at
+// its top level or in a function) has a JSON field named status, the only
+// types statusTypes can find.
+func declaresStatus(info *types.Info) bool {
+	for _, obj := range info.Defs {
+		tn, ok := obj.(*types.TypeName)
+		if !ok {
+			continue
+		}
+		if st, ok := tn.Type().Underlying().(*types.Struct); ok {
+			if fields, _ := jsonNames(st, 0); fields["status"] != "" {
+				return true
+			}
+		}
+	}
+	return false
 }
