@@ -362,7 +362,7 @@ func run(pass *analysis.Pass) (any, error) {
 	c := &Contract{pkg: pass.Pkg, decoded: out.read, out: out, run: rs, module: modulePath(pass), enums: map[*types.TypeName]*Enum{}, envelopes: map[*types.TypeName]*Envelope{}}
 	pkgFact := &packageFact{}
 	factories := factoryNames(pass)
-	nested := nestedTypes(pass)
+	var nested map[*types.TypeName]bool // nestedTypes, once an envelope asks: most packages declare none
 	status := statusTypes(pass.TypesInfo, nonTestFiles(pass), pass.Pkg)
 
 	for _, file := range pass.Files {
@@ -399,6 +399,9 @@ func run(pass *analysis.Pass) (any, error) {
 					}
 					env.Unrun = out.unrun[tn] && !out.written[tn]
 					env.Tagged = okTagged(tn, env.OKField)
+					if nested == nil {
+						nested = nestedTypes(pass)
+					}
 					env.Nested = nested[tn]
 					if env.Source != "json" || env.Written && !env.Partial {
 						c.home = true
