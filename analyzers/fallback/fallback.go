@@ -137,7 +137,7 @@ func reportSites(pass *analysis.Pass, ex *exits.Exits, sup *suppress.Suppression
 				continue
 			}
 		}
-		if at, ok := root.FindNode(s.Expr); ok && (ex.Exemptions().AssignedAt(at) || ex.Exemptions().SiteAt(at, codesOf) || ex.Exemptions().NotForAgents(at) || ex.Exemptions().Unreached(at)) {
+		if at, ok := root.FindNode(s.Expr); ok && ex.Exemptions().CodeAt(at, codesOf) {
 			continue
 		}
 		what := "exit code 1"

@@ -53,10 +53,9 @@ func newExemptions(pass *analysis.Pass, ex *Exits) *Exemptions {
 
 // Exit reports whether the exit call at cur is the contract's last resort:
 // the last branch of a classification whose other branches exit with
-// specific codes, after a failed write to stdout or stderr, after a call
-// that never fails, or where no agent reads the code (NotForAgents).
+// specific codes, or moot (Moot).
 func (x *Exemptions) Exit(cur inspector.Cursor) bool {
-	return x.classification(x.classifies(nil), cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur) || x.NotForAgents(cur)
+	return x.classification(x.classifies(nil), cur) || x.Moot(cur)
 }
 
 // ReturnAt reports the same of a return of a code (a function whose
@@ -66,7 +65,25 @@ func (x *Exemptions) Exit(cur inspector.Cursor) bool {
 // return e.Code) is one too.
 func (x *Exemptions) ReturnAt(cur inspector.Cursor, codes func(*ast.ReturnStmt) []int) bool {
 	specific := func(n ast.Node) bool { return x.specificReturn(codes, n) }
-	return x.classification(specific, cur) || x.guardsComputed(cur) || x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur) || x.NotForAgents(cur)
+	return x.classification(specific, cur) || x.guardsComputed(cur) || x.Moot(cur)
+}
+
+// CodeAt reports the same of a code at cur that becomes an exit code
+// however it travels (assigned, stored, passed to a helper): the
+// catch-all a classification overwrites (AssignedAt), the last branch of
+// a classification (SiteAt, codes as for ReturnAt), or moot (Moot).
+func (x *Exemptions) CodeAt(cur inspector.Cursor, codes func(*ast.ReturnStmt) []int) bool {
+	return x.AssignedAt(cur) || x.SiteAt(cur, codes) || x.Moot(cur)
+}
+
+// Moot reports whether an exit or a code at cur, however it is spelled,
+// tells no agent anything a specific code would: it runs only when
+// nothing an agent could act on went wrong (unreached: a failed write to
+// the output stream, a call with no failure a code describes, a panic),
+// or where no agent reads the code (notForAgents: a termination signal, a
+// prompt the user aborted).
+func (x *Exemptions) Moot(cur inspector.Cursor) bool {
+	return x.unreached(cur) || x.notForAgents(cur)
 }
 
 // LastResort reports whether the constant e of the package's files, which
@@ -102,7 +119,7 @@ func (x *Exemptions) lastResortOf(e ast.Expr, ret *ast.ReturnStmt) bool {
 		}
 	}
 	cur, ok := root.FindNode(e)
-	return ok && (x.AssignedAt(cur) || x.SiteAt(cur, x.spelledCodes) || x.NotForAgents(cur) || x.Unreached(cur))
+	return ok && x.CodeAt(cur, x.spelledCodes)
 }
 
 // spelledCodes returns the integer constants a return statement's results
@@ -579,7 +596,7 @@ func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) boo
 		if analyzerutil.IsStdio(info.Uses[x]) {
 			return true
 		}
-		values, ok := localValues(info, x, body)
+		values, ok := analyzerutil.LocalValues(info, x, body)
 		if !ok {
 			return false
 		}

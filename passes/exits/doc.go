@@ -126,7 +126,7 @@
 // and the functions, of the package or of its dependencies through a
 // no-fail fact, that fail only through such calls), an exit after a
 // recovered panic, and an exit or a code where no agent reads it
-// (`NotForAgents`): once a termination signal arrived (SIGTERM, SIGHUP,
+// (`Moot`): once a termination signal arrived (SIGTERM, SIGHUP,
 // SIGQUIT through `signal.Notify` or `signal.NotifyContext`), or in the
 // branch for a prompt library's user-abort error (`huh.ErrUserAborted`).
 // Every code site, not only a returned one, is asked.

@@ -43,12 +43,12 @@ type noFail struct {
 	imported map[*types.Func]bool
 }
 
-// Unreached reports whether the code at cur (an exit, or a code that
+// unreached reports whether the code at cur (an exit, or a code that
 // becomes one anywhere, not only in a return) runs only when nothing an
 // agent could act on went wrong: after a failed write to the output
 // stream, after a call that cannot fail or fails only internally, or
 // after a panic.
-func (x *Exemptions) Unreached(cur inspector.Cursor) bool {
+func (x *Exemptions) unreached(cur inspector.Cursor) bool {
 	return x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur)
 }
 
@@ -131,7 +131,7 @@ func (nf *noFail) roundTrip(data, target ast.Expr, body *ast.BlockStmt) bool {
 	if it, ok := info.TypeOf(tid).Underlying().(*types.Interface); !ok || !it.Empty() {
 		return false
 	}
-	values, ok := localValues(info, data, body)
+	values, ok := analyzerutil.LocalValues(info, data, body)
 	if !ok {
 		return false
 	}
@@ -146,21 +146,6 @@ func (nf *noFail) roundTrip(data, target ast.Expr, body *ast.BlockStmt) bool {
 		}
 	}
 	return true
-}
-
-// localValues returns the values body assigns to the local variable e
-// names, when e is one and every value is an expression of its own.
-func localValues(info *types.Info, e ast.Expr, body *ast.BlockStmt) ([]ast.Expr, bool) {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok || body == nil {
-		return nil, false
-	}
-	v, ok := info.Uses[id].(*types.Var)
-	if !ok || v.Pos() < body.Pos() || v.Pos() >= body.End() {
-		return nil, false
-	}
-	values, complete := analyzerutil.AssignedValues(info, v, body)
-	return values, complete && len(values) > 0
 }
 
 // call is noSpecificFailure; body is the function the call is in.

@@ -28,11 +28,11 @@ var userAborts = []string{
 	"github.com/manifoldco/promptui.ErrInterrupt",
 }
 
-// NotForAgents reports whether the exit or the code at cur runs where no
+// notForAgents reports whether the exit or the code at cur runs where no
 // agent reads the exit code: once the process received a termination
 // signal (the caller or a supervisor is stopping it), or once the person
 // at the terminal aborted a prompt (userAborted).
-func (x *Exemptions) NotForAgents(cur inspector.Cursor) bool {
+func (x *Exemptions) notForAgents(cur inspector.Cursor) bool {
 	return x.afterSignal(cur) || x.userAborted(cur)
 }
 
