@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -402,6 +403,9 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 			for _, val := range values {
 				visit(val)
 			}
+			for call := range codeResultCalls(info, v, fn.Decl.Body) {
+				visit(call)
+			}
 		case *ast.SelectorExpr:
 			// A field of a struct type of the package: what the package
 			// stores in it is the code (a reporter's exitCode, an error's
@@ -500,6 +504,54 @@ func returns(fn summary.Func, res int, yield func(ast.Expr, *ast.ReturnStmt)) {
 		}
 		return true
 	})
+}
+
+// codeResultCalls yields the calls of several results whose code result
+// body assigns to the local v beside the others: `out, code = process(f)`
+// or `d, c := process(f)`, where process returns (diagnostics, int). The
+// first of the variables is AssignedValues' (it yields the call for it).
+func codeResultCalls(info *types.Info, v *types.Var, body *ast.BlockStmt) iter.Seq[*ast.CallExpr] {
+	return func(yield func(*ast.CallExpr) bool) {
+		done := false
+		is := func(e ast.Expr) bool {
+			id, ok := ast.Unparen(e).(*ast.Ident)
+			return ok && (info.Defs[id] == v || info.Uses[id] == v)
+		}
+		check := func(lhs []ast.Expr, rhs ast.Expr) bool {
+			call, ok := ast.Unparen(rhs).(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+			if !ok {
+				return true
+			}
+			if i := codeResult(sig); i > 0 && i < len(lhs) && is(lhs[i]) {
+				done = !yield(call)
+			}
+			return !done
+		}
+		ast.Inspect(body, func(n ast.Node) bool {
+			if done {
+				return false
+			}
+			switch n := n.(type) {
+			case *ast.AssignStmt:
+				if len(n.Rhs) == 1 && len(n.Lhs) > 1 {
+					return check(n.Lhs, n.Rhs[0])
+				}
+			case *ast.ValueSpec:
+				if len(n.Values) == 1 && len(n.Names) > 1 {
+					lhs := make([]ast.Expr, len(n.Names))
+					for i, id := range n.Names {
+						lhs[i] = id
+					}
+					return check(lhs, n.Values[0])
+				}
+			}
+			return true
+		})
+	}
 }
 
 // resultIdent returns the name of result res in a result list, nil if
