@@ -66,7 +66,16 @@
 // `r.state.exitCode`; `os.Exit(ce.code)` of an error type's field): every
 // constant the package assigns to it, or gives it in a composite literal
 // (`&codeError{code: 6}`), is an exit code. A named result returned by a
-// bare `return` carries what the function assigns it. A code fact records
+// bare `return` carries what the function assigns it. A code travels
+// with other results as well: `out, code = process(f)` follows process's
+// one integer result (buildifier's processFile returns its diagnostics and
+// the code a bad file earns; a localisation tool's `run` returns
+// `(Result, exitCode int)` and main prints the one and exits with the
+// other; a YAML test runner's `Run` returns its summary beside the code) —
+// unless the caller tests
+// the variable for being a code at all (`if code >= 0 { return code }`,
+// `code != -1`): then the call's constants include a sentinel, and which of
+// them reach the exit is the test's to say, so none are followed. A code fact records
 // a function's exit, returned and stored parameters, so a helper in a
 // dependency is followed too. By
 // convention a method `ExitCode() int` of an error type, a function that

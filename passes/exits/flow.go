@@ -403,8 +403,10 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 			for _, val := range values {
 				visit(val)
 			}
-			for call := range codeResultCalls(info, v, fn.Decl.Body) {
-				visit(call)
+			if !sentinelTested(info, v, fn.Decl.Body) {
+				for call := range codeResultCalls(info, v, fn.Decl.Body) {
+					visit(call)
+				}
 			}
 		case *ast.SelectorExpr:
 			// A field of a struct type of the package: what the package
@@ -552,6 +554,56 @@ func codeResultCalls(info *types.Info, v *types.Var, body *ast.BlockStmt) iter.S
 			return true
 		})
 	}
+}
+
+// sentinelTested reports whether body tests the local v for being a code
+// at all: compares it with a negative constant, or bounds it at zero (v >=
+// 0, v < 0, v > -1). Such a result carries a sentinel beside the code (svc,
+// code := initOrFail(); if code >= 0 { return code }, with -1 for "go on"),
+// and which of the call's constants reach the exit is the test's to say:
+// its results are not followed through v.
+func sentinelTested(info *types.Info, v *types.Var, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		b, ok := n.(*ast.BinaryExpr)
+		if found || !ok {
+			return !found
+		}
+		x, y, op := b.X, b.Y, b.Op
+		if id, ok := ast.Unparen(y).(*ast.Ident); ok && info.Uses[id] == v {
+			x, y = y, x
+			switch op {
+			case token.LSS:
+				op = token.GTR
+			case token.GTR:
+				op = token.LSS
+			case token.LEQ:
+				op = token.GEQ
+			case token.GEQ:
+				op = token.LEQ
+			}
+		}
+		id, ok := ast.Unparen(x).(*ast.Ident)
+		if !ok || info.Uses[id] != v {
+			return true
+		}
+		tv, ok := info.Types[y]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Int {
+			return true
+		}
+		c, exact := constant.Int64Val(tv.Value)
+		if !exact {
+			return true
+		}
+		switch {
+		case c < 0:
+			found = true
+		case c == 0 && (op == token.GEQ || op == token.LSS):
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // resultIdent returns the name of result res in a result list, nil if
