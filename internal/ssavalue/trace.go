@@ -99,6 +99,12 @@ func (t *Trace) Visit(v ssa.Value) bool {
 	return true
 }
 
+// Again forgets which values were visited, keeping the origins found: a
+// second question about the same value (is it a code, after: does it
+// carry an error that is one) visits them afresh. Without it, the first
+// question's marks end the second at the first phi both pass.
+func (t *Trace) Again() { clear(t.seen) }
+
 // Record adds an origin at p, and reports whether it counts: every origin
 // does, unless the trace admits only another.
 func (t *Trace) Record(p Point, via string) bool { return t.record(Origin{Point: p, Via: via}) }

@@ -49,6 +49,7 @@ func (v *SSA) Return(ret *ssa.Return, tr *ssavalue.Trace) (how string, ok bool) 
 	}); ok {
 		return "returned (" + via + ")", true
 	}
+	tr.Again()
 	if via, ok := v.codes.Return(ret, tr); ok {
 		return "returned as the exit code (" + via + ")", true
 	}
