@@ -27,6 +27,11 @@
 //   - a field of an envelope type under `ok` (or `success`), `data`,
 //     `error`, `warnings` or `meta` whose json tag has `omitempty` or
 //     `omitzero`: reported at the tag, with a fix that drops the option;
+//   - an envelope type with no ok, which two of `data`, `error`,
+//     `warnings` and `meta` make the envelope where the program writes it
+//     as its output (see the [contract] pass): reported once at the type,
+//     naming the other keys it lacks. No fix is offered: the ok is the
+//     factory's to set from the exit code, which a tag cannot say;
 //   - a map literal or anonymous struct written as the envelope by the
 //     envelope's factory (in the package that declares the envelope type,
 //     where handbuilt stays silent) that lacks any of `ok` (or its
@@ -64,12 +69,22 @@
 // `ErrorResponse{status, error, code}`, clipbeam's per-command
 // `{schema, ok, …}` results beside `jsonError{schema, ok, error, code}`,
 // git-vendor's `CLIResponse{success, data,omitempty, error,omitempty}`.
+// Envelopes without an ok: surecli's `Envelope{data,omitempty,
+// error,omitempty, meta,omitempty}`, printed to stdout by every command; a
+// private-tracker CLI's `{schema, kind, data, warnings,omitempty}`, its
+// only JSON output; a git workspace manager's one envelope
+// `{schema, command, outcome, data,omitempty, error,omitempty, warnings}`,
+// whose verdict word is no ok an agent would look for.
 //
 // # Not flagged
 //
 // `omitempty` on structs that are no envelope of the program: the models
 // of other services' replies it decodes (`{ok, error,omitempty}` of a chat
-// API), a command's result that it writes as the envelope's data, a batch's
+// API, a `{data, meta, links}` document fetched and printed again), a
+// struct with one of the envelope's keys or a GraphQL-style
+// `{data, errors}` (`errors` is not `error`), a web service's
+// `{data,omitempty, error,omitempty, meta,omitempty}` that its handlers
+// write to their peers (the common case on public code), a command's result that it writes as the envelope's data, a batch's
 // per-item status (`{id, ok, error,omitempty}` in a list), replies an HTTP
 // or MCP handler writes to its peer, structs nothing writes; optional
 // members of the error object and of meta; a map nested inside the

@@ -51,6 +51,7 @@ func run(pass *analysis.Pass) (any, error) {
 	envs := c.Envelopes()
 	for _, tn := range envs {
 		if tn.Pkg() == pass.Pkg && shaped(tn) && ch.declaredOutput(tn) {
+			ch.noOK(tn)
 			ch.omitted(tn)
 		}
 	}
@@ -148,6 +149,33 @@ func (ch *checker) omitted(tn *types.TypeName) {
 			ch.reportOmitted(tn, f, key, opt)
 		}
 	}
+}
+
+// noOK reports an envelope type of this package that has no ok: two of
+// data, error, warnings and meta made it the envelope, and an agent finds
+// no outcome to read first. It names the other keys the type lacks.
+func (ch *checker) noOK(tn *types.TypeName) {
+	_, e := ch.c.Envelope(tn.Type())
+	if e.OKKey != "" || e.Source == "exitlint" {
+		return
+	}
+	fields := keysOf(tn, "")
+	var lacks []string
+	for _, key := range theKeys {
+		if _, ok := fields[key]; !ok {
+			lacks = append(lacks, key)
+		}
+	}
+	also, and := "", ""
+	if len(lacks) > 0 {
+		also = fmt.Sprintf("; it also lacks %s", analyzerutil.Quoted(lacks))
+		and = ", and the keys it lacks"
+	}
+	ch.sup.Report(ch.pass, analysis.Diagnostic{
+		Pos: tn.Pos(), End: tn.Pos() + token.Pos(len(tn.Name())), Category: "keys",
+		Message: fmt.Sprintf("envelope type %s has no ok: an agent reads a response's outcome from ok first and finds none here%s (the contract's envelope carries ok, data, error, warnings and meta in every response); add an ok field (json:\"ok\") that the envelope's factory sets from the exit code%s",
+			tn.Name(), also, and),
+	})
 }
 
 // whatGoes says what an agent meets when the envelope's key is left out.

@@ -39,9 +39,19 @@
 // program writes as its JSON output — never a struct it decodes JSON into,
 // which models another service's reply, nor one only an HTTP or MCP
 // handler, or code nothing calls, writes (see the [contract] pass for the
-// evidence). Its factory lives in the package that declares it; functions
-// of that package marked `//exitlint:factory` narrow it to themselves. When
-// none is marked, the message says so and how to mark one.
+// evidence). A struct with no ok but two of `data`, `error`, `warnings`
+// and `meta` is one where the program writes it as the output itself, as
+// a map literal of that shape is: surecli's `output.Envelope{data, error,
+// meta}`, which its command handlers build by hand and print with
+// `output.Print`. Its factory lives in the package that declares it;
+// functions of that package marked `//exitlint:factory` narrow it to
+// themselves. When none is marked, the factory is inferred: the one
+// function of the package that builds the type, or of several the one that
+// reads an exit code. An envelope with no ok has no builder that sets it,
+// so only the one that reads an exit code is inferred (surecli's one
+// builder writes the failure and exits, no factory to build a success
+// with); otherwise the message says none is marked and how to mark one,
+// and that the ok the type lacks should follow from the exit code there.
 //
 // The envelope is this program's stdout, for this run. Nothing is reported
 // in code outside the run: an HTTP handler (anything with a response

@@ -128,5 +128,9 @@ func typedMessage(c *contract.Contract, what string, env *types.TypeName, e *con
 		}
 		where = "its factory " + strings.Join(names, " or ")
 	}
-	return fmt.Sprintf("%s of envelope type %s.%s builds the response envelope outside its factory: build it with %s, so that its shape and ok follow from the exit code", what, pkg.Name(), env.Name(), where)
+	follows := "so that its shape and ok follow from the exit code"
+	if e.OKKey == "" {
+		follows = "so that its shape is one and the ok it lacks follows from the exit code"
+	}
+	return fmt.Sprintf("%s of envelope type %s.%s builds the response envelope outside its factory: build it with %s, %s", what, pkg.Name(), env.Name(), where, follows)
 }

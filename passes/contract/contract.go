@@ -65,7 +65,7 @@ func (f *enumFact) String() string {
 // Envelope is what the contract knows of a response envelope type.
 type Envelope struct {
 	OKField   string   // the Go field of its ok ("" for exitlint's, which has none)
-	OKKey     string   // the JSON key of its ok: "ok", "success" or "status"
+	OKKey     string   // the JSON key of its ok: "ok", "success" or "status"; "" if it has none
 	Source    string   // "exitlint", "directive" or "json"
 	Factories []string // functions of the home package marked //exitlint:factory, sorted
 	// Written reports that the declaring package writes the type as JSON
@@ -83,7 +83,8 @@ type Envelope struct {
 	// a status of its own ({ok, version}) unless the program's envelope,
 	// spelled with the same ok, is in view. Written then means written
 	// directly as the output, neither in a list nor as another envelope's
-	// data.
+	// data; so it does for a type with no ok (OKKey ""), which two of
+	// data, error, warnings and meta make an envelope.
 	Partial bool
 }
 
@@ -193,6 +194,16 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *Envelope) {
 		return nil, nil
 	case f.Source == "json" && (f.Partial || f.OKKey == "status") && f.Nested:
 		return nil, nil // an item's status, held in a list or another value
+	case f.Source == "json" && f.OKKey == "":
+		// No ok to say what it is: only a value written as the output
+		// itself is the envelope; one held in another value, or put as
+		// an envelope's data, is a payload, one never written here or
+		// where it is declared is nothing, and a library's ({data, meta,
+		// links} documents a package writes for its callers) is no
+		// envelope of this program.
+		if f.Nested || c.out.wrappedTypes[tn] || !f.Written && !c.out.direct[tn] || !c.inModule(tn) {
+			return nil, nil
+		}
 	case f.Partial:
 		if !c.whole[f.OKKey] || !(f.Written || c.out.direct[tn] && !c.out.wrappedTypes[tn]) {
 			return nil, nil
@@ -230,6 +241,17 @@ func (c *Contract) Envelopes() []*types.TypeName {
 // and write them in another.
 func (c *Contract) ownTagged(tn *types.TypeName, f *Envelope) bool {
 	if !f.Tagged || f.Unrun || f.Nested || c.module == "" {
+		return false
+	}
+	return c.inModule(tn)
+}
+
+// inModule reports whether tn is declared in the module being checked.
+func (c *Contract) inModule(tn *types.TypeName) bool {
+	if tn.Pkg() == c.pkg {
+		return true
+	}
+	if c.module == "" {
 		return false
 	}
 	path := tn.Pkg().Path()
@@ -308,10 +330,13 @@ func (c *Contract) Ambiguous() []*types.TypeName {
 
 // Inferred returns the factory of a local envelope type that marks none:
 // its one builder, or the one builder that derives ok from an exit code.
+// An envelope with no ok has no builder that sets it: only the one that
+// reads an exit code is its factory (the one builder may be a failure
+// writer that exits, which no success should be built with).
 func (c *Contract) Inferred(env *types.TypeName) (string, bool) {
 	b := c.builders[env]
 	switch {
-	case len(b) == 1:
+	case len(b) == 1 && (c.envelopes[env] == nil || c.envelopes[env].OKKey != ""):
 		return b[0].name, true
 	case len(b.deriving()) == 1:
 		return b.deriving()[0].name, true
@@ -394,7 +419,7 @@ func run(pass *analysis.Pass) (any, error) {
 				if env := envelope(tn, docs, c.decoded[tn], status[tn]); env != nil {
 					env.Factories = factories
 					env.Written = out.written[tn]
-					if env.Partial {
+					if env.Partial || env.Source == "json" && env.OKKey == "" {
 						env.Written = out.direct[tn] && !out.wrappedTypes[tn]
 					}
 					env.Unrun = out.unrun[tn] && !out.written[tn]
@@ -533,7 +558,10 @@ func (c *Contract) EnumOf(t types.Type) (*types.TypeName, *Enum) {
 // by directive, or a struct with the envelope's JSON names. Its ok is the
 // field under "ok", "success", or "status" when status is one of the types
 // whose status says ok (statusOK). A struct with an ok but neither data nor
-// error is a partial envelope: one only beside a whole one (Envelope).
+// error is a partial envelope: one only beside a whole one (Envelope). A
+// struct with no ok but two of data, error, warnings and meta is an
+// envelope without its ok, as a literal of that shape is (noOKShape): one
+// only where it is written as the output itself (Envelope).
 func envelope(tn *types.TypeName, docs *ast.CommentGroup, decoded, statusOK bool) *Envelope {
 	st, ok := tn.Type().Underlying().(*types.Struct)
 	if !ok {
@@ -552,8 +580,13 @@ func envelope(tn *types.TypeName, docs *ast.CommentGroup, decoded, statusOK bool
 		return &Envelope{Source: "exitlint", OKKey: "ok"}
 	case analyzerutil.HasDirective(docs, "envelope"):
 		return &Envelope{Source: "directive", OKField: fields[okKey], OKKey: okKey}
-	case decoded || okKey == "":
+	case decoded:
 		return nil
+	case okKey == "":
+		if !noOKShape(names) {
+			return nil
+		}
+		return &Envelope{Source: "json"} // no ok: an envelope only where it is written as the output
 	}
 	return &Envelope{Source: "json", OKField: fields[okKey], OKKey: okKey, Partial: !payloadKeys(names)}
 }

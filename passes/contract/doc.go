@@ -52,6 +52,21 @@
 //     `{ok, checks}`); a program whose error envelope is `{ok, error}` spells
 //     its ok so, and its doctor report's ok is that ok (clipbeam's
 //     `doctorReport`, hop's `{ok: true, version}` beside `{ok: true, data}`);
+//   - a struct with no ok but two of `data`, `error`, `warnings` and
+//     `meta` is an envelope without its ok, as a literal of that shape is
+//     (below): the rule does not depend on the spelling. With no ok to say
+//     what it is, it needs more: written as the output itself (T or *T,
+//     not in a list, and not put as another envelope's data) by its own
+//     package or the package being checked, held in no other value, and
+//     declared in the module being checked (a library's `{data, meta,
+//     links}` document is no envelope of the program). surecli's
+//     `output.Envelope{data, error, meta}`, a private-tracker CLI's
+//     `{schema, kind, data, warnings}` and a git workspace manager's
+//     `{schema, command, outcome, data, error, warnings}` are such
+//     envelopes; a GraphQL-style `{data, errors}` is not (`errors` is no
+//     envelope key), nor a web service's `{data, error, meta}` that only
+//     its HTTP handlers write. Its fact prints as `envelope(json)`, with
+//     no ok;
 //   - a struct that code of its package or of the package being checked
 //     decodes JSON into — `json.Unmarshal`, a `Decoder`'s `Decode`, or a
 //     helper that hands its parameter to one (`decode(r, out any)`) — is a
@@ -73,7 +88,7 @@
 //
 // A value the program puts as the data of an envelope is that envelope's
 // payload: the `data` of a literal with an ok (a map, or a struct with a
-// field under `data`), or the data argument of a factory (exitlint's
+// field under `data`) or with two of the envelope's keys without one, or the data argument of a factory (exitlint's
 // `envelope.New`, or any function whose parameter reaches such a slot: a
 // JSON fact's `wraps`). A command's result with an ok but neither data nor
 // error that one mode writes plain and another wraps as the data of the

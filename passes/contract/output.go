@@ -140,7 +140,8 @@ func (o *outputs) encodesToPeer(call *ast.CallExpr) bool {
 
 // dataSlots returns the values body puts as the data of an envelope: the
 // "data" of a map literal with an ok key, and the field under "data" of a
-// literal of a struct type with one.
+// literal of a struct type with one; without an ok, of one with two of
+// data, error, warnings and meta (the envelope's shape without its ok).
 func (o *outputs) dataSlots(body *ast.BlockStmt) []ast.Expr {
 	var out []ast.Expr
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -165,7 +166,7 @@ func (o *outputs) dataSlots(body *ast.BlockStmt) []ast.Expr {
 			return true
 		}
 		keys, values, isMap, ok := literalKeys(o.info, lit)
-		if ok && isMap && keys["data"] && (keys["ok"] || keys["success"] || keys["status"]) {
+		if ok && isMap && keys["data"] && (keys["ok"] || keys["success"] || keys["status"] || noOKShape(keys)) {
 			out = append(out, values["data"])
 		}
 		return true
@@ -173,11 +174,12 @@ func (o *outputs) dataSlots(body *ast.BlockStmt) []ast.Expr {
 	return out
 }
 
-// structData returns the value a literal of a struct type with an ok key
-// gives its field under "data", or nil.
+// structData returns the value a literal of a struct type with an ok key,
+// or with the envelope's shape without one, gives its field under "data",
+// or nil.
 func structData(st *types.Struct, lit *ast.CompositeLit) ast.Expr {
 	fields, names := jsonNames(st, 0)
-	if !names["data"] || fields.ok() == "" && fields["status"] == "" {
+	if !names["data"] || fields.ok() == "" && fields["status"] == "" && !noOKShape(names) {
 		return nil
 	}
 	dataField := ""
