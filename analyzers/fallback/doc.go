@@ -251,6 +251,21 @@
 //     meets them. Evidence: larksuite (its huh login and config-init
 //     forms), a survey-driven stacked-diff tool (`if err ==
 //     terminal.InterruptErr { os.Exit(1) }`).
+//     (c) in a block that serves a protocol over the standard streams to
+//     the host that started the process: an MCP server (mcp-go's
+//     `server.ServeStdio`, its `StdioServer.Listen`, the go-sdk's
+//     `Server.Run`) or a language server (a JSON-RPC connection of
+//     sourcegraph/jsonrpc2 or go.lsp.dev/jsonrpc2 built over `os.Stdin`
+//     and `os.Stdout`, glsp's `RunStdio`). Its exits — a flag the server
+//     mode refuses before it starts, the `log.Fatalf` after the server
+//     returns — reach the MCP client or the editor, which reads the
+//     protocol and sees the connection close whatever the status. Only
+//     the block holding the serve call counts: a main that serves in one
+//     case of its dispatch keeps its commands' exits. Evidence: skink's
+//     MCP server (`log.Fatalf` after `ServeStdio`, the shape of most MCP
+//     servers written with mcp-go), tflint's `--langserver` mode (its
+//     refusals of `--chdir` and `--recursive`, and the handler that fails
+//     to start, return 1 to the editor).
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

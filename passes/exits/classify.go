@@ -41,6 +41,9 @@ type Exemptions struct {
 	lastResort map[[2]ast.Node]bool
 	signals    *signalSources // the termination-signal sources, once asked (signal.go)
 	nf         *noFail        // the calls that have no failure a code could describe (nofail.go)
+	// protocolBlocks are the blocks that serve a protocol over the
+	// standard streams, once asked (protocol.go).
+	protocolBlocks map[ast.Node]bool
 }
 
 // newExemptions returns the exemptions of the pass's package; ex is its

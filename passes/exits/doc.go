@@ -137,7 +137,9 @@
 // recovered panic, and an exit or a code where no agent reads it
 // (`Moot`): once a termination signal arrived (SIGTERM, SIGHUP,
 // SIGQUIT through `signal.Notify` or `signal.NotifyContext`), or in the
-// branch for a prompt library's user-abort error (`huh.ErrUserAborted`).
+// branch for a prompt library's user-abort error (`huh.ErrUserAborted`),
+// or in a block that serves MCP or a language server over the standard
+// streams (its host reads the protocol, not the status).
 // Every code site, not only a returned one, is asked.
 //
 // # Exit tables

@@ -31,9 +31,10 @@ var userAborts = []string{
 // notForAgents reports whether the exit or the code at cur runs where no
 // agent reads the exit code: once the process received a termination
 // signal (the caller or a supervisor is stopping it), or once the person
-// at the terminal aborted a prompt (userAborted).
+// at the terminal aborted a prompt (userAborted), or in a block serving a
+// protocol to the host that started the process (servesProtocol).
 func (x *Exemptions) notForAgents(cur inspector.Cursor) bool {
-	return x.afterSignal(cur) || x.userAborted(cur)
+	return x.afterSignal(cur) || x.userAborted(cur) || x.servesProtocol(cur)
 }
 
 // userAborted reports whether cur lies in the branch that runs only when

@@ -3,6 +3,8 @@ module cases
 go 1.22
 
 require (
+	github.com/mark3labs/mcp-go v0.0.0-00010101000000-000000000000
+	github.com/sourcegraph/jsonrpc2 v0.0.0-00010101000000-000000000000
 	github.com/AlecAivazis/survey/v2 v2.0.0-00010101000000-000000000000
 	github.com/charmbracelet/huh v0.0.0-00010101000000-000000000000
 	example.com/chatapi v0.0.0-00010101000000-000000000000
@@ -16,6 +18,8 @@ require (
 )
 
 replace (
+	github.com/mark3labs/mcp-go => ../deps/mcpgo
+	github.com/sourcegraph/jsonrpc2 => ../deps/jsonrpc2
 	github.com/AlecAivazis/survey/v2 => ../deps/survey
 	github.com/charmbracelet/huh => ../deps/huh
 	example.com/chatapi => ../deps/chatapi

@@ -1,0 +1,3 @@
+module github.com/mark3labs/mcp-go
+
+go 1.22
