@@ -34,6 +34,12 @@ func main() {
 			os.Exit(ee.Code)
 		}
 	}
+	if err := cmds.APIError(len(os.Args), os.Args[1]); err != nil && len(os.Args) > 7 {
+		var ee *clierr.ExitError
+		if errors.As(err, &ee) {
+			os.Exit(ee.Code)
+		}
+	}
 	if err := cmds.Put(os.Args[1]); err != nil {
 		os.Exit(cmds.ExitCodeFor(err))
 	}
