@@ -96,7 +96,12 @@
 //     case for a class of failure the contract has no code for, by the
 //     names of its case expressions and the one-word kinds its body spells
 //     (`case "SCHEMA_DRIFT"`, a cross-tenant or cross-brand operation), is
-//     a last branch like the default: 1 is that class's last resort.
+//     a last branch like the default: 1 is that class's last resort. Only
+//     a case that matches a kind of failure by name counts so (a value of
+//     `switch code`, a type of a type switch, `errors.Is`); a condition on
+//     counts (`case result.ReformatCount > 0`) picks a designed outcome of
+//     the command, which a declared command-specific code reports
+//     (skeema's lint, "differences found").
 //     Evidence: larksuite's ClassifyLarkError (permission, rate-limit,
 //     contention and invalid-parameter cases returning 1 beside
 //     cross-tenant and cross-brand ones), vabc's SCHEMA_DRIFT case. A code

@@ -274,7 +274,7 @@ func (x *Exemptions) specificBranch(specific func(ast.Node) bool, list inspector
 		// the contract names (a schema drift, a cross-tenant operation):
 		// 1 is that class's last resort. A case whose names say a code
 		// (a permission error, a rate limit) must give it.
-		return l.List == nil || !x.namesCode(l)
+		return l.List == nil || x.matchesKind(sw, l) && !x.namesCode(l)
 	case *ast.BlockStmt:
 		// else if err != nil { … } at the end of a chain tests only that
 		// something failed: the final else of the errors the chain knows.
@@ -761,6 +761,35 @@ func (x *Exemptions) computedSpecific(arg ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// matchesKind reports whether a case clause of sw matches a kind of
+// failure by name: a case value of `switch code` or `switch err`, a type
+// of a type switch, or `errors.Is(err, ErrX)` / `errors.As` in a tagless
+// switch. A condition on counts (`case result.ReformatCount > 0`) is no
+// kind of failure: it picks an outcome of the command, which a declared
+// command-specific code reports.
+func (x *Exemptions) matchesKind(sw ast.Stmt, cc *ast.CaseClause) bool {
+	switch sw := sw.(type) {
+	case *ast.TypeSwitchStmt:
+		return true
+	case *ast.SwitchStmt:
+		if sw.Tag != nil {
+			return true
+		}
+		for _, e := range cc.List {
+			call, ok := ast.Unparen(e).(*ast.CallExpr)
+			if !ok {
+				return false
+			}
+			fn := typeutil.StaticCallee(x.info, call)
+			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" && fn.Name() != "As" {
+				return false
+			}
+		}
+		return true
+	}
+	return false
 }
 
 // namesCode reports whether a case clause says which of the contract's

@@ -158,7 +158,50 @@ func ExitCodeFor(err error, mode string) int {
 	}
 }
 
+// A service's error codes.
+const (
+	svcNotFound    = 404
+	svcDown        = 503
+	svcRateLimited = 429
+	svcSchemaDrift = 1001
+)
+
+// kindCode classifies a service's error code: a kind the contract names
+// needs its code; a kind it has no code for may say 1, as the default does.
+func kindCode(code int) int {
+	switch code {
+	case svcNotFound:
+		return codeNotFound
+	case svcDown:
+		return codeUnavailable
+	case svcRateLimited:
+		return codeGeneral // want `exit code codeGeneral \(1\) is GENERAL_ERROR`
+	case svcSchemaDrift:
+		return codeGeneral // no finding: no code of the contract names a changed reply schema
+	}
+	return codeGeneral
+}
+
+// lintCode picks the outcome of a lint run by its counts: a designed
+// outcome with 1 is a catch-all even where no code of the table names it
+// (a declared command-specific code does).
+func lintCode(errs, reformatted int) int {
+	switch {
+	case errs > 0:
+		return codeConfig
+	case reformatted > 0:
+		return codeGeneral // want `exit code codeGeneral \(1\) is GENERAL_ERROR`
+	}
+	return 0
+}
+
 func main() {
+	if len(os.Args) > 3 {
+		os.Exit(kindCode(len(os.Args[3])))
+	}
+	if len(os.Args) > 4 {
+		os.Exit(lintCode(len(os.Args), 1))
+	}
 	var err error
 	for _, e := range []error{releaseError(nil), strictError(nil, false), statusError(0), commandError(""), passOn(nil), passOnPlain(nil), namedCase(nil), payloadError(nil), payloadLogged(nil)} {
 		err = errors.Join(err, e)
