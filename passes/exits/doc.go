@@ -127,8 +127,11 @@
 // no-fail fact, that fail only through such calls), an exit after a
 // recovered panic, and an exit or a code where no agent reads it
 // (`Moot`): once a termination signal arrived (SIGTERM, SIGHUP,
-// SIGQUIT through `signal.Notify` or `signal.NotifyContext`), or in the
-// branch for a prompt library's user-abort error (`huh.ErrUserAborted`).
+// SIGQUIT through `signal.Notify` or `signal.NotifyContext`), in the
+// branch for a prompt library's user-abort error (`huh.ErrUserAborted`),
+// or in code that runs only when a standard stream is a terminal (the
+// terminal pass: `if term.IsTerminal(int(os.Stdin.Fd())) { … }`, after
+// `if !isTTY() { return }`).
 // Every code site, not only a returned one, is asked.
 //
 // # Exit tables
