@@ -140,9 +140,13 @@
 // !persist { return }`), and a function whose only writes are such has no
 // side-effect fact. The same write under `!isTTY()`, under `interactive ||
 // isTTY()`, or under a flag that a terminal or `--force` sets, counts.
+// Nor is ARG_ERROR emitted only at a terminal reported (a declined
+// question's code after `if !isTTY() { return nil }`): no agent receives
+// it. The one emitted under `!isTTY()` is what an agent meets.
 // Evidence: sops, whose repair of an old encryption-context bug writes the
 // file back only when the person at a terminal says yes (six findings
-// after that write were judged noise); a script-trust gate that records
+// after that write, one of them an ARG_ERROR emitted only past the
+// terminal test, were judged noise); a script-trust gate that records
 // the trust only after asking at a terminal.
 //
 // # Example

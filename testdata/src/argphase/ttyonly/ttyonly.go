@@ -86,3 +86,25 @@ func colorsThenValidate(format string) error {
 	}
 	return nil
 }
+
+// An ARG_ERROR emitted only at a terminal reaches no agent, whatever
+// preceded it; the one emitted off a terminal does.
+
+func askAfterWrite(answer string) error {
+	_ = os.WriteFile("/var/lib/tool/state", nil, 0o600)
+	if !term.IsTerminal(int(os.Stdin.Fd())) {
+		return nil
+	}
+	if answer != "y" {
+		return exitcode.New(exitcode.ArgError, "BAD_ANSWER", "answer y or n")
+	}
+	return nil
+}
+
+func refuseAfterWrite() error {
+	_ = os.WriteFile("/var/lib/tool/state", nil, 0o600)
+	if !term.IsTerminal(int(os.Stdin.Fd())) {
+		return exitcode.New(exitcode.ArgError, "NO_TERMINAL", "pass --yes off a terminal") // want `ARG_ERROR returned \(exitcode.New\) after a side effect: os.WriteFile writes a file`
+	}
+	return nil
+}
