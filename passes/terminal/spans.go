@@ -53,11 +53,11 @@ func (fs *funcState) findSpans() []span {
 }
 
 // caseSpans adds the clauses of a tagless switch whose every expression
-// requires a terminal.
+// requires a terminal, unless the clause before falls through into it.
 func (fs *funcState) caseSpans(sw *ast.SwitchStmt, add func(pos, end token.Pos, test string)) {
-	for _, s := range sw.Body.List {
+	for i, s := range sw.Body.List {
 		cc := s.(*ast.CaseClause)
-		if len(cc.List) == 0 || len(cc.Body) == 0 {
+		if len(cc.List) == 0 || len(cc.Body) == 0 || i > 0 && fallsThrough(sw.Body.List[i-1].(*ast.CaseClause)) {
 			continue
 		}
 		test := ""
@@ -73,6 +73,15 @@ func (fs *funcState) caseSpans(sw *ast.SwitchStmt, add func(pos, end token.Pos, 
 			add(cc.Colon+1, cc.End(), test)
 		}
 	}
+}
+
+// fallsThrough reports whether a case clause ends with fallthrough.
+func fallsThrough(cc *ast.CaseClause) bool {
+	if len(cc.Body) == 0 {
+		return false
+	}
+	b, ok := cc.Body[len(cc.Body)-1].(*ast.BranchStmt)
+	return ok && b.Tok == token.FALLTHROUGH
 }
 
 // restSpans adds the rest of a statement list after each if that leaves

@@ -168,6 +168,16 @@ func switchCase() {
 	}
 }
 
+func fallsInto(n int) {
+	switch {
+	case n > 0:
+		mark("agent")
+		fallthrough
+	case lib.IsTTY():
+		mark("agent: the case above falls through")
+	}
+}
+
 func withGoto(n int) {
 	if n > 0 {
 		goto tail
