@@ -17,6 +17,7 @@ import (
 	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/sideeffects"
 	"github.com/exitlint/exitlint/passes/suppress"
+	"github.com/exitlint/exitlint/passes/terminal"
 )
 
 //go:embed doc.go
@@ -28,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerutil.Doc(doc, "argphase"),
 	URL:      analyzerutil.URL("argphase"),
 	Run:      analyzerutil.Guard(run),
-	Requires: []*analysis.Analyzer{exits.Analyzer, sideeffects.Analyzer, argerror.Analyzer, suppress.Analyzer},
+	Requires: []*analysis.Analyzer{exits.Analyzer, sideeffects.Analyzer, argerror.Analyzer, suppress.Analyzer, terminal.Analyzer},
 }
 
 func init() {
@@ -39,8 +40,9 @@ type checker struct {
 	pass    *analysis.Pass
 	ex      *exits.Exits
 	sup     *suppress.Suppressions
-	effects *sideeffects.SSA // which calls have side effects
-	args    *argerror.SSA    // where ARG_ERROR is emitted
+	effects *sideeffects.SSA   // which calls have side effects
+	args    *argerror.SSA      // where ARG_ERROR is emitted
+	term    *terminal.Terminal // the code that runs only at a terminal
 	// allFuncs are the package's functions, its initializers included;
 	// flagFacts what they say of the command line's flags (flags.go),
 	// found on first need when the package imports cobra.
@@ -58,6 +60,7 @@ func run(pass *analysis.Pass) (any, error) {
 		pass: pass,
 		ex:   pass.ResultOf[exits.Analyzer].(*exits.Exits),
 		sup:  pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions),
+		term: pass.ResultOf[terminal.Analyzer].(*terminal.Terminal),
 	}
 	pkg, funcs := ch.buildSSA()
 	ch.allFuncs = funcs
@@ -183,7 +186,9 @@ func (ch *checker) function(fn *ssa.Function) {
 		return
 	}
 	for _, em := range emissions {
-		if em.pos.IsValid() {
+		// An emission that runs only at a terminal reaches no agent: its
+		// streams are redirected (the terminal pass).
+		if em.pos.IsValid() && !ch.term.Only(em.pos) {
 			ch.check(em, effects)
 		}
 	}

@@ -130,6 +130,25 @@
 // An emission that no path reaches after a side effect; mentions of
 // ARG_ERROR that are no emission; test files; generated files.
 //
+// A side effect that runs only when a standard stream is a terminal (the
+// terminal pass) is none an agent meets: an agent runs the command with
+// its streams redirected, so the write never happens in its run, and
+// ARG_ERROR after it still promises that agent zero side effects. That is
+// a write in the body of `if term.IsTerminal(int(os.Stdout.Fd()))`, after
+// `if !isTTY() { return }` in its block, or under a local flag set only at
+// a terminal (`persist := false; if isTTY { …; persist = true }; if
+// !persist { return }`), and a function whose only writes are such has no
+// side-effect fact. The same write under `!isTTY()`, under `interactive ||
+// isTTY()`, or under a flag that a terminal or `--force` sets, counts.
+// Nor is ARG_ERROR emitted only at a terminal reported (a declined
+// question's code after `if !isTTY() { return nil }`): no agent receives
+// it. The one emitted under `!isTTY()` is what an agent meets.
+// Evidence: sops, whose repair of an old encryption-context bug writes the
+// file back only when the person at a terminal says yes (six findings
+// after that write, one of them an ARG_ERROR emitted only past the
+// terminal test, were judged noise); a script-trust gate that records
+// the trust only after asking at a terminal.
+//
 // # Example
 //
 // Flagged:

@@ -18,6 +18,7 @@ import (
 	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/suppress"
+	"github.com/exitlint/exitlint/passes/terminal"
 )
 
 //go:embed doc.go
@@ -29,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerutil.Doc(doc, "barecode"),
 	URL:      analyzerutil.URL("barecode"),
 	Run:      analyzerutil.Guard(run),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, exits.Analyzer, suppress.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, exits.Analyzer, suppress.Analyzer, terminal.Analyzer},
 }
 
 type checker struct {
@@ -37,6 +38,7 @@ type checker struct {
 	c    *contract.Contract
 	ex   *exits.Exits
 	s    *suppress.Suppressions
+	term *terminal.Terminal // the code that runs only at a terminal
 	file *ast.File
 	// via is how the constant being checked reaches an exit, when it is
 	// not the exit call's argument: "run's result → os.Exit".
@@ -51,7 +53,7 @@ type checker struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
-	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), checked: map[ast.Expr]bool{}}
+	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), term: pass.ResultOf[terminal.Analyzer].(*terminal.Terminal), checked: map[ast.Expr]bool{}}
 	ch.tables()
 	ch.sites()
 	ch.foreignSites()
@@ -275,6 +277,9 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 	if n == int64(exitcode.Success) {
 		return // bareZero
 	}
+	if exitCall && ch.term.Only(e.Pos()) {
+		return // atTerminal
+	}
 	fix, spelled, hasFix := ch.fix(e, enum, n)
 	msg := message(constName(e), n, spelled)
 	if ch.via != "" {
@@ -295,6 +300,11 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 // amux) nearly every bare 0 the check reported was judged not worth a
 // user's time. Exiting 0 where a failure happened is a wrong code, not a
 // wrong spelling, and no spelling fixes it.
+
+// atTerminal: an exit's code is not reported where it runs only when a
+// standard stream is a terminal (the terminal pass): an agent runs the
+// command with its streams redirected and never meets that exit; the
+// person at the terminal reads the message, not the number.
 
 // spelledAsMember reports whether e names an enum member, through
 // parentheses and conversions (int(exitcode.NotFound)), or is a typed

@@ -134,7 +134,12 @@
 // is how a program declares one; the value 1 as the argument of an exit
 // call, which the fallback check reports; `os.Exit` and `syscall.Exit` in
 // test files, whose status belongs to `go test` (comparisons in tests are
-// still checked); generated files.
+// still checked); an exit's code in code that runs only when a standard
+// stream is a terminal (the terminal pass: the body of `if
+// term.IsTerminal(int(os.Stdin.Fd()))`, what follows `if !isTTY() {
+// return }`), which an agent, whose streams are redirected, never meets —
+// the same code under `!isTTY()`, or under `yes || isTTY()`, is flagged;
+// generated files.
 //
 // # Example
 //

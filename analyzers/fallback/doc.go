@@ -283,6 +283,20 @@
 //     servers written with mcp-go), tflint's `--langserver` mode (its
 //     refusals of `--chdir` and `--recursive`, and the handler that fails
 //     to start, return 1 to the editor).
+//     (d) in code that runs only when a standard stream is a terminal
+//     (the terminal pass): the body of `if term.IsTerminal(int(
+//     os.Stdin.Fd()))`, of a condition that requires such a test (`a &&
+//     isTTY()`, a local flag set only there, a function of the program
+//     whose result is true only then), or what follows `if !isTTY() {
+//     return }` in its block. An agent runs the command with its streams
+//     redirected, never at a terminal; the person answering the prompt
+//     reads the exit. The look-alikes stay reported: the exit under
+//     `!isTTY()` (what an agent meets), and one that a flag reaches as
+//     well (`if interactive || isTTY()`, ohmydot's mode that is
+//     interactive at a terminal or under `--interactive`). Evidence:
+//     msjurset/gostash (its exit 1 off a terminal stays reported; the
+//     approval prompt after it does not), a script-trust gate that asks
+//     only at a terminal.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

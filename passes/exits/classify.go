@@ -18,6 +18,7 @@ import (
 
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/terminal"
 )
 
 // Exemptions decides when an exit or a code with GENERAL_ERROR (1) is the
@@ -34,6 +35,7 @@ type Exemptions struct {
 	files []*ast.File
 	ex    *Exits
 	ins   *inspector.Inspector // the inspect pass's, shared with the checks
+	term  *terminal.Terminal   // the code that runs only at a terminal
 	// decls indexes the package's function declarations, with their
 	// cursors, once asked: finding one by walking the files for each
 	// function the no-fail rule decides was quadratic in the package.
@@ -53,7 +55,8 @@ type Exemptions struct {
 // codes).
 func newExemptions(pass *analysis.Pass, ex *Exits) *Exemptions {
 	ins, _ := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
-	return &Exemptions{fset: pass.Fset, info: pass.TypesInfo, pkg: pass.Pkg, files: pass.Files, ex: ex, ins: ins}
+	term, _ := pass.ResultOf[terminal.Analyzer].(*terminal.Terminal)
+	return &Exemptions{fset: pass.Fset, info: pass.TypesInfo, pkg: pass.Pkg, files: pass.Files, ex: ex, ins: ins, term: term}
 }
 
 // Exit reports whether the exit call at cur is the contract's last resort:
@@ -86,7 +89,7 @@ func (x *Exemptions) CodeAt(cur inspector.Cursor, codes func(*ast.ReturnStmt) []
 // nothing an agent could act on went wrong (unreached: a failed write to
 // the output stream, a call with no failure a code describes, a panic),
 // or where no agent reads the code (notForAgents: a termination signal, a
-// prompt the user aborted).
+// prompt the user aborted, code that runs only at a terminal).
 func (x *Exemptions) Moot(cur inspector.Cursor) bool {
 	return x.unreached(cur) || x.notForAgents(cur)
 }

@@ -136,10 +136,13 @@
 // no-fail fact, that fail only through such calls), an exit after a
 // recovered panic, and an exit or a code where no agent reads it
 // (`Moot`): once a termination signal arrived (SIGTERM, SIGHUP,
-// SIGQUIT through `signal.Notify` or `signal.NotifyContext`), or in the
+// SIGQUIT through `signal.Notify` or `signal.NotifyContext`), in the
 // branch for a prompt library's user-abort error (`huh.ErrUserAborted`),
-// or in a block that serves MCP or a language server over the standard
-// streams (its host reads the protocol, not the status).
+// in code that runs only when a standard stream is a terminal (the
+// terminal pass: `if term.IsTerminal(int(os.Stdin.Fd())) { … }`, after
+// `if !isTTY() { return }`), or in a block that serves MCP or a language
+// server over the standard streams (its host reads the protocol, not the
+// status).
 // Every code site, not only a returned one, is asked.
 //
 // # Exit tables

@@ -22,6 +22,7 @@ import (
 	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/config"
 	"github.com/exitlint/exitlint/passes/suppress"
+	"github.com/exitlint/exitlint/passes/terminal"
 )
 
 //go:embed doc.go
@@ -34,7 +35,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "exits"),
 	URL:        analyzerutil.URL("exits"),
 	Run:        analyzerutil.Guard(run),
-	Requires:   []*analysis.Analyzer{config.Analyzer, suppress.Analyzer, inspect.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, suppress.Analyzer, inspect.Analyzer, terminal.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
 	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil), (*resultFact)(nil), (*fieldStoreFact)(nil), (*noFailFact)(nil)},
 }

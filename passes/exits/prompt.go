@@ -30,11 +30,13 @@ var userAborts = []string{
 
 // notForAgents reports whether the exit or the code at cur runs where no
 // agent reads the exit code: once the process received a termination
-// signal (the caller or a supervisor is stopping it), or once the person
-// at the terminal aborted a prompt (userAborted), or in a block serving a
-// protocol to the host that started the process (servesProtocol).
+// signal (the caller or a supervisor is stopping it), once the person at
+// the terminal aborted a prompt (userAborted), only when a standard stream
+// is a terminal, which an agent's never is (the terminal pass), or in a
+// block serving a protocol to the host that started the process
+// (servesProtocol).
 func (x *Exemptions) notForAgents(cur inspector.Cursor) bool {
-	return x.afterSignal(cur) || x.userAborted(cur) || x.servesProtocol(cur)
+	return x.afterSignal(cur) || x.userAborted(cur) || x.term.Only(cur.Node().Pos()) || x.servesProtocol(cur)
 }
 
 // userAborted reports whether cur lies in the branch that runs only when

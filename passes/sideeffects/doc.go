@@ -20,6 +20,13 @@
 //   - is named by the `-config.sideeffects` setting;
 //   - or carries a side-effect fact (a function of your code that makes such a call).
 //
+// A call that runs only when a standard stream is a terminal (the
+// terminal pass: under `if term.IsTerminal(int(os.Stdout.Fd()))`, after
+// `if !isTTY() { return }`, under a local flag set only at a terminal) is
+// no side effect, on the syntax side and the SSA side alike: an agent runs
+// the command with its streams redirected and never makes it. A function
+// whose only side effects are such carries no fact.
+//
 // Writes to `os.Stdout` and `os.Stderr` are no side effect: diagnostics
 // change nothing an agent would have to undo. Neither are reads, and
 // `os.OpenFile` counts only when its flag is a constant that truncates

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/constant"
+	"go/token"
 	"go/types"
 	"os"
 	"reflect"
@@ -16,6 +17,7 @@ import (
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
 	"github.com/exitlint/exitlint/passes/config"
+	"github.com/exitlint/exitlint/passes/terminal"
 )
 
 //go:embed doc.go
@@ -28,7 +30,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "sideeffects"),
 	URL:        analyzerutil.URL("sideeffects"),
 	Run:        analyzerutil.Guard(run),
-	Requires:   []*analysis.Analyzer{config.Analyzer},
+	Requires:   []*analysis.Analyzer{config.Analyzer, terminal.Analyzer},
 	ResultType: reflect.TypeFor[*SideEffects](),
 	FactTypes:  []analysis.Fact{(*sideEffectFact)(nil), (*runsFact)(nil)},
 }
@@ -300,7 +302,15 @@ type SideEffects struct {
 	// runs are the side effects of the run functions the program gives
 	// each framework, which its run method calls (frameworkRun).
 	runs []Run
+	// term knows the code that runs only at a terminal: a call there is
+	// no side effect of an agent's run (atTerminal).
+	term *terminal.Terminal
 }
+
+// atTerminal reports whether the call at pos runs only when a standard
+// stream is a terminal: an agent runs the command with its streams
+// redirected, so whatever the call changes, no agent's run changes it.
+func (s *SideEffects) atTerminal(pos token.Pos) bool { return s.term.Only(pos) }
 
 // inCatalogue reports whether fn is an entry of the catalogue.
 func (s *SideEffects) inCatalogue(fn *types.Func) bool {
@@ -358,7 +368,7 @@ func (s *SideEffects) Call(call *ast.CallExpr) (Effect, bool) { return s.CallIn(
 // variables a rule may follow (the request a client sends).
 func (s *SideEffects) CallIn(call *ast.CallExpr, body *ast.BlockStmt) (Effect, bool) {
 	fn, ok := typeutil.Callee(s.info, call).(*types.Func)
-	if !ok {
+	if !ok || s.atTerminal(call.Pos()) {
 		return Effect{}, false
 	}
 	e, rule, ok := s.Func(fn)
@@ -396,7 +406,8 @@ func WriteFlags(flags int64) bool {
 
 func run(pass *analysis.Pass) (any, error) {
 	extra := config.SideEffects.Of(pass)
-	s := &SideEffects{info: pass.TypesInfo, catalog: catalogue, extra: map[string]bool{}, facts: summary.NewTable[sideEffectFact](pass)}
+	term, _ := pass.ResultOf[terminal.Analyzer].(*terminal.Terminal)
+	s := &SideEffects{info: pass.TypesInfo, catalog: catalogue, extra: map[string]bool{}, facts: summary.NewTable[sideEffectFact](pass), term: term}
 	for _, f := range extra {
 		s.extra[f] = true
 	}
@@ -423,6 +434,9 @@ func run(pass *analysis.Pass) (any, error) {
 		}
 		invoked := invokedLiterals(fd.Body)
 		summary.Calls(pass.TypesInfo, fd.Body, func(lit *ast.FuncLit) bool { return invoked[lit] }, func(call *ast.CallExpr, callee *types.Func) {
+			if s.atTerminal(call.Pos()) {
+				return // no agent's run makes it
+			}
 			if (callee.Pkg() == pass.Pkg && !s.inCatalogue(callee)) || frameworkRuns.Has(callee) {
 				calls[fn] = append(calls[fn], localCall{callee.Origin(), call})
 				return

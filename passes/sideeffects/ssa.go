@@ -38,6 +38,9 @@ func (s *SideEffects) SSA(tr *ssavalue.Tracer) *SSA {
 func (v *SSA) Call(c *ssa.CallCommon) (Effect, Rule, bool) { return v.call(c, 0) }
 
 func (v *SSA) call(c *ssa.CallCommon, depth int) (Effect, Rule, bool) {
+	if v.s.atTerminal(c.Pos()) {
+		return Effect{}, Rule{}, false // no agent's run makes it
+	}
 	var fn *types.Func
 	recvArg := 0
 	switch {

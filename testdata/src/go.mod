@@ -7,6 +7,9 @@ require (
 	github.com/sourcegraph/jsonrpc2 v0.0.0-00010101000000-000000000000
 	github.com/AlecAivazis/survey/v2 v2.0.0-00010101000000-000000000000
 	github.com/charmbracelet/huh v0.0.0-00010101000000-000000000000
+	github.com/charmbracelet/x/term v0.0.0-00010101000000-000000000000
+	github.com/mattn/go-isatty v0.0.0-00010101000000-000000000000
+	golang.org/x/term v0.0.0-00010101000000-000000000000
 	example.com/chatapi v0.0.0-00010101000000-000000000000
 	example.com/dielib v0.0.0-00010101000000-000000000000
 	github.com/exitlint/exitlint/envelope v0.0.0-00010101000000-000000000000
@@ -22,6 +25,9 @@ replace (
 	github.com/sourcegraph/jsonrpc2 => ../deps/jsonrpc2
 	github.com/AlecAivazis/survey/v2 => ../deps/survey
 	github.com/charmbracelet/huh => ../deps/huh
+	github.com/charmbracelet/x/term => ../deps/charmterm
+	github.com/mattn/go-isatty => ../deps/isatty
+	golang.org/x/term => ../deps/xterm
 	example.com/chatapi => ../deps/chatapi
 	example.com/dielib => ../deps/dielib
 	github.com/exitlint/exitlint/envelope => ../../envelope

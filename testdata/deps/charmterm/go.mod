@@ -1,0 +1,3 @@
+module github.com/charmbracelet/x/term
+
+go 1.22

@@ -1,0 +1,3 @@
+module github.com/mattn/go-isatty
+
+go 1.22

@@ -1,0 +1,3 @@
+module golang.org/x/term
+
+go 1.22
