@@ -618,3 +618,14 @@ func Quoted(words []string) string {
 	}
 	return strings.Join(q, ", ")
 }
+
+// IdentVar returns the variable an identifier expression names, through
+// parentheses, or nil.
+func IdentVar(info *types.Info, e ast.Expr) *types.Var {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok {
+		return nil
+	}
+	v, _ := info.ObjectOf(id).(*types.Var)
+	return v
+}

@@ -186,14 +186,14 @@ func (x *Exemptions) findSignalSources() *signalSources {
 			switch n := n.(type) {
 			case *ast.CallExpr:
 				if x.isSignalFunc(n, "Notify") && len(n.Args) > 0 && terminates(x.info, n) {
-					if v := identVar(x.info, n.Args[0]); v != nil {
+					if v := analyzerutil.IdentVar(x.info, n.Args[0]); v != nil {
 						src.chans[v] = true
 					}
 				}
 			case *ast.AssignStmt:
 				if len(n.Rhs) == 1 && len(n.Lhs) > 0 {
 					if call, ok := ast.Unparen(n.Rhs[0]).(*ast.CallExpr); ok && x.isSignalFunc(call, "NotifyContext") && terminates(x.info, call) {
-						if v := identVar(x.info, n.Lhs[0]); v != nil {
+						if v := analyzerutil.IdentVar(x.info, n.Lhs[0]); v != nil {
 							src.ctxs[v] = true
 						}
 					}
@@ -221,7 +221,7 @@ func (x *Exemptions) signalFuncs(src *signalSources) {
 					return false
 				}
 				if ret, ok := n.(*ast.ReturnStmt); ok && fn != nil && len(ret.Results) == 1 {
-					if v := identVar(x.info, ret.Results[0]); v != nil && src.chans[v] {
+					if v := analyzerutil.IdentVar(x.info, ret.Results[0]); v != nil && src.chans[v] {
 						src.funcs[fn] = true
 					}
 				}
@@ -240,7 +240,7 @@ func (x *Exemptions) signalFuncs(src *signalSources) {
 			}
 			if call, ok := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); ok {
 				if fn := typeutil.StaticCallee(x.info, call); fn != nil && src.funcs[fn] {
-					if v := identVar(x.info, as.Lhs[0]); v != nil {
+					if v := analyzerutil.IdentVar(x.info, as.Lhs[0]); v != nil {
 						src.chans[v] = true
 					}
 				}
@@ -284,14 +284,4 @@ func terminates(info *types.Info, call *ast.CallExpr) bool {
 		}
 	}
 	return false
-}
-
-// identVar returns the variable an identifier expression names, or nil.
-func identVar(info *types.Info, e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := info.ObjectOf(id).(*types.Var)
-	return v
 }

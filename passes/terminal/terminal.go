@@ -239,13 +239,13 @@ func (fs *funcState) boolVars() []*types.Var {
 			}
 		case *ast.UnaryExpr:
 			if n.Op == token.AND {
-				if v := identVar(fs.c.info, n.X); v != nil {
+				if v := analyzerutil.IdentVar(fs.c.info, n.X); v != nil {
 					excluded[v] = true
 				}
 			}
 		case *ast.RangeStmt:
 			for _, e := range []ast.Expr{n.Key, n.Value} {
-				if v := identVar(fs.c.info, e); v != nil {
+				if v := analyzerutil.IdentVar(fs.c.info, e); v != nil {
 					excluded[v] = true
 				}
 			}
@@ -487,16 +487,6 @@ func stdFdVar(obj types.Object) bool {
 		return obj.Parent() == obj.Pkg().Scope()
 	}
 	return false
-}
-
-// identVar returns the variable an identifier expression names, or nil.
-func identVar(info *types.Info, e ast.Expr) *types.Var {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := info.ObjectOf(id).(*types.Var)
-	return v
 }
 
 // isBool reports whether t's underlying type is bool.
