@@ -89,26 +89,19 @@
 //     error object asserted to a map). A branch on a mode or an option
 //     (`if jsonMode`), or a switch that dispatches on a command's name,
 //     classifies nothing; nor does a branch that passes on an error that
-//     carries no code, and a case whose names say a code of the contract
+//     carries no code, and a case that names its error
 //     (`case errors.Is(err, ErrLocked): return 1`, a service's
-//     `apiErrNoPermission` case returning 1 with the kind `"permission"`)
-//     is no last branch: the specific code for it is what is missing. A
-//     case for a class of failure the contract has no code for, by the
-//     names of its case expressions and the one-word kinds its body spells
-//     (`case "SCHEMA_DRIFT"`, a cross-tenant or cross-brand operation), is
-//     a last branch like the default: 1 is that class's last resort. Only
-//     a case that matches a kind of failure by name counts so (a value of
-//     `switch code`, a type of a type switch, `errors.Is`); a condition on
-//     counts (`case result.ReformatCount > 0`) picks a designed outcome of
-//     the command, which a declared command-specific code reports
-//     (skeema's lint, "differences found").
-//     Evidence: larksuite's ClassifyLarkError (permission, rate-limit,
-//     contention and invalid-parameter cases returning 1 beside
-//     cross-tenant and cross-brand ones), vabc's SCHEMA_DRIFT case. A code
-//     a classifier returns and its caller stores in an error's code field
-//     (`c, kind := classify(code); &ExitError{Code: c}`) is followed to
-//     the classifier's returns, also from a package that does not see the
-//     exit. A code computed by a
+//     `apiErrNoPermission` case returning 1) is no last branch: the
+//     specific code for it is what is missing. Whether a word of the
+//     contract's table names the case does not decide it: on code nobody
+//     tuned for, cases named outside the table (refused input, a failed
+//     write) were judged as needing their codes all the same.
+//     A code a classifier returns and its caller stores in an error's
+//     code field (`c, kind := classify(code); &ExitError{Code: c}`) is
+//     followed to the classifier's returns, also from a package that does
+//     not see the exit (larksuite's ClassifyLarkError, whose permission,
+//     rate-limit, contention and invalid-parameter cases return 1, went
+//     unseen). A code computed by a
 //     helper from a 1 (`os.Exit(emit(msg, 1))`) is no branch of one.
 //     Evidence: gh (internal/ghcmd), task, clipbeam (exitCodeFor's
 //     `code := ExitGeneric`), hop (printCLIError's `code := 1`); for the

@@ -7,7 +7,6 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -16,7 +15,6 @@ import (
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
 
-	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/terminal"
 )
@@ -270,14 +268,7 @@ func (x *Exemptions) specificBranch(specific func(ast.Node) bool, list inspector
 	case *ast.CaseClause:
 		// The clause's parent is the switch's body, whose parent is the switch.
 		sw, _ := list.Parent().Parent().Node().(ast.Stmt)
-		if sw == nil || !specific(list.Parent().Node()) || !x.testsWhatWentWrong(sw) {
-			return false
-		}
-		// The default, and a case for a class of failure that no code of
-		// the contract names (a schema drift, a cross-tenant operation):
-		// 1 is that class's last resort. A case whose names say a code
-		// (a permission error, a rate limit) must give it.
-		return l.List == nil || x.matchesKind(sw, l) && !x.namesCode(l)
+		return l.List == nil && specific(list.Parent().Node()) && sw != nil && x.testsWhatWentWrong(sw)
 	case *ast.BlockStmt:
 		// else if err != nil { … } at the end of a chain tests only that
 		// something failed: the final else of the errors the chain knows.
@@ -764,74 +755,4 @@ func (x *Exemptions) computedSpecific(arg ast.Expr) bool {
 		}
 	}
 	return true
-}
-
-// matchesKind reports whether a case clause of sw matches a kind of
-// failure by name: a case value of `switch code` or `switch err`, a type
-// of a type switch, or `errors.Is(err, ErrX)` / `errors.As` in a tagless
-// switch. A condition on counts (`case result.ReformatCount > 0`) is no
-// kind of failure: it picks an outcome of the command, which a declared
-// command-specific code reports.
-func (x *Exemptions) matchesKind(sw ast.Stmt, cc *ast.CaseClause) bool {
-	switch sw := sw.(type) {
-	case *ast.TypeSwitchStmt:
-		return true
-	case *ast.SwitchStmt:
-		if sw.Tag != nil {
-			return true
-		}
-		for _, e := range cc.List {
-			call, ok := ast.Unparen(e).(*ast.CallExpr)
-			if !ok {
-				return false
-			}
-			fn := typeutil.StaticCallee(x.info, call)
-			if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "errors" || fn.Name() != "Is" && fn.Name() != "As" {
-				return false
-			}
-		}
-		return true
-	}
-	return false
-}
-
-// namesCode reports whether a case clause says which of the contract's
-// codes its failures are: a name in its case expressions
-// (apiErrNoPermission, ErrRateLimited) or a kind its body spells as one
-// word ("permission", "rate_limit", "invalid-params") means a specific
-// code (Meaning). Prose (a message, a hint) says nothing: its words
-// describe, they do not classify.
-func (x *Exemptions) namesCode(cc *ast.CaseClause) bool {
-	means := func(name string) bool {
-		c, ok := Meaning(name)
-		return ok && c != exitcode.GeneralError && c != exitcode.Success
-	}
-	found := false
-	check := func(n ast.Node) bool {
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.Ident:
-			found = found || means(n.Name)
-		case *ast.BasicLit:
-			if n.Kind == token.STRING {
-				if v, err := strconv.Unquote(n.Value); err == nil && v != "" && !strings.ContainsAny(v, " \t\n") {
-					found = found || means(strings.ReplaceAll(v, "-", "_"))
-				}
-			}
-		}
-		return !found
-	}
-	for _, e := range cc.List {
-		ast.Inspect(e, check)
-	}
-	for _, st := range cc.Body {
-		ast.Inspect(st, func(n ast.Node) bool {
-			if _, ok := n.(*ast.Ident); ok {
-				return true // names in the body are what it does, not what failed
-			}
-			return check(n)
-		})
-	}
-	return found
 }

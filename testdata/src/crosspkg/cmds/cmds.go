@@ -109,7 +109,7 @@ func classifyAPI(code int) (int, string) {
 	case apiInvalidFloatWH:
 		return 1, "bad_dims" // want fallback:`exit code 1 is GENERAL_ERROR.*stored in clierr.ExitError.Code`
 	case apiCrossTenant:
-		return 1, "cross_tenant" // no finding: the contract has no code for this class, 1 is its last resort
+		return 1, "cross_tenant" // want fallback:`exit code 1 is GENERAL_ERROR.*stored in clierr.ExitError.Code`
 	}
 	return 1, "api_error" // no finding: the last branch of the classification
 }

@@ -166,8 +166,10 @@ const (
 	svcSchemaDrift = 1001
 )
 
-// kindCode classifies a service's error code: a kind the contract names
-// needs its code; a kind it has no code for may say 1, as the default does.
+// kindCode classifies a service's error code: every named case given 1
+// is a case the program knows and still says GENERAL_ERROR for, whether or
+// not a word of the contract's table names it (a name outside the table
+// says nothing of whether a code fits).
 func kindCode(code int) int {
 	switch code {
 	case svcNotFound:
@@ -177,14 +179,13 @@ func kindCode(code int) int {
 	case svcRateLimited:
 		return codeGeneral // want `exit code codeGeneral \(1\) is GENERAL_ERROR`
 	case svcSchemaDrift:
-		return codeGeneral // no finding: no code of the contract names a changed reply schema
+		return codeGeneral // want `exit code codeGeneral \(1\) is GENERAL_ERROR`
 	}
 	return codeGeneral
 }
 
 // lintCode picks the outcome of a lint run by its counts: a designed
-// outcome with 1 is a catch-all even where no code of the table names it
-// (a declared command-specific code does).
+// outcome with 1 is a catch-all (a declared command-specific code fits).
 func lintCode(errs, reformatted int) int {
 	switch {
 	case errs > 0:
