@@ -8,9 +8,11 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
+	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
+	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/exitlint/exitlint/exitcode"
@@ -280,6 +282,9 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 	if exitCall && ch.term.Only(e.Pos()) {
 		return // atTerminal
 	}
+	if ch.kindAgrees(e, n) {
+		return // kindAgrees
+	}
 	fix, spelled, hasFix := ch.fix(e, enum, n)
 	msg := message(constName(e), n, spelled)
 	if ch.via != "" {
@@ -305,6 +310,51 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 // standard stream is a terminal (the terminal pass): an agent runs the
 // command with its streams redirected and never meets that exit; the
 // person at the terminal reads the message, not the number.
+
+// kindAgrees: a bare code is not reported where it stands beside a
+// one-word kind that says the same code of the table, in the same composite
+// literal: `cliError{exit: 5, code: "not_found"}`. The agent
+// reads the right code, and the kind beside it names it for every reader;
+// on real CLIs such codes were judged not worth a user's time where the
+// same program's codes that disagree with their kinds (`exit: 2` beside
+// "usage_error") were judged worth fixing. A code beside a kind that says
+// another code, or none, is reported as before, and so is one given to a
+// call beside a string (`die("usage", 3)`: a message is no kind).
+func (ch *checker) kindAgrees(e ast.Expr, n int64) bool {
+	want := exitcode.Code(n)
+	if n < 2 || n > 13 {
+		return false
+	}
+	file := analyzerutil.FileOf(ch.pass, e.Pos())
+	if file == nil {
+		return false
+	}
+	path, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
+	var siblings []ast.Expr
+	for _, node := range path[1:min(len(path), 3)] {
+		if lit, ok := node.(*ast.CompositeLit); ok {
+			siblings = lit.Elts
+			break
+		}
+	}
+	for _, s := range siblings {
+		if kv, ok := s.(*ast.KeyValueExpr); ok {
+			s = kv.Value
+		}
+		tv, ok := ch.pass.TypesInfo.Types[s]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			continue
+		}
+		kind := constant.StringVal(tv.Value)
+		if kind == "" || strings.ContainsAny(kind, " \t\n") {
+			continue // prose, not a kind
+		}
+		if c, ok := exits.Meaning(strings.ReplaceAll(kind, "-", "_")); ok && c == want {
+			return true
+		}
+	}
+	return false
+}
 
 // spelledAsMember reports whether e names an enum member, through
 // parentheses and conversions (int(exitcode.NotFound)), or is a typed

@@ -139,7 +139,15 @@
 // term.IsTerminal(int(os.Stdin.Fd()))`, what follows `if !isTTY() {
 // return }`), which an agent, whose streams are redirected, never meets —
 // the same code under `!isTTY()`, or under `yes || isTTY()`, is flagged;
-// generated files.
+// a bare code beside a one-word kind in the same composite literal that
+// says the same code of the table (`cliError{exit: 5, code: "not_found"}`,
+// `{exit: 6, code: "idempotency_conflict"}`): the agent reads the right
+// code and every reader sees the kind, so only the spelling could change.
+// Evidence: protonmailcli, whose records pair each code with a kind — the
+// ones that agree were judged not worth a user's time, the ones that
+// disagree (`exit: 2` beside "usage_error", read as PARTIAL_FAILURE) are
+// the faults, and stay flagged, as does a code beside prose or beside a
+// call's message string (`die("usage", 3)`); generated files.
 //
 // # Example
 //
