@@ -51,6 +51,9 @@ type checker struct {
 	// (`return 3` from run) is also an expression of enum type when run
 	// returns the enum, and is reported once, with how it reaches the exit.
 	checked map[ast.Expr]bool
+	// usedConsts are the constants the package names somewhere, once
+	// asked (neverUsed).
+	usedConsts map[*types.Const]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {

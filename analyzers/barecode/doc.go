@@ -147,7 +147,12 @@
 // ones that agree were judged not worth a user's time, the ones that
 // disagree (`exit: 2` beside "usage_error", read as PARTIAL_FAILURE) are
 // the faults, and stay flagged, as does a code beside prose or beside a
-// call's message string (`die("usage", 3)`); generated files.
+// call's message string (`die("usage", 3)`); a member of an exit table
+// that nothing uses and nothing outside its package can (unexported, or
+// declared in a main): no run ends with it (ghr's ExitCodeInvalidURL and
+// ExitCodeReleaseError, consul-template's ExitCodeError in main, judged
+// not worth a user's time) — an exported member of another package may be
+// used by an importer and is judged as before; generated files.
 //
 // # Example
 //

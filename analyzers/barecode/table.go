@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/token"
+	"go/types"
 	"strconv"
 	"strings"
 
@@ -28,7 +29,7 @@ func (ch *checker) tables() {
 
 func (ch *checker) member(tab *exits.Table, m exits.Member) {
 	d, meant, ok := memberFinding(m.Const.Name(), m.Const.Val(), m.Evidence)
-	if !ok {
+	if !ok || ch.neverUsed(m.Const) {
 		return
 	}
 	d.Pos, d.End = m.Name.Pos(), m.Name.End()
@@ -114,4 +115,28 @@ func agentAction(c exitcode.Code) string {
 		return "no action the table gives"
 	}
 	return strings.ToLower(e.Action[:1]) + e.Action[1:]
+}
+
+// neverUsed reports whether a member of an exit table is used nowhere:
+// nothing in its package names it, and nothing outside can (it is
+// unexported, or its package is a main). No run ends with such a code, and
+// no agent meets it: its value tells no one anything until a use is
+// written, which is where the check looks again. On real CLIs the members
+// declared beside a table and never returned (ghr's ExitCodeInvalidURL
+// and ExitCodeReleaseError, consul-template's ExitCodeError in main) were
+// judged not worth a user's time. An exported member of another package may
+// be used by an importer this package cannot see, and is judged as before.
+func (ch *checker) neverUsed(k *types.Const) bool {
+	if k.Exported() && ch.pass.Pkg.Name() != "main" {
+		return false
+	}
+	if ch.usedConsts == nil {
+		ch.usedConsts = map[*types.Const]bool{}
+		for _, obj := range ch.pass.TypesInfo.Uses {
+			if c, ok := obj.(*types.Const); ok {
+				ch.usedConsts[c] = true
+			}
+		}
+	}
+	return !ch.usedConsts[k]
 }

@@ -13,6 +13,7 @@ const (
 	ExitLimited    = 4 // want `exit code ExitLimited is 4, which an agent reads as PRECONDITION \(.*\), and its name does not say so`
 	ExitConflict   = 6 // agrees with the contract: no finding
 	ExitNotFoundOK = 0 // says two codes: no finding
+	ExitLimitedOld = 7 // no finding: nothing uses it, and nothing outside package main can
 )
 
 func run(p string) int {
