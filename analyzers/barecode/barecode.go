@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"go/types"
 	"strconv"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
@@ -324,36 +323,14 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 // another code, or none, is reported as before, and so is one given to a
 // call beside a string (`die("usage", 3)`: a message is no kind).
 func (ch *checker) kindAgrees(e ast.Expr, n int64) bool {
-	want := exitcode.Code(n)
-	if n < 2 || n > 13 {
-		return false
-	}
 	file := analyzerutil.FileOf(ch.pass, e.Pos())
 	if file == nil {
 		return false
 	}
 	path, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
-	var siblings []ast.Expr
 	for _, node := range path[1:min(len(path), 3)] {
 		if lit, ok := node.(*ast.CompositeLit); ok {
-			siblings = lit.Elts
-			break
-		}
-	}
-	for _, s := range siblings {
-		if kv, ok := s.(*ast.KeyValueExpr); ok {
-			s = kv.Value
-		}
-		tv, ok := ch.pass.TypesInfo.Types[s]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-			continue
-		}
-		kind := constant.StringVal(tv.Value)
-		if kind == "" || strings.ContainsAny(kind, " \t\n") {
-			continue // prose, not a kind
-		}
-		if c, ok := exits.Meaning(strings.ReplaceAll(kind, "-", "_")); ok && c == want {
-			return true
+			return exits.KindSays(exits.Kinds(ch.pass.TypesInfo, lit, e), n)
 		}
 	}
 	return false

@@ -25,6 +25,9 @@ func (ch *checker) foreignSites() {
 		if s.Reported || slices.Contains(s.Ignored, ch.pass.Analyzer.Name) || s.Value == int64(exitcode.GeneralError) || s.Value == int64(exitcode.Success) {
 			continue // a 1 is the fallback check's; a bare 0 misleads no agent (bareZero)
 		}
+		if s.Const == "" && exits.KindSays(s.Kinds, s.Value) {
+			continue // kindAgrees
+		}
 		if k := ch.ex.Const(s.Source); k != nil {
 			if !judged[k] && !ch.memberOrEnumConst(k) {
 				judged[k] = true

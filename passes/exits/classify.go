@@ -113,12 +113,18 @@ func (x *Exemptions) LastResort(e ast.Expr, ret *ast.ReturnStmt) bool {
 	return v
 }
 
-// lastResortOf is LastResort, computed.
-func (x *Exemptions) lastResortOf(e ast.Expr, ret *ast.ReturnStmt) bool {
+// inspector returns the package's inspector: the inspect pass's, or one
+// made once when the pass ran without it.
+func (x *Exemptions) inspector() *inspector.Inspector {
 	if x.ins == nil {
 		x.ins = inspector.New(x.files)
 	}
-	root := x.ins.Root()
+	return x.ins
+}
+
+// lastResortOf is LastResort, computed.
+func (x *Exemptions) lastResortOf(e ast.Expr, ret *ast.ReturnStmt) bool {
+	root := x.inspector().Root()
 	if ret != nil {
 		if cur, ok := root.FindNode(ret); ok && x.ReturnAt(cur, x.spelledCodes) {
 			return true

@@ -41,6 +41,9 @@ type Source struct {
 	// Ignored are the checks an //exitlint:ignore directive at the source
 	// names, in its own package (a generated file ignores every check).
 	Ignored []string
+	// Kinds are the one-word strings beside the constant in the composite
+	// literal that holds it (Kinds): cliError{exit: 5, code: "not_found"}.
+	Kinds []string
 	// Reported marks a constant its own package already knows as an exit
 	// code (one of its Sites, through a function that follows the
 	// ExitCode convention there): its checks report it, and an importing
@@ -242,12 +245,32 @@ func (fl *flow) source(e ast.Expr, ret *ast.ReturnStmt) (Source, bool) {
 		s.LastBranch = fl.e.exempt.LastResort(e, ret)
 	}
 	s.Reported = fl.siteExprs[e]
+	s.Kinds = fl.kindsBeside(e)
 	for _, check := range []string{"barecode", "fallback"} {
 		if fl.sup.Suppressed(check, e.Pos()) {
 			s.Ignored = append(s.Ignored, check)
 		}
 	}
 	return s, true
+}
+
+// kindsBeside returns the kinds beside the constant e in the composite
+// literal that holds it directly, if one does.
+func (fl *flow) kindsBeside(e ast.Expr) []string {
+	ins := fl.e.exempt.inspector()
+	cur, ok := ins.Root().FindNode(e)
+	if !ok {
+		return nil
+	}
+	p := cur.Parent()
+	if _, kv := p.Node().(*ast.KeyValueExpr); kv {
+		p = p.Parent()
+	}
+	lit, ok := p.Node().(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	return Kinds(fl.pass.TypesInfo, lit, e)
 }
 
 // generalErrorCode is GENERAL_ERROR's value.

@@ -1,6 +1,9 @@
 package exits
 
 import (
+	"go/ast"
+	"go/constant"
+	"go/types"
 	"slices"
 	"strings"
 
@@ -123,6 +126,45 @@ func coveredBy(words, phrases []string) bool {
 func containsWords(words, phrase []string) bool {
 	for i := 0; i+len(phrase) <= len(words); i++ {
 		if slices.Equal(words[i:i+len(phrase)], phrase) {
+			return true
+		}
+	}
+	return false
+}
+
+// Kinds returns the one-word string constants among a composite literal's
+// elements other than e (keyed or not): the kinds a program pairs with a
+// code in one record, cliError{exit: 5, code: "not_found"}. Prose (a
+// string with a space) is no kind.
+func Kinds(info *types.Info, lit *ast.CompositeLit, e ast.Expr) []string {
+	var out []string
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			el = kv.Value
+		}
+		if el == e {
+			continue
+		}
+		tv, ok := info.Types[el]
+		if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+			continue
+		}
+		if k := constant.StringVal(tv.Value); k != "" && !strings.ContainsAny(k, " \t\n") {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+// KindSays reports whether one of kinds means the contract's failure code
+// n (2–13) by its words: "not_found" says NOT_FOUND, "idempotency-conflict"
+// CONFLICT.
+func KindSays(kinds []string, n int64) bool {
+	if n < int64(exitcode.PartialFailure) || n > int64(exitcode.Redirected) {
+		return false
+	}
+	for _, k := range kinds {
+		if c, ok := Meaning(strings.ReplaceAll(k, "-", "_")); ok && int64(c) == n {
 			return true
 		}
 	}

@@ -5,6 +5,7 @@ package clierr
 // ExitError carries an exit code.
 type ExitError struct {
 	Code int
+	Kind string // a one-word name of the failure, beside its code
 	Err  error
 }
 

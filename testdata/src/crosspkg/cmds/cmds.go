@@ -18,6 +18,12 @@ func Get(name string) error {
 	if _, err := os.Stat(name); err != nil {
 		return &clierr.ExitError{Code: 1, Err: err} // want fallback:`exit code 1 is GENERAL_ERROR.*stored in clierr.ExitError.Code`
 	}
+	if name == "gone" {
+		return &clierr.ExitError{Code: 5, Kind: "not_found", Err: errors.New("gone")} // no finding: 5 is NOT_FOUND, as its kind says
+	}
+	if name == "busy" {
+		return &clierr.ExitError{Code: 5, Kind: "conflict", Err: errors.New("busy")} // want barecode:`exit code 5 written as a bare integer.*stored in clierr.ExitError.Code`
+	}
 	_ = clierr.Stats{Count: 3} // no exit code: a count
 	return nil
 }
