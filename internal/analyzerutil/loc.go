@@ -2,7 +2,11 @@ package analyzerutil
 
 import (
 	"fmt"
+	"go/build"
 	"go/token"
+	"os"
+	"path/filepath"
+	"strings"
 	"sync"
 )
 
@@ -84,3 +88,45 @@ func standIn(fset *token.FileSet, start, end Loc) *token.File {
 
 // standIns are the files standIn made, which no other position may use.
 var standIns sync.Map // *token.File → bool
+
+// InDependency reports whether file lies in a dependency the program does
+// not own: under the module cache (GOMODCACHE, by default GOPATH/pkg/mod)
+// or in a vendor directory. A finding there names code its user cannot
+// change.
+func InDependency(file string) bool {
+	file = filepath.ToSlash(file)
+	if strings.Contains(file, "/vendor/") {
+		return true
+	}
+	if cache := moduleCache(); cache != "" && strings.HasPrefix(file, cache+"/") {
+		return true
+	}
+	// A module cache elsewhere (go env -w GOMODCACHE): its directories are
+	// named module@version under pkg/mod.
+	if _, rest, ok := strings.Cut(file, "/pkg/mod/"); ok {
+		for _, part := range strings.Split(rest, "/") {
+			if strings.Contains(part, "@v") {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+var moduleCache = sync.OnceValue(moduleCacheDir)
+
+// moduleCacheDir is the module cache's directory, slash-separated.
+func moduleCacheDir() string {
+	dir := os.Getenv("GOMODCACHE")
+	if dir == "" {
+		gopath := os.Getenv("GOPATH")
+		if gopath == "" {
+			gopath = build.Default.GOPATH
+		}
+		if gopath == "" {
+			return ""
+		}
+		dir = filepath.Join(filepath.SplitList(gopath)[0], "pkg", "mod")
+	}
+	return filepath.ToSlash(filepath.Clean(dir))
+}

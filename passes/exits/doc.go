@@ -108,7 +108,12 @@
 // (`errs.Coded.Code`). The package where such a result reaches an exit
 // records each constant as a foreign site (`Exits.ForeignSites`), and the
 // checks report it where it is written, in the other package, with how it
-// gets to the exit ("cli.Main's result → os.Exit"). A fact carries at most
+// gets to the exit ("cli.Main's result → os.Exit") — unless it is written
+// in a dependency (the module cache, a vendor directory): a command
+// framework's own codes (mitchellh/cli's 127 for an unknown subcommand, its
+// 1s for autocomplete failures, which hcdiag's exit passes on) are the
+// library's, and a finding at a line of the module cache names code the
+// program's author cannot change. A fact carries at most
 // 64 constants. exitlint's runtime and the standard library carry none.
 //
 // A result has a purpose. A function whose own package uses its result as

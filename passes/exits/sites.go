@@ -83,7 +83,7 @@ func (fl *flow) sites() []CodeSite {
 		for _, src := range fl.importedStores(v) {
 			if !foreignSeen[src.Pos] {
 				foreignSeen[src.Pos] = true
-				fl.foreign = append(fl.foreign, ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + it.via, Exit: analyzerutil.LocOf(fl.pass.Fset, it.e.Pos())})
+				fl.addForeign(ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + it.via, Exit: analyzerutil.LocOf(fl.pass.Fset, it.e.Pos())})
 			}
 		}
 	}
@@ -93,7 +93,7 @@ func (fl *flow) sites() []CodeSite {
 		for _, src := range fl.importedStores(v) {
 			if !foreignSeen[src.Pos] {
 				foreignSeen[src.Pos] = true
-				fl.foreign = append(fl.foreign, ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + fl.status[v]})
+				fl.addForeign(ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + fl.status[v]})
 			}
 		}
 	}
@@ -125,7 +125,7 @@ func (fl *flow) sites() []CodeSite {
 				for _, src := range o.foreign.Sources {
 					if !foreignSeen[src.Pos] {
 						foreignSeen[src.Pos] = true
-						fl.foreign = append(fl.foreign, fl.foreignSite(src, o.callee, it.via, o.call))
+						fl.addForeign(fl.foreignSite(src, o.callee, it.via, o.call))
 					}
 				}
 				for _, key := range o.foreign.Fields {
@@ -150,4 +150,16 @@ func (fl *flow) seedReturns(work []flowItem, fn summary.Func, via string) []flow
 		work = append(work, flowItem{fn: fn, e: e, via: via, ret: ret})
 	})
 	return work
+}
+
+// addForeign records a site of another package's code, unless that code
+// lies in a dependency (the module cache, a vendor directory): a code a
+// library chooses (a command framework's 127 for an unknown subcommand)
+// is the library's, and a finding at its line names code the program's
+// author cannot change.
+func (fl *flow) addForeign(s ForeignSite) {
+	if analyzerutil.InDependency(s.Pos.File) {
+		return
+	}
+	fl.foreign = append(fl.foreign, s)
 }
