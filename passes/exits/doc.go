@@ -86,6 +86,13 @@
 // `syscall.WaitStatus`). An unexported function named so is one only where
 // its result reaches an exit of its package: `gitExitCode(err) int`, which
 // maps an error to git's own status for comparing with git's 1, is none.
+// So is the `Run(args []string) int` of a command of a framework whose
+// commands return their exit status (mitchellh/cli and its hashicorp/cli
+// fork: a type that implements `cli.Command`): `CLI.Run` returns it, and
+// the program exits with it — hcdiag's own table (16–20, 32–33) reaches
+// its exit only so, as do the commands of the many tools built on that
+// framework; a `Run` method of a type that is no framework command is
+// none.
 //
 // # Exit codes that cross a package boundary
 //

@@ -51,6 +51,8 @@ func (fl *flow) sites() []CodeSite {
 			work = append(work, flowItem{fn: fn, e: val, via: via, stored: true})
 		})
 		switch sig := fn.Obj.Signature(); {
+		case fl.frameworkCommandRun(fn.Obj):
+			work = fl.seedReturns(work, fn, fl.name(fn.Obj)+"'s result, the exit status the command framework's Run returns")
 		case conventional(fl.pass.TypesInfo, fn) && fn.Obj.Exported():
 			// An unexported function is a code function only where its
 			// result reaches an exit of its package, which the flow finds
@@ -162,4 +164,41 @@ func (fl *flow) addForeign(s ForeignSite) {
 		return
 	}
 	fl.foreign = append(fl.foreign, s)
+}
+
+// commandFrameworks are the command frameworks whose commands return their
+// exit status: a type that implements the package's Command interface
+// (Help, Run(args []string) int, Synopsis) has its Run's result returned
+// by the framework's CLI.Run, which the program exits with (HashiCorp's
+// tools, and programs built the same way).
+var commandFrameworks = []string{"github.com/mitchellh/cli", "github.com/hashicorp/cli"}
+
+// frameworkCommandRun reports whether fn is the Run method of a type that
+// implements a command framework's Command interface.
+func (fl *flow) frameworkCommandRun(fn *types.Func) bool {
+	sig := fn.Signature()
+	if fn.Name() != "Run" || sig.Recv() == nil || sig.Results().Len() != 1 || !analyzerutil.IsInteger(sig.Results().At(0).Type()) {
+		return false
+	}
+	for _, imp := range fl.pass.Pkg.Imports() {
+		if !slices.Contains(commandFrameworks, imp.Path()) {
+			continue
+		}
+		tn, ok := imp.Scope().Lookup("Command").(*types.TypeName)
+		if !ok {
+			continue
+		}
+		iface, ok := tn.Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		recv := sig.Recv().Type()
+		if types.Implements(recv, iface) {
+			return true
+		}
+		if _, isPtr := recv.(*types.Pointer); !isPtr && types.Implements(types.NewPointer(recv), iface) {
+			return true
+		}
+	}
+	return false
 }

@@ -3,6 +3,7 @@ module cases
 go 1.22
 
 require (
+	github.com/mitchellh/cli v0.0.0-00010101000000-000000000000
 	github.com/mark3labs/mcp-go v0.0.0-00010101000000-000000000000
 	github.com/sourcegraph/jsonrpc2 v0.0.0-00010101000000-000000000000
 	github.com/AlecAivazis/survey/v2 v2.0.0-00010101000000-000000000000
@@ -21,6 +22,7 @@ require (
 )
 
 replace (
+	github.com/mitchellh/cli => ../deps/mitchellhcli
 	github.com/mark3labs/mcp-go => ../deps/mcpgo
 	github.com/sourcegraph/jsonrpc2 => ../deps/jsonrpc2
 	github.com/AlecAivazis/survey/v2 => ../deps/survey

@@ -1,0 +1,3 @@
+module github.com/mitchellh/cli
+
+go 1.22
