@@ -527,7 +527,11 @@ func codeResultCalls(info *types.Info, v *types.Var, body *ast.BlockStmt) iter.S
 			if !ok {
 				return true
 			}
-			sig, ok := info.TypeOf(call.Fun).Underlying().(*types.Signature)
+			t := info.TypeOf(call.Fun)
+			if t == nil {
+				return true
+			}
+			sig, ok := t.Underlying().(*types.Signature)
 			if !ok {
 				return true
 			}
