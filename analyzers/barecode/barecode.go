@@ -11,7 +11,6 @@ import (
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/analysis/passes/inspect"
-	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ast/inspector"
 
 	"github.com/exitlint/exitlint/exitcode"
@@ -323,17 +322,7 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 // another code, or none, is reported as before, and so is one given to a
 // call beside a string (`die("usage", 3)`: a message is no kind).
 func (ch *checker) kindAgrees(e ast.Expr, n int64) bool {
-	file := analyzerutil.FileOf(ch.pass, e.Pos())
-	if file == nil {
-		return false
-	}
-	path, _ := astutil.PathEnclosingInterval(file, e.Pos(), e.End())
-	for _, node := range path[1:min(len(path), 3)] {
-		if lit, ok := node.(*ast.CompositeLit); ok {
-			return exits.KindSays(exits.Kinds(ch.pass.TypesInfo, lit, e), n)
-		}
-	}
-	return false
+	return exits.KindSays(ch.ex.KindsBeside(e), n)
 }
 
 // spelledAsMember reports whether e names an enum member, through

@@ -91,6 +91,20 @@ func WrappedArgs(format constant.Value) (wrapped []int, known bool) {
 
 // IsStdio reports whether obj is os.Stdout or os.Stderr.
 func IsStdio(obj types.Object) bool {
+	s := StdStream(obj)
+	return s == "Stdout" || s == "Stderr"
+}
+
+// StdStream returns the name of the standard stream obj is, "Stdin",
+// "Stdout" or "Stderr" of package os, or "" when it is none.
+func StdStream(obj types.Object) string {
 	v, ok := obj.(*types.Var)
-	return ok && v.Pkg() != nil && v.Pkg().Path() == "os" && (v.Name() == "Stdout" || v.Name() == "Stderr") && v.Parent() == v.Pkg().Scope()
+	if !ok || v.Pkg() == nil || v.Pkg().Path() != "os" || v.Parent() != v.Pkg().Scope() {
+		return ""
+	}
+	switch v.Name() {
+	case "Stdin", "Stdout", "Stderr":
+		return v.Name()
+	}
+	return ""
 }

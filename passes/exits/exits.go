@@ -239,6 +239,38 @@ type Exits struct {
 	// tables are the program's own exit tables the package declares or
 	// refers to.
 	tables *Tables
+	// kinds indexes the one-word kinds beside the integer constants of
+	// the package's composite literals, once asked (KindsBeside).
+	kinds map[ast.Expr][]string
+}
+
+// KindsBeside returns the one-word kinds beside the integer constant e in
+// the composite literal that holds it directly, if one does
+// (cliError{exit: 5, code: "not_found"}: ["not_found"]). The index is made
+// once per package, reading each literal's strings once: asking the
+// inspector for each constant's node, or each literal once per element,
+// was quadratic in a package with large literal tables.
+func (e *Exits) KindsBeside(x ast.Expr) []string {
+	if e.kinds == nil {
+		e.kinds = map[ast.Expr][]string{}
+		for c := range e.exempt.inspector().Root().Preorder((*ast.CompositeLit)(nil)) {
+			lit := c.Node().(*ast.CompositeLit)
+			kinds := Kinds(e.info, lit, nil) // its strings: no integer is one
+			if len(kinds) == 0 {
+				continue
+			}
+			for _, el := range lit.Elts {
+				if kv, ok := el.(*ast.KeyValueExpr); ok {
+					el = kv.Value
+				}
+				el = ast.Unparen(el)
+				if tv, ok := e.info.Types[el]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
+					e.kinds[el] = kinds
+				}
+			}
+		}
+	}
+	return e.kinds[ast.Unparen(x)]
 }
 
 // Sites returns the constants of the package that become exit codes, in

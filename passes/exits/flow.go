@@ -119,10 +119,7 @@ type flow struct {
 	results *summary.Table[resultFact, *resultFact]
 	// fwd memoizes forward: the sources of a function's integer result.
 	fwd map[*types.Func]forwardResult
-	// kinds indexes the one-word kinds beside the integer constants of
-	// the package's composite literals, once asked (kindsBeside).
-	kinds map[ast.Expr][]string
-	sup   *suppress.Suppressions
+	sup *suppress.Suppressions
 	// siteExprs are the package's own code sites' constants.
 	siteExprs map[ast.Expr]bool
 	// foreign are the constants of other packages that become this

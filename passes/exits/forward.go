@@ -245,40 +245,13 @@ func (fl *flow) source(e ast.Expr, ret *ast.ReturnStmt) (Source, bool) {
 		s.LastBranch = fl.e.exempt.LastResort(e, ret)
 	}
 	s.Reported = fl.siteExprs[e]
-	s.Kinds = fl.kindsBeside(e)
+	s.Kinds = fl.e.KindsBeside(e)
 	for _, check := range []string{"barecode", "fallback"} {
 		if fl.sup.Suppressed(check, e.Pos()) {
 			s.Ignored = append(s.Ignored, check)
 		}
 	}
 	return s, true
-}
-
-// kindsBeside returns the kinds beside the constant e in the composite
-// literal that holds it directly, if one does: from an index of the
-// package's composite literals made once (asking the inspector for each
-// constant's node was quadratic in a package with many).
-func (fl *flow) kindsBeside(e ast.Expr) []string {
-	if fl.kinds == nil {
-		fl.kinds = map[ast.Expr][]string{}
-		for c := range fl.e.exempt.inspector().Root().Preorder((*ast.CompositeLit)(nil)) {
-			lit := c.Node().(*ast.CompositeLit)
-			kinds := Kinds(fl.pass.TypesInfo, lit, nil) // its strings: no integer is one
-			if len(kinds) == 0 {
-				continue
-			}
-			for _, el := range lit.Elts {
-				if kv, ok := el.(*ast.KeyValueExpr); ok {
-					el = kv.Value
-				}
-				el = ast.Unparen(el)
-				if tv, ok := fl.pass.TypesInfo.Types[el]; ok && tv.Value != nil && tv.Value.Kind() == constant.Int {
-					fl.kinds[el] = kinds
-				}
-			}
-		}
-	}
-	return fl.kinds[ast.Unparen(e)]
 }
 
 // generalErrorCode is GENERAL_ERROR's value.

@@ -7,6 +7,8 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 )
 
 // stdioServers are the calls that serve a protocol over the process's
@@ -103,7 +105,7 @@ func mentionsStdStream(info *types.Info, call *ast.CallExpr) bool {
 	for _, arg := range call.Args {
 		ast.Inspect(arg, func(n ast.Node) bool {
 			if sel, ok := n.(*ast.SelectorExpr); ok {
-				if v, ok := info.Uses[sel.Sel].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "os" && (v.Name() == "Stdin" || v.Name() == "Stdout") {
+				if s := analyzerutil.StdStream(info.Uses[sel.Sel]); s == "Stdin" || s == "Stdout" {
 					found = true
 				}
 			}

@@ -447,11 +447,8 @@ func (fs *funcState) stdFile(e ast.Expr, depth int) bool {
 	default:
 		return false
 	}
-	if v, ok := fs.c.info.Uses[id].(*types.Var); ok && v.Pkg() != nil && v.Pkg().Path() == "os" && v.Parent() == v.Pkg().Scope() {
-		switch v.Name() {
-		case "Stdin", "Stdout", "Stderr":
-			return true
-		}
+	if analyzerutil.StdStream(fs.c.info.Uses[id]) != "" {
+		return true
 	}
 	return fs.allLocal(id, depth, fs.stdFile)
 }
