@@ -78,6 +78,13 @@
 //     assignment form counts both ways: `code := 1` that a following
 //     `switch` overwrites for the errors it knows, and `default: code = 1`.
 //     So does `if e.Code <= 0 { return 1 }` followed by `return e.Code`.
+//     A lone `if err != nil { os.Exit(1) }` after an if that classified
+//     err is the last branch as a bare exit there is: `if es, ok :=
+//     errors.AsType[interp.ExitStatus](err); ok { os.Exit(int(es)) }`
+//     then `if err != nil { …; os.Exit(1) }` (a shell's main; the same
+//     with `err.(*exec.ExitError)` in wrappers that pass a child's status
+//     on: a Terraform runner's handleError, a git-diff forwarder, a
+//     container shim's wait).
 //     An earlier `os.Exit(0)` or a call of a helper that might exit
 //     somewhere below makes no classification, and neither does an
 //     earlier check of another value: a catch-all that names a variable

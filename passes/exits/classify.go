@@ -281,6 +281,14 @@ func (x *Exemptions) specificBranch(specific func(ast.Node) bool, list inspector
 		if list.ParentEdgeKind() == edge.IfStmt_Body {
 			if ifs := list.Parent().Node().(*ast.IfStmt); ifs.Else == nil && ifs.Init == nil && errNotNil(x.info, ifs.Cond) != nil {
 				list = list.Parent()
+				// A lone `if err != nil { … }` after an if or switch that
+				// classified err in the same statement list is that
+				// classification's last branch, as a bare exit there is
+				// (`if es, ok := errors.AsType[ExitStatus](err); ok {
+				// os.Exit(int(es)) }; if err != nil { os.Exit(1) }`).
+				if stmts := enclosingList(list); stmts != nil && x.specificBefore(specific, stmts, ifs) {
+					return true
+				}
 			}
 		}
 		for ; list.ParentEdgeKind() == edge.IfStmt_Else; list = list.Parent() {
@@ -761,4 +769,16 @@ func (x *Exemptions) computedSpecific(arg ast.Expr) bool {
 		}
 	}
 	return true
+}
+
+// enclosingList returns the statements of the block or case clause that
+// holds the statement at cur directly, or nil.
+func enclosingList(cur inspector.Cursor) []ast.Stmt {
+	switch l := cur.Parent().Node().(type) {
+	case *ast.BlockStmt:
+		return l.List
+	case *ast.CaseClause:
+		return l.Body
+	}
+	return nil
 }

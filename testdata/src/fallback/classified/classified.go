@@ -216,3 +216,32 @@ func main() {
 	}
 	os.Exit(ExitCode(err))
 }
+
+// exitStatus is the status a script's error carries (a shell's `exit 3`).
+type exitStatus uint8
+
+func (s exitStatus) Error() string { return fmt.Sprint("exit status ", uint8(s)) }
+
+// runScript exits with the status the error carries, found with the
+// generic errors.AsType (Go 1.26): the 1 after it is the last branch of
+// that classification, as after errors.As.
+func runScript(err error) {
+	if es, ok := errors.AsType[exitStatus](err); ok {
+		os.Exit(int(es))
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+// runScriptOther classifies another error than the one its 1 is about:
+// no classification of err.
+func runScriptOther(err, setupErr error) {
+	if es, ok := errors.AsType[exitStatus](setupErr); ok {
+		os.Exit(int(es))
+	}
+	if err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
+}
