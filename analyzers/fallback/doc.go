@@ -140,7 +140,15 @@
 //     `json.NewEncoder(os.Stdout).Encode(v)`, the `Flush` of a
 //     `bufio.Writer` over it): with the output stream broken, the envelope
 //     that would explain any other code is lost too, and GENERAL_ERROR is
-//     the last resort the contract keeps it for.
+//     the last resort the contract keeps it for. The same for a failed
+//     read of `os.Stdin` whole (`io.ReadAll(os.Stdin)`, or of a
+//     `bufio.Reader` over it): nothing the caller sent is at fault and no
+//     code 3–13 names a broken input stream (an issue tracker's `compact
+//     --summary -`; filters that read their input whole from stdin before
+//     parsing it: an ECS task-duration report, a document preparer, an
+//     ANSI text wrapper). A
+//     decoder over stdin is no such read: input that does not parse is
+//     the caller's to fix.
 //   - An exit, or a 1 that becomes the exit code (returned, or given to
 //     `cli.Exit` or to a constructor that stores it), in the body of `if
 //     err != nil` where err is the error of a call that has no failure a

@@ -413,7 +413,9 @@ func (x *Exemptions) returnsComputed(ret *ast.ReturnStmt) bool {
 // os.Stderr (json.NewEncoder(os.Stdout).Encode(v), fmt.Fprintln(os.Stdout,
 // …), the Flush of a bufio.Writer over it): with the output stream broken,
 // the envelope that would explain any other code is lost too, and
-// GENERAL_ERROR is the last resort the contract keeps it for.
+// GENERAL_ERROR is the last resort the contract keeps it for. The same for
+// a failed io.ReadAll of os.Stdin: no code 3–13 names a broken input
+// stream.
 func (x *Exemptions) stdioWriteFailed(cur inspector.Cursor) bool {
 	return x.errorOf(cur, func(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		return writesStdio(x.info, call, body)
@@ -578,9 +580,10 @@ func assignedCall(info *types.Info, st ast.Stmt, v *types.Var) *ast.CallExpr {
 	return nil
 }
 
-// writesStdio reports whether a call writes to os.Stdout or os.Stderr:
-// fmt.Fprint*, io.WriteString or io.Copy given one, a write method of one,
-// or Encode, Write or Flush of an encoder or buffered writer made over one
+// writesStdio reports whether a call writes to os.Stdout or os.Stderr, or
+// reads os.Stdin whole: fmt.Fprint*, io.WriteString or io.Copy given one,
+// a write method of one, Encode, Write or Flush of an encoder or buffered
+// writer made over one, or io.ReadAll of stdin or a bufio.Reader over it
 // (in body, the function the call is in).
 func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
@@ -591,11 +594,52 @@ func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool
 		switch fn.Pkg().Path() + "." + fn.Name() {
 		case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString", "io.Copy":
 			return len(call.Args) > 0 && stdStream(info, call.Args[0], body, 0)
+		case "io.ReadAll":
+			// Reading stdin whole: the only failure is the stream's own.
+			return len(call.Args) == 1 && stdinReader(info, call.Args[0], body, 0)
 		}
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
 	return ok && stdStream(info, sel.X, body, 0)
+}
+
+// stdinReader reports whether e is os.Stdin, a bufio.Reader made over it,
+// or a local variable of body every value of which is: a reader whose
+// bytes, read whole, can fail only with the stream itself. A decoder over
+// it is none (input that does not parse is the caller's to fix).
+func stdinReader(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) bool {
+	if depth > maxStreamDepth {
+		return false
+	}
+	switch x := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		return analyzerutil.StdStream(info.Uses[x.Sel]) == "Stdin"
+	case *ast.Ident:
+		if analyzerutil.StdStream(info.Uses[x]) == "Stdin" {
+			return true
+		}
+		values, ok := analyzerutil.LocalValues(info, x, body)
+		if !ok {
+			return false
+		}
+		for _, val := range values {
+			if !stdinReader(info, val, body, depth+1) {
+				return false
+			}
+		}
+		return len(values) > 0
+	case *ast.CallExpr:
+		fn, ok := typeutil.Callee(info, x).(*types.Func)
+		if !ok || fn.Pkg() == nil || len(x.Args) == 0 {
+			return false
+		}
+		switch fn.Pkg().Path() + "." + fn.Name() {
+		case "bufio.NewReader", "bufio.NewReaderSize":
+			return stdinReader(info, x.Args[0], body, depth+1)
+		}
+	}
+	return false
 }
 
 // maxStreamDepth is how many local variables deep stdStream follows a

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"io"
 	"log"
 	"os"
 )
@@ -47,4 +48,35 @@ func saveJSON(f *os.File, v any) {
 	if v == nil {
 		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
 	}
+}
+
+// readInput: when stdin itself cannot be read, nothing an agent sent is
+// at fault and no code 3–13 says what happened: GENERAL_ERROR is the last
+// resort, as for a broken stdout.
+func readInput() []byte {
+	data, err := io.ReadAll(os.Stdin)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	in := bufio.NewReader(os.Stdin)
+	more, err := io.ReadAll(in)
+	if err != nil {
+		os.Exit(1)
+	}
+	return append(data, more...)
+}
+
+// decodeInput: input that does not decode is the agent's to fix, and a
+// file named on the command line may be missing: codes name both.
+func decodeInput(path string) any {
+	var v any
+	if err := json.NewDecoder(os.Stdin).Decode(&v); err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
+	f, _ := os.Open(path)
+	if _, err := io.ReadAll(f); err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
+	return v
 }
