@@ -216,6 +216,16 @@
 //   - `os.Executable`: the operating system cannot tell the program its
 //     own path. Evidence: tflint (spawnWorkers, the workers of
 //     `--recursive`), caddy (upgradeBuild's ExitCodeFailedStartup).
+//   - `kong.New(&grammar, options…)` of github.com/alecthomas/kong, when
+//     every option is spelled at the call as a kong option other than
+//     `kong.Configuration`: it fails only on a struct tag of the
+//     program's own grammar that kong refuses, a defect of the build no
+//     input causes. `kong.Configuration` reads the user's configuration
+//     files while New runs, and an option held in a variable may be that
+//     one: after those the exit is reported. Evidence: vabc (its root
+//     parser and its `agent` schema dump), confluence (`INTERNAL`,
+//     "rebuild the binary"), a Slack mirror of coding sessions, a forum
+//     archive tool's help case.
 //   - `crypto/rand.Read` in a file built with Go 1.24 or later (its
 //     go.mod's `go` line or a build constraint), where Read crashes the
 //     program instead of returning an error; with an earlier Go it may

@@ -3,6 +3,7 @@ module cases
 go 1.22
 
 require (
+	github.com/alecthomas/kong v0.0.0-00010101000000-000000000000
 	github.com/mitchellh/cli v0.0.0-00010101000000-000000000000
 	github.com/mark3labs/mcp-go v0.0.0-00010101000000-000000000000
 	github.com/sourcegraph/jsonrpc2 v0.0.0-00010101000000-000000000000
@@ -22,6 +23,7 @@ require (
 )
 
 replace (
+	github.com/alecthomas/kong => ../deps/kong
 	github.com/mitchellh/cli => ../deps/mitchellhcli
 	github.com/mark3labs/mcp-go => ../deps/mcpgo
 	github.com/sourcegraph/jsonrpc2 => ../deps/jsonrpc2
