@@ -315,6 +315,18 @@
 //     msjurset/gostash (its exit 1 off a terminal stays reported; the
 //     approval prompt after it does not), a script-trust gate that asks
 //     only at a terminal.
+//     (e) in the body of `if err != nil` where err is the error of
+//     writing a profile: runtime/pprof's `StartCPUProfile`,
+//     `WriteHeapProfile` or a profile's `WriteTo`, runtime/trace's
+//     `Start`, or `os.Create`, `os.OpenFile` or `os.CreateTemp` of the
+//     file the same function hands to one of them. A profile is written
+//     for the developer who asked for it (a `-cpuprofile` flag, a
+//     variable of their own); no agent reads its failure's code. A file
+//     the command writes for its caller stays reported, even beside a
+//     profile. Evidence: gopass (`GOPASS_CPU_PROFILE`,
+//     `GOPASS_MEM_PROFILE`: four `log.Fatalf`s), a terminal pager's
+//     `startCPUProfile`, a tool's benchmarking mode that profiles to
+//     cpu.prof and mem.prof, the `-cpuprofile` idiom of many mains.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

@@ -152,9 +152,10 @@
 // branch for a prompt library's user-abort error (`huh.ErrUserAborted`),
 // in code that runs only when a standard stream is a terminal (the
 // terminal pass: `if term.IsTerminal(int(os.Stdin.Fd())) { … }`, after
-// `if !isTTY() { return }`), or in a block that serves MCP or a language
+// `if !isTTY() { return }`), in a block that serves MCP or a language
 // server over the standard streams (its host reads the protocol, not the
-// status).
+// status), or after a failure to write a profile (runtime/pprof,
+// runtime/trace, or creating the file handed to them).
 // Every code site, not only a returned one, is asked.
 //
 // # Exit tables

@@ -34,9 +34,10 @@ var userAborts = []string{
 // the terminal aborted a prompt (userAborted), only when a standard stream
 // is a terminal, which an agent's never is (the terminal pass), or in a
 // block serving a protocol to the host that started the process
-// (servesProtocol).
+// (servesProtocol), or when writing a profile a developer asked for
+// failed (profiling).
 func (x *Exemptions) notForAgents(cur inspector.Cursor) bool {
-	return x.afterSignal(cur) || x.userAborted(cur) || x.term.Only(cur.Node().Pos()) || x.servesProtocol(cur)
+	return x.afterSignal(cur) || x.userAborted(cur) || x.term.Only(cur.Node().Pos()) || x.servesProtocol(cur) || x.profiling(cur)
 }
 
 // userAborted reports whether cur lies in the branch that runs only when
