@@ -21,7 +21,12 @@
 //     _example, demos, demo, samples, sample) or tests (test, tests, e2e,
 //     integration, testing, testutil, testutils, bench, benchmarks), or its
 //     own directory's name holding such a word (cmd/run-benchmarks,
-//     cmd/validate-examples, cmd/gotoml-test-decoder).
+//     cmd/validate-examples, cmd/gotoml-test-decoder). A main under an
+//     internal/ directory is a program the module keeps to itself: on
+//     the harness's tuning half every one of them was (a signal-handling
+//     driver only an end-to-end test builds, an age plugin that only the
+//     tests use, a contract generator, a debugging tool for an embedded
+//     database, the test servers of a gRPC client, a fuzzing library).
 //  3. A package that is no main is the product when a product main
 //     imports it, directly or not, or when no left-out main does and its
 //     path says nothing else (a library's own API). One that only left-out
@@ -205,6 +210,16 @@ func byPath(moduleDir, dir string, main bool) Verdict {
 		}
 	}
 	if main {
+		// A main under internal/ is a program the module keeps to itself
+		// (what a release ships is named by a release configuration,
+		// read first): a driver its tests build, a generator, a debugging
+		// tool.
+		for i, seg := range segs[:len(segs)-1] {
+			if seg == "internal" {
+				at := filepath.Join(moduleDir, filepath.FromSlash(strings.Join(segs[:i+1], "/")))
+				return Verdict{Kind: DevTool, Dir: at, Reason: "a main under internal/, which the module does not publish"}
+			}
+		}
 		base := segs[len(segs)-1]
 		for _, w := range strings.FieldsFunc(strings.ToLower(base), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
 			if k, ok := nameWords[w]; ok {

@@ -26,12 +26,18 @@ func TestClassify(t *testing.T) {
 		pkg("examples/util", false),
 		pkg("e2e/runner", true),
 		pkg("contrib/statfs", true), // contributed extras no release ships
+		// Mains under internal/: programs the module does not publish (a
+		// driver its tests build, a doc generator, a debugging tool).
+		pkg("cmd/internal/signaldriver", true, "m/internal/drive"),
+		pkg("internal/drive", false),
+		pkg("internal/cmd/checkdocs", true),
 	}
 	got := Classify(pkgs, []string{"./..."}, mod)
 	for path, want := range map[string]Kind{
 		"m/cmd/cli": Product, "m/internal/tools": Product, "m/tools/gen": DevTool, "m/internal/genlib": DevTool,
 		"m/examples/demo": Demo, "m/_examples/other": Demo, "m/hack/release": DevTool, "m/cmd/gotoml-test-decoder": TestProgram,
 		"m/cmd/protoc-gen-x": Product, "m/lib": Product, "m/examples/util": Demo, "m/e2e/runner": TestProgram, "m/contrib/statfs": DevTool,
+		"m/cmd/internal/signaldriver": DevTool, "m/internal/drive": DevTool, "m/internal/cmd/checkdocs": DevTool,
 	} {
 		if got[path].Kind != want {
 			t.Errorf("%s: %v (%s), want %v", path, got[path].Kind, got[path].Reason, want)
@@ -42,6 +48,9 @@ func TestClassify(t *testing.T) {
 	named := Classify(pkgs, []string{"./examples/..."}, mod)
 	if named["m/examples/demo"].Kind != Product || named["m/examples/util"].Kind != Product || named["m/tools/gen"].Kind != DevTool {
 		t.Errorf("./examples/...: %+v", named)
+	}
+	if internal := Classify(pkgs, []string{"./cmd/internal/..."}, mod); internal["m/cmd/internal/signaldriver"].Kind != Product {
+		t.Errorf("./cmd/internal/...: %+v", internal["m/cmd/internal/signaldriver"])
 	}
 	abs := Classify(pkgs, []string{at("hack")}, mod)
 	if abs["m/hack/release"].Kind != Product {
