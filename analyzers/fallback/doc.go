@@ -89,7 +89,10 @@
 //     somewhere below makes no classification, and neither does an
 //     earlier check of another value: a catch-all that names a variable
 //     (`dep.Must(err)`) is the last branch only of ifs and switches that
-//     test it, not of `if *version == "" { … }` before it. A
+//     test it, not of `if *version == "" { … }` before it (the keys of a
+//     literal are no variables: `return Failure{Code: kind, Exit: 1}`
+//     after `if errors.As(err, &apiErr) { … }` is that classification's
+//     last branch, as in docket's mail Classify). A
 //     classification tests what went wrong: an error, an integer code (an
 //     HTTP status), a value computed from an error (`msg := err.Error()`,
 //     matched for words), or the dynamic type of a variable (a server's

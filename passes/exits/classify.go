@@ -252,12 +252,14 @@ func tested(s ast.Stmt) []ast.Node {
 	return out
 }
 
-// usesVars reports whether n uses a variable.
+// usesVars reports whether n uses a variable. A field is none: the key of
+// a composite literal (failure{Exit: 1}) names no value, and a selector's
+// value is its base's variable.
 func usesVars(info *types.Info, n ast.Node) bool {
 	found := false
 	ast.Inspect(n, func(m ast.Node) bool {
 		if id, ok := m.(*ast.Ident); ok {
-			if _, ok := info.Uses[id].(*types.Var); ok {
+			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() {
 				found = true
 			}
 		}
@@ -368,13 +370,14 @@ func (x *Exemptions) guardsComputed(ret inspector.Cursor) bool {
 	return ok && x.returnsComputed(computed) && sharesVar(x.info, computed, ifs.Cond)
 }
 
-// sharesVar reports whether b uses a variable that one of as uses.
+// sharesVar reports whether b uses a variable that one of as uses (fields
+// aside, as for usesVars).
 func sharesVar(info *types.Info, b ast.Node, as ...ast.Node) bool {
 	vars := map[*types.Var]bool{}
 	for _, a := range as {
 		ast.Inspect(a, func(n ast.Node) bool {
 			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*types.Var); ok {
+				if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() {
 					vars[v] = true
 				}
 			}

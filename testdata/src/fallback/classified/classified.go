@@ -203,6 +203,12 @@ func main() {
 	if len(os.Args) > 4 {
 		os.Exit(lintCode(len(os.Args), 1))
 	}
+	if len(os.Args) > 5 {
+		os.Exit(classifyFailure(nil).Exit)
+	}
+	if len(os.Args) > 6 {
+		os.Exit(plainFailure(nil, true).Exit)
+	}
 	var err error
 	for _, e := range []error{releaseError(nil), strictError(nil, false), statusError(0), commandError(""), passOn(nil), passOnPlain(nil), namedCase(nil), payloadError(nil), payloadLogged(nil)} {
 		err = errors.Join(err, e)
@@ -244,4 +250,33 @@ func runScriptOther(err, setupErr error) {
 	if err != nil {
 		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
 	}
+}
+
+// failure is what a classifier returns by value: a kind and the code the
+// process exits with.
+type failure struct {
+	Kind      string
+	Exit      int
+	Retryable bool
+}
+
+// classifyFailure: the fields a literal names are no variables the
+// catch-all is about; its 1 is the classification's last branch.
+func classifyFailure(err error) failure {
+	var ce configError
+	if errors.As(err, &ce) {
+		return failure{Kind: "config", Exit: codeConfig, Retryable: false}
+	}
+	if errors.Is(err, errNotFound) {
+		return failure{Kind: "not_found", Exit: codeNotFound}
+	}
+	return failure{Kind: "unknown", Exit: codeGeneral, Retryable: false}
+}
+
+// plainFailure branches on a mode, not on err: no classification.
+func plainFailure(err error, strict bool) failure {
+	if strict {
+		return failure{Kind: "strict", Exit: codeConfig}
+	}
+	return failure{Kind: "unknown", Exit: codeGeneral} // want `exit code codeGeneral \(1\) is GENERAL_ERROR`
 }
