@@ -283,12 +283,12 @@ func (x *Exemptions) specificBranch(specific func(ast.Node) bool, list inspector
 		if list.ParentEdgeKind() == edge.IfStmt_Body {
 			if ifs := list.Parent().Node().(*ast.IfStmt); ifs.Else == nil && ifs.Init == nil && errNotNil(x.info, ifs.Cond) != nil {
 				list = list.Parent()
-				// A lone `if err != nil { … }` after an if or switch that
-				// classified err in the same statement list is that
-				// classification's last branch, as a bare exit there is
-				// (`if es, ok := errors.AsType[ExitStatus](err); ok {
-				// os.Exit(int(es)) }; if err != nil { os.Exit(1) }`).
-				if stmts := enclosingList(list); stmts != nil && x.specificBefore(specific, stmts, ifs) {
+				// A lone `if err != nil { … }` right after an if or switch
+				// that classified the same error is that classification's
+				// last branch, as a bare exit there is (`if es, ok :=
+				// errors.AsType[ExitStatus](err); ok { os.Exit(int(es)) };
+				// if err != nil { os.Exit(1) }`).
+				if x.classifiedJustBefore(specific, list, errNotNil(x.info, ifs.Cond)) {
 					return true
 				}
 			}
@@ -818,14 +818,73 @@ func (x *Exemptions) computedSpecific(arg ast.Expr) bool {
 	return true
 }
 
-// enclosingList returns the statements of the block or case clause that
-// holds the statement at cur directly, or nil.
-func enclosingList(cur inspector.Cursor) []ast.Stmt {
-	switch l := cur.Parent().Node().(type) {
-	case *ast.BlockStmt:
-		return l.List
-	case *ast.CaseClause:
-		return l.Body
+// classifiedJustBefore reports whether an if or switch before the
+// statement at cur, in its statement list, gives a specific code and tests
+// the value errVar holds at cur: the statements between them do not
+// assign errVar. An earlier check of the same variable for another call's
+// error (`if err != nil { return usage(err) }` before `out, err :=
+// run()`) classifies nothing the later check is about.
+func (x *Exemptions) classifiedJustBefore(specific func(ast.Node) bool, cur inspector.Cursor, errVar *types.Var) bool {
+	if k := cur.ParentEdgeKind(); k != edge.BlockStmt_List && k != edge.CaseClause_Body {
+		return false // an else-if: its if chain is specificBranch's
 	}
-	return nil
+	for prev, ok := cur.PrevSibling(); ok; prev, ok = prev.PrevSibling() {
+		s, isStmt := prev.Node().(ast.Stmt)
+		if !isStmt {
+			return false
+		}
+		switch s.(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			if specific(s) && x.testsWhatWentWrong(s) && testsVar(x.info, errVar, tested(s)...) {
+				return true
+			}
+		}
+		if assigns(x.info, s, errVar) {
+			return false
+		}
+	}
+	return false
+}
+
+// testsVar reports whether one of ns uses v.
+func testsVar(info *types.Info, v *types.Var, ns ...ast.Node) bool {
+	for _, n := range ns {
+		found := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
+				found = true
+			}
+			return !found
+		})
+		if found {
+			return true
+		}
+	}
+	return false
+}
+
+// assigns reports whether n (outside function literals) assigns v or
+// declares it.
+func assigns(info *types.Info, n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			for _, l := range m.Lhs {
+				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		case *ast.ValueSpec:
+			for _, id := range m.Names {
+				if info.ObjectOf(id) == v {
+					found = true
+				}
+			}
+		}
+		return !found
+	})
+	return found
 }

@@ -280,3 +280,16 @@ func plainFailure(err error, strict bool) failure {
 	}
 	return failure{Kind: "unknown", Exit: codeGeneral} // want `exit code codeGeneral \(1\) is GENERAL_ERROR`
 }
+
+// runSteps checks err for two calls: the first check classifies the
+// first call's error, not the second's, whose 1 is a catch-all.
+func runSteps(setup, run func() error) {
+	err := setup()
+	if err != nil {
+		os.Exit(codeConfig)
+	}
+	err = run()
+	if err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
+}
