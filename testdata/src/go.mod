@@ -19,6 +19,8 @@ require (
 	github.com/spf13/cobra v0.0.0-00010101000000-000000000000
 	github.com/spf13/pflag v0.0.0-00010101000000-000000000000
 	github.com/urfave/cli/v2 v2.0.0-00010101000000-000000000000
+	github.com/jessevdk/go-flags v0.0.0-00010101000000-000000000000
+	github.com/alecthomas/kong v0.0.0-00010101000000-000000000000
 )
 
 replace (
@@ -38,4 +40,6 @@ replace (
 	github.com/spf13/cobra => ../deps/cobra
 	github.com/spf13/pflag => ../deps/pflag
 	github.com/urfave/cli/v2 => ../deps/urfavecli
+	github.com/jessevdk/go-flags => ../deps/goflags
+	github.com/alecthomas/kong => ../deps/kong
 )

@@ -1,0 +1,3 @@
+module github.com/alecthomas/kong
+
+go 1.22
