@@ -368,17 +368,12 @@ func (f *finder) urfaveFlags() {
 			if !ok {
 				return true
 			}
-			t := f.info.TypeOf(lit)
-			if t == nil {
-				return true
-			}
-			n0, ok := types.Unalias(t).(*types.Named)
-			if !ok || n0.Obj().Pkg() == nil || !slices.Contains(urfavePkgs, n0.Obj().Pkg().Path()) || !strings.HasSuffix(n0.Obj().Name(), "Flag") {
+			kind, ok := urfaveFlag(f.info.TypeOf(lit))
+			if !ok {
 				return true
 			}
 			fields := keyed(lit)
 			names := flagNames(f.info, fields)
-			kind := n0.Obj().Name()
 			if !isTrue(f.info, fields["Hidden"]) || kind != "BoolFlag" && kind != "StringFlag" {
 				for _, name := range names {
 					visible[name] = true
@@ -405,6 +400,33 @@ func (f *finder) urfaveFlags() {
 			delete(f.h.vars, v)
 		}
 	}
+}
+
+// urfaveFlag returns the kind of urfave/cli flag a literal's type is
+// ("BoolFlag"), and whether it is one: a type of the package whose name
+// ends in Flag, or v3's alias of its generic FlagBase (BoolFlag =
+// FlagBase[bool, …]), whose first type argument says the kind.
+func urfaveFlag(t types.Type) (string, bool) {
+	if t == nil {
+		return "", false
+	}
+	if a, ok := t.(*types.Alias); ok && a.Obj().Pkg() != nil && slices.Contains(urfavePkgs, a.Obj().Pkg().Path()) {
+		return a.Obj().Name(), strings.HasSuffix(a.Obj().Name(), "Flag")
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || !slices.Contains(urfavePkgs, n.Obj().Pkg().Path()) {
+		return "", false
+	}
+	if n.Obj().Name() == "FlagBase" && n.TypeArgs().Len() > 0 {
+		switch {
+		case isBool(n.TypeArgs().At(0)):
+			return "BoolFlag", true
+		case isString(n.TypeArgs().At(0)):
+			return "StringFlag", true
+		}
+		return "FlagBase", true
+	}
+	return n.Obj().Name(), strings.HasSuffix(n.Obj().Name(), "Flag")
 }
 
 // flagNames returns a urfave/cli flag literal's Name and Aliases.

@@ -60,7 +60,7 @@ func TestSpans(t *testing.T) {
 // visible command shares, a flag a visible flag or the program sets too,
 // `if !worker`, a chain a visible flag reaches.
 func TestHidden(t *testing.T) {
-	for _, pkg := range []string{"cobracmd", "pflagvars", "urfave", "goflags", "kong"} {
+	for _, pkg := range []string{"cobracmd", "pflagvars", "urfave", "urfave3", "goflags", "kong"} {
 		t.Run(pkg, func(t *testing.T) {
 			analysistest.Run(t, testdata, spans, "cases/passes/terminal/hidden/"+pkg)
 		})
