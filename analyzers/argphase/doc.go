@@ -149,6 +149,14 @@
 // terminal test, were judged noise); a script-trust gate that records
 // the trust only after asking at a terminal.
 //
+// So too a side effect, or ARG_ERROR, that runs only through a command or
+// flag the program hides from its help (the hidden pass: a cobra or
+// urfave/cli command with `Hidden: true`; `if daemon { … }` on a flag
+// hidden with `MarkHidden`, urfave's `Hidden: true` or a go-flags or kong
+// `hidden` tag): an agent learns the command from its help and never sets
+// the flag; agent-minder writes its daemon's PID file only under its
+// hidden `--daemon`. The same write under `!daemon` counts.
+//
 // # Example
 //
 // Flagged:

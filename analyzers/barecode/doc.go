@@ -139,6 +139,12 @@
 // term.IsTerminal(int(os.Stdin.Fd()))`, what follows `if !isTTY() {
 // return }`), which an agent, whose streams are redirected, never meets —
 // the same code under `!isTTY()`, or under `yes || isTTY()`, is flagged;
+// an exit's code in code that runs only through a command or flag the
+// program hides from its help (the hidden pass: a cobra or urfave/cli
+// command with `Hidden: true`, `if worker { … }` on a hidden flag), which
+// the program's own parent reads, not an agent — beads' hidden
+// `db-proxy-child` exits with the lock code its parent waits for; the same
+// exit in a visible command, or a deprecated hidden one, is flagged;
 // a bare code beside a one-word kind in the same composite literal that
 // says the same code of the table (`cliError{exit: 5, code: "not_found"}`,
 // `{exit: 6, code: "idempotency_conflict"}`): the agent reads the right

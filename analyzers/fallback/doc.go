@@ -330,6 +330,20 @@
 //     `GOPASS_MEM_PROFILE`: four `log.Fatalf`s), a terminal pager's
 //     `startCPUProfile`, a tool's benchmarking mode that profiles to
 //     cpu.prof and mem.prof, the `-cpuprofile` idiom of many mains.
+//     (f) in code that runs only through a command or flag the program
+//     hides from its help (the hidden pass, through the terminal pass):
+//     the run function of a cobra or urfave/cli command with `Hidden:
+//     true`, the body of `if worker { … }` or what follows `if !worker {
+//     return }` on a hidden flag (cobra's `MarkHidden`, urfave's
+//     `Hidden: true`, go-flags' and kong's `hidden` tag). An agent
+//     learns a command line from its help; the child process or worker
+//     mode behind a hidden command or flag is the program's own, and its
+//     parent or a developer reads the exit. The look-alikes stay
+//     reported: the same command without `Hidden`, a hidden command
+//     with a `Deprecated` message, a run function a visible command
+//     shares, the exit under `!worker`. Evidence: beads' `db-proxy-child`,
+//     tflint's `--act-as-worker` (the child of its `--recursive` run),
+//     rhc's `--generate-man-page`.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that

@@ -51,7 +51,7 @@ func TestListChecks(t *testing.T) {
 	if got := strings.Join(checks, ","); got != "barecode,fallback,handbuilt,derivedok,argphase,envshape,payload,undeclared,directives" {
 		t.Errorf("checks %s", got)
 	}
-	if got := strings.Join(helpers, ","); got != "argerror,config,contract,errcodes,exits,generated,sideeffects,suppress,terminal" {
+	if got := strings.Join(helpers, ","); got != "argerror,config,contract,errcodes,exits,generated,hidden,sideeffects,suppress,terminal" {
 		t.Errorf("helpers %s", got)
 	}
 }

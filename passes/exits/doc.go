@@ -152,7 +152,10 @@
 // branch for a prompt library's user-abort error (`huh.ErrUserAborted`),
 // in code that runs only when a standard stream is a terminal (the
 // terminal pass: `if term.IsTerminal(int(os.Stdin.Fd())) { … }`, after
-// `if !isTTY() { return }`), in a block that serves MCP or a language
+// `if !isTTY() { return }`), in code reached only through a hidden
+// command or flag (the hidden pass, in the terminal pass's same answer:
+// a cobra `Hidden: true` command's `RunE`, `if worker { … }` on a flag
+// hidden from the help), in a block that serves MCP or a language
 // server over the standard streams (its host reads the protocol, not the
 // status), or after a failure to write a profile (runtime/pprof,
 // runtime/trace, or creating the file handed to them).

@@ -24,8 +24,10 @@
 // terminal pass: under `if term.IsTerminal(int(os.Stdout.Fd()))`, after
 // `if !isTTY() { return }`, under a local flag set only at a terminal) is
 // no side effect, on the syntax side and the SSA side alike: an agent runs
-// the command with its streams redirected and never makes it. A function
-// whose only side effects are such carries no fact.
+// the command with its streams redirected and never makes it. So is a
+// call that runs only through a hidden command or when a hidden flag is
+// set (the hidden pass, read through the terminal pass's same answer). A
+// function whose only side effects are such carries no fact.
 //
 // Writes to `os.Stdout` and `os.Stderr` are no side effect: diagnostics
 // change nothing an agent would have to undo. Neither are reads, and

@@ -3,7 +3,7 @@
 //
 // # Analyzer terminal
 //
-// terminal: find the code that runs only at a terminal, which no agent runs
+// terminal: find the code that runs only at a terminal or through a hidden command or flag, which no agent runs
 //
 // The terminal pass reports nothing. An agent runs a command with its
 // standard input and output redirected to pipes or files, never at a
@@ -58,6 +58,22 @@
 // and an exit there is judged as any other. Nor is a function only ever
 // called under a terminal test: the rule is within one function, and
 // across functions only through the terminal fact on a bool result.
+//
+// After an else-if chain, the rest of the block runs only at a terminal
+// when every branch that falls through is taken under a condition that
+// requires one and the others leave the block (`if isTTY { … } else {
+// return }`); urfave/cli's `ShowAppHelpAndExit` and the other help
+// functions that end the process leave a block as `os.Exit` does.
+//
+// Hidden commands and flags: the same question, does this code run where
+// no agent is, has a second answer, which this pass gives with the first
+// (`Terminal.Only`, the one accessor the checks read): code that runs only
+// through a command or flag the program hides from its help. The hidden
+// pass knows the frameworks' hidden commands and flags; this pass adds
+// their run functions' bodies, and finds the code a hidden flag guards
+// with the conditions, polarity and dominance above (`if worker { … }`,
+// after `if !worker { return }`, a local bool set from the flag), within
+// one function and with no fact.
 //
 // Evidence (real command-line programs, read for this rule): sops asks at
 // a terminal whether to rewrite a file it repaired in memory, sets a local

@@ -92,14 +92,54 @@ func (fs *funcState) restSpans(list []ast.Stmt, add func(pos, end token.Pos, tes
 	}
 	for i, s := range list {
 		ifs, ok := s.(*ast.IfStmt)
-		if !ok || i == len(list)-1 || !fs.leaves(ifs.Body) {
+		if !ok || i == len(list)-1 {
 			continue
 		}
-		if t, ok := fs.requiresNot(ifs.Cond); ok {
+		if t, ok := fs.passedOnlyUnder(ifs); ok {
 			add(ifs.End(), list[len(list)-1].End(), t)
 			return
 		}
 	}
+}
+
+// passedOnlyUnder returns the test under which control passes an if
+// statement to the statement after it: the if's body leaves the block and
+// its condition requires the test to be false (if !isTTY { return }), or
+// every branch that falls through is taken only under a test (if worker {
+// … } else if manPage { … } else { exit }), each branch of an else-if
+// chain judged by its own condition.
+func (fs *funcState) passedOnlyUnder(ifs *ast.IfStmt) (string, bool) {
+	bodyLeaves := fs.leaves(ifs.Body)
+	if bodyLeaves {
+		if t, ok := fs.requiresNot(ifs.Cond); ok {
+			return t, true
+		}
+	}
+	test := ""
+	if !bodyLeaves {
+		t, ok := fs.requires(ifs.Cond)
+		if !ok {
+			return "", false
+		}
+		test = t
+	}
+	switch e := ifs.Else.(type) {
+	case nil:
+		return "", false // the condition false falls through too
+	case *ast.IfStmt:
+		t, ok := fs.passedOnlyUnder(e)
+		if !ok {
+			return "", false
+		}
+		if test == "" {
+			test = t
+		}
+	case *ast.BlockStmt:
+		if !fs.leaves(e) {
+			return "", false // the condition false falls through too
+		}
+	}
+	return test, test != ""
 }
 
 // noReturns are the calls that end the process or the goroutine, by
@@ -108,6 +148,19 @@ var noReturns = map[string]bool{
 	"os.Exit": true, "syscall.Exit": true, "runtime.Goexit": true,
 	"log.Fatal": true, "log.Fatalf": true, "log.Fatalln": true,
 	"log.Panic": true, "log.Panicf": true, "log.Panicln": true,
+	// urfave/cli's help that ends the process (v3's through its OsExiter,
+	// os.Exit unless a test replaces it).
+	"github.com/urfave/cli.ShowAppHelpAndExit": true, "github.com/urfave/cli.ShowCommandHelpAndExit": true,
+	"github.com/urfave/cli/v2.ShowAppHelpAndExit": true, "github.com/urfave/cli/v2.ShowCommandHelpAndExit": true,
+	"github.com/urfave/cli/v3.ShowRootCommandHelpAndExit": true, "github.com/urfave/cli/v3.ShowCommandHelpAndExit": true,
+	"github.com/urfave/cli/v3.ShowSubcommandHelpAndExit": true,
+}
+
+// noReturnVars are the package-level variables holding such a function,
+// by package path and name: v3's ShowAppHelpAndExit is
+// ShowRootCommandHelpAndExit under its earlier name.
+var noReturnVars = map[string]bool{
+	"github.com/urfave/cli/v3.ShowAppHelpAndExit": true,
 }
 
 // leaves reports whether a block never falls through to the statement
@@ -132,6 +185,8 @@ func (fs *funcState) leaves(b *ast.BlockStmt) bool {
 			return fn.Name() == "panic"
 		case *types.Func:
 			return noReturns[fn.FullName()]
+		case *types.Var:
+			return fn.Pkg() != nil && fn.Parent() == fn.Pkg().Scope() && noReturnVars[fn.Pkg().Path()+"."+fn.Name()]
 		}
 	}
 	return false

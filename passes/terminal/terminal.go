@@ -14,6 +14,7 @@ import (
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/summary"
+	"github.com/exitlint/exitlint/passes/hidden"
 )
 
 //go:embed doc.go
@@ -27,6 +28,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:        analyzerutil.Doc(doc, "terminal"),
 	URL:        analyzerutil.URL("terminal"),
 	Run:        analyzerutil.Guard(run),
+	Requires:   []*analysis.Analyzer{hidden.Analyzer},
 	ResultType: reflect.TypeFor[*Terminal](),
 	FactTypes:  []analysis.Fact{(*terminalFact)(nil)},
 }
@@ -51,39 +53,50 @@ var terminalTests = analyzerutil.NewFuncs([]string{
 	"github.com/charmbracelet/x/term.IsTerminal",
 })
 
-// Terminal knows which code of the package runs only at a terminal.
+// Terminal knows which code of the package no agent runs: the code that
+// runs only at a terminal, and the code that runs only through a hidden
+// command or flag (the hidden pass's, under the same conditions).
 //
 // It is a snapshot taken during the pass: spans of source, no pass.
 type Terminal struct {
 	spans []span
+	// hidden are the spans that run only through a hidden command or
+	// when a hidden flag is set.
+	hidden []span
 }
 
-// span is a stretch of source that runs only at a terminal, and the test
-// that says so.
+// span is a stretch of source that runs only where no agent is, and what
+// says so: the terminal test, or the hidden command or flag.
 type span struct {
 	pos, end token.Pos
 	test     string
 }
 
-// Only reports whether the code at pos runs only when one of the process's
-// standard streams is a terminal: inside the body of an if whose condition
-// requires a terminal test to be true (or the else of one that requires it
-// false), a switch case that does, or after an if that leaves its block
-// unless the test is true, in the same function.
+// Only reports whether the code at pos runs only where no agent is: when
+// one of the process's standard streams is a terminal, or only through a
+// hidden command or when a hidden flag is set. That is inside the body of
+// an if whose condition requires a terminal test (or a hidden flag) to be
+// true (or the else of one that requires it false), a switch case that
+// does, or after an if that leaves its block unless the test is true, in
+// the same function; or in the run function of a hidden command.
 func (t *Terminal) Only(pos token.Pos) bool {
 	_, ok := t.Test(pos)
 	return ok
 }
 
-// Test returns the terminal test that the code at pos runs only under,
-// when Only reports it does.
+// Test returns why the code at pos runs where no agent is, when Only
+// reports it does: the terminal test it runs only under
+// ("term.IsTerminal"), or the hidden command or flag ("hidden flag
+// --act-as-worker").
 func (t *Terminal) Test(pos token.Pos) (string, bool) {
 	if t == nil || !pos.IsValid() {
 		return "", false
 	}
-	for _, s := range t.spans {
-		if s.pos <= pos && pos < s.end {
-			return s.test, true
+	for _, spans := range [][]span{t.spans, t.hidden} {
+		for _, s := range spans {
+			if s.pos <= pos && pos < s.end {
+				return s.test, true
+			}
 		}
 	}
 	return "", false
@@ -91,7 +104,9 @@ func (t *Terminal) Test(pos token.Pos) (string, bool) {
 
 func run(pass *analysis.Pass) (any, error) {
 	t := &Terminal{}
+	t.hidden = hiddenSpans(pass, pass.ResultOf[hidden.Analyzer].(*hidden.Hidden))
 	c := &computer{info: pass.TypesInfo, facts: summary.NewTable[terminalFact](pass)}
+	c.leaf, c.leafNot = c.terminalTest, never
 	var funcs []summary.Func
 	for fd, fn := range analyzerutil.FuncDecls(pass) {
 		if fd.Body != nil && c.mentionsTest(fd.Body) {
@@ -127,11 +142,30 @@ func run(pass *analysis.Pass) (any, error) {
 	return t, nil
 }
 
-// computer decides, function by function, what requires a terminal.
+// computer decides, function by function, what requires a terminal (or,
+// over the hidden pass's flags, a hidden flag).
 type computer struct {
 	info  *types.Info
 	facts *summary.Table[terminalFact, *terminalFact]
+	// leaf returns the test an expression that is no &&, || or local
+	// variable is true only under; leafNot the one it is false only
+	// under.
+	leaf, leafNot func(fs *funcState, e ast.Expr) (string, bool)
 }
+
+// terminalTest is the terminal pass's leaf: a call of a terminal test of
+// a standard stream, or of a function with a terminal fact.
+func (c *computer) terminalTest(fs *funcState, e ast.Expr) (string, bool) {
+	if call, ok := ast.Unparen(e).(*ast.CallExpr); ok {
+		if name := c.testName(call); name != "" && fs.ofStdStream(call) {
+			return name, true
+		}
+	}
+	return "", false
+}
+
+// never is the leaf of no test.
+func never(*funcState, ast.Expr) (string, bool) { return "", false }
 
 // withMentions returns funcs with the package's other functions that now
 // mention a terminal test (a function that gained its fact).
@@ -341,17 +375,14 @@ func (fs *funcState) requires(e ast.Expr) (string, bool) {
 			_, ok = fs.requires(x.Y)
 			return t, ok
 		}
-	case *ast.CallExpr:
-		if name := fs.c.testName(x); name != "" && fs.ofStdStream(x) {
-			return name, true
-		}
 	case *ast.Ident:
 		if v, ok := fs.c.info.Uses[x].(*types.Var); ok {
-			t, ok := fs.vars[v]
-			return t, ok
+			if t, ok := fs.vars[v]; ok {
+				return t, true
+			}
 		}
 	}
-	return "", false
+	return fs.c.leaf(fs, e)
 }
 
 // requiresNot returns the terminal test that e is false only under.
@@ -377,7 +408,7 @@ func (fs *funcState) requiresNot(e ast.Expr) (string, bool) {
 			return t, ok
 		}
 	}
-	return "", false
+	return fs.c.leafNot(fs, e)
 }
 
 // ofStdStream reports whether a call that is a terminal test (or a

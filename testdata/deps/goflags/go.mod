@@ -1,0 +1,3 @@
+module github.com/jessevdk/go-flags
+
+go 1.22

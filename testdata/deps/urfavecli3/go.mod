@@ -1,0 +1,3 @@
+module github.com/urfave/cli/v3
+
+go 1.22
