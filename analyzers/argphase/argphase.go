@@ -164,13 +164,16 @@ func (ch *checker) function(fn *ssa.Function) {
 	var emissions []emission
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
+			// Housekeeping (the program's own cache or config directory
+			// made, its cache written, a default config created) is no
+			// side effect an agent meets: a retry repeats it identically.
 			switch in := instr.(type) {
 			case *ssa.Call:
-				if e, rule, ok := ch.effects.Call(in.Common()); ok {
+				if e, rule, ok := ch.effects.Call(in.Common()); ok && !e.Housekeeping {
 					effects = append(effects, effect{in, e, rule.AllOrNothing})
 				}
 			case *ssa.Go:
-				if e, _, ok := ch.effects.Call(in.Common()); ok {
+				if e, _, ok := ch.effects.Call(in.Common()); ok && !e.Housekeeping {
 					effects = append(effects, effect{instr: in, what: e})
 				}
 			}

@@ -15,6 +15,9 @@ type Entry struct {
 	// made some parents, and a failed request may have been served, so
 	// those are no such operation.
 	AllOrNothing bool
+	// Makes is what the call does to the file system, which decides where
+	// it is housekeeping of the program's own state (Rule.Judge).
+	Makes Makes
 	// Recv is an exported type through which the method is reached, when
 	// the method belongs to an unexported type and is promoted (net.conn's
 	// Write is what TCPConn.Write calls).
@@ -30,39 +33,39 @@ type Entry struct {
 // os.CreateTemp made or opened there (RuleToFile).
 var Catalogue = []Entry{
 	// Files and directories.
-	{Func: "os.WriteFile", What: "writes a file", Rule: RuleNotTemp},
-	{Func: "os.Create", What: "creates a file", Rule: RuleNotTemp, AllOrNothing: true},
-	{Func: "os.OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1, AllOrNothing: true},
-	{Func: "os.Remove", What: "removes a file", Rule: RuleNotTemp, AllOrNothing: true},
-	{Func: "os.RemoveAll", What: "removes files", Rule: RuleNotTemp},
+	{Func: "os.WriteFile", What: "writes a file", Rule: RuleNotTemp, Makes: MakesFile},
+	{Func: "os.Create", What: "creates a file", Rule: RuleNotTemp, AllOrNothing: true, Makes: MakesFile},
+	{Func: "os.OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1, AllOrNothing: true, Makes: MakesFile},
+	{Func: "os.Remove", What: "removes a file", Rule: RuleNotTemp, AllOrNothing: true, Makes: ChangesFile},
+	{Func: "os.RemoveAll", What: "removes files", Rule: RuleNotTemp, Makes: ChangesFile},
 	{Func: "os.Rename", What: "renames a file", AllOrNothing: true},
-	{Func: "os.Mkdir", What: "creates a directory", Rule: RuleNotTemp, AllOrNothing: true},
-	{Func: "os.MkdirAll", What: "creates directories", Rule: RuleNotTemp},
-	{Func: "os.Chmod", What: "changes a file's mode", Rule: RuleNotTemp, AllOrNothing: true},
-	{Func: "os.Chown", What: "changes a file's owner", Rule: RuleNotTemp, AllOrNothing: true},
-	{Func: "os.Lchown", What: "changes a file's owner", Rule: RuleNotTemp, AllOrNothing: true},
-	{Func: "os.Chtimes", What: "changes a file's times", Rule: RuleNotTemp, AllOrNothing: true},
-	{Func: "os.Truncate", What: "truncates a file", Rule: RuleNotTemp, AllOrNothing: true},
+	{Func: "os.Mkdir", What: "creates a directory", Rule: RuleNotTemp, AllOrNothing: true, Makes: MakesDir},
+	{Func: "os.MkdirAll", What: "creates directories", Rule: RuleNotTemp, Makes: MakesDir},
+	{Func: "os.Chmod", What: "changes a file's mode", Rule: RuleNotTemp, AllOrNothing: true, Makes: ChangesFile},
+	{Func: "os.Chown", What: "changes a file's owner", Rule: RuleNotTemp, AllOrNothing: true, Makes: ChangesFile},
+	{Func: "os.Lchown", What: "changes a file's owner", Rule: RuleNotTemp, AllOrNothing: true, Makes: ChangesFile},
+	{Func: "os.Chtimes", What: "changes a file's times", Rule: RuleNotTemp, AllOrNothing: true, Makes: ChangesFile},
+	{Func: "os.Truncate", What: "truncates a file", Rule: RuleNotTemp, AllOrNothing: true, Makes: ChangesFile},
 	{Func: "os.Symlink", What: "creates a symbolic link", AllOrNothing: true},
 	{Func: "os.Link", What: "creates a hard link", AllOrNothing: true},
 	{Func: "os.CopyFS", What: "writes files"},
-	{Func: "(*os.File).Write", What: "writes to a file", Rule: RuleToFile, Arg: Recv},
-	{Func: "(*os.File).WriteString", What: "writes to a file", Rule: RuleToFile, Arg: Recv},
-	{Func: "(*os.File).WriteAt", What: "writes to a file", Rule: RuleToFile, Arg: Recv},
-	{Func: "(*os.File).ReadFrom", What: "writes to a file", Rule: RuleToFile, Arg: Recv},
-	{Func: "(*os.File).Truncate", What: "truncates a file", Rule: RuleToFile, Arg: Recv, AllOrNothing: true},
-	{Func: "(*os.File).Chmod", What: "changes a file's mode", Rule: RuleToFile, Arg: Recv, AllOrNothing: true},
-	{Func: "(*os.File).Chown", What: "changes a file's owner", Rule: RuleToFile, Arg: Recv, AllOrNothing: true},
+	{Func: "(*os.File).Write", What: "writes to a file", Rule: RuleToFile, Arg: Recv, Makes: MakesFile},
+	{Func: "(*os.File).WriteString", What: "writes to a file", Rule: RuleToFile, Arg: Recv, Makes: MakesFile},
+	{Func: "(*os.File).WriteAt", What: "writes to a file", Rule: RuleToFile, Arg: Recv, Makes: MakesFile},
+	{Func: "(*os.File).ReadFrom", What: "writes to a file", Rule: RuleToFile, Arg: Recv, Makes: MakesFile},
+	{Func: "(*os.File).Truncate", What: "truncates a file", Rule: RuleToFile, Arg: Recv, AllOrNothing: true, Makes: ChangesFile},
+	{Func: "(*os.File).Chmod", What: "changes a file's mode", Rule: RuleToFile, Arg: Recv, AllOrNothing: true, Makes: ChangesFile},
+	{Func: "(*os.File).Chown", What: "changes a file's owner", Rule: RuleToFile, Arg: Recv, AllOrNothing: true, Makes: ChangesFile},
 	{Func: "(*os.Root).Create", What: "creates a file", AllOrNothing: true},
 	{Func: "(*os.Root).Remove", What: "removes a file", AllOrNothing: true},
 	{Func: "(*os.Root).Mkdir", What: "creates a directory", AllOrNothing: true},
 	{Func: "(*os.Root).OpenFile", What: "opens a file for writing", Rule: RuleWriteFlags, Arg: 1, AllOrNothing: true},
 	{Func: "io/ioutil.WriteFile", What: "writes a file"},
-	{Func: "fmt.Fprint", What: "writes to a file", Rule: RuleToFile},
-	{Func: "fmt.Fprintf", What: "writes to a file", Rule: RuleToFile},
-	{Func: "fmt.Fprintln", What: "writes to a file", Rule: RuleToFile},
-	{Func: "io.WriteString", What: "writes to a file", Rule: RuleToFile},
-	{Func: "io.Copy", What: "writes to a file", Rule: RuleToFile},
+	{Func: "fmt.Fprint", What: "writes to a file", Rule: RuleToFile, Makes: MakesFile},
+	{Func: "fmt.Fprintf", What: "writes to a file", Rule: RuleToFile, Makes: MakesFile},
+	{Func: "fmt.Fprintln", What: "writes to a file", Rule: RuleToFile, Makes: MakesFile},
+	{Func: "io.WriteString", What: "writes to a file", Rule: RuleToFile, Makes: MakesFile},
+	{Func: "io.Copy", What: "writes to a file", Rule: RuleToFile, Makes: MakesFile},
 	{Func: "syscall.Unlink", What: "removes a file", AllOrNothing: true},
 	{Func: "syscall.Rmdir", What: "removes a directory", AllOrNothing: true},
 	{Func: "syscall.Mkdir", What: "creates a directory", AllOrNothing: true},

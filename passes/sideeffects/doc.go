@@ -45,16 +45,17 @@
 // or HEAD (`http.MethodGet` included), directly or through the request's
 // `WithContext` and `Clone`; a request whose method is not known counts.
 // Writing, creating, removing and changing files and directories
-// (`os.WriteFile`, `Create`, `Mkdir`, `MkdirAll`, `Remove`, `RemoveAll`,
-// `Chmod`, `Truncate` and their kin) does not count when the path is a
-// directory the same function made with `os.MkdirTemp`, or `filepath.Join`
-// (or `path.Join`) of one; neither do writes to a file `os.CreateTemp` made
+// (`os.WriteFile`, `Create`, `OpenFile`, `Mkdir`, `MkdirAll`, `Remove`,
+// `RemoveAll`, `Chmod`, `Truncate` and their kin) does not count when the
+// path is a directory the same function made with `os.MkdirTemp`, or
+// `filepath.Join` (or `path.Join`) of one; neither do writes to a file `os.CreateTemp` made
 // or one created or opened there: temporary files are nothing an agent
 // would undo. `syscall.Kill` counts unless it signals the process itself (0,
 // its group, or `os.Getpid()`): a terminal program suspends itself so.
 //
 // When the request, file or path such a rule reads is a parameter of the
-// function making the call, whether the call counts is for that function's
+// function making the call (or the path is the directory of one, or a join
+// that starts with one, or the file was opened at one), whether the call counts is for that function's
 // callers to tell: its fact carries the condition (`Cond`), and each call of
 // it applies the rule to the argument it gives —
 // `sideEffect(http.Client.Do sends an HTTP request if parameter 2 is no GET
@@ -95,6 +96,56 @@
 // file)`. Only run functions that return an error count: the run method's
 // error follows their side effects. One that returns nothing (cobra's
 // `Run`) may write, but no error of the run method follows its writes.
+//
+// # Housekeeping
+//
+// A write of the program's own state under the user's home is a side
+// effect marked housekeeping (`Effect.Housekeeping`; a fact ends in
+// `(housekeeping)`): an agent can neither see it nor be harmed by it, a
+// retry repeats it identically, and no run behaves differently on it.
+// Checks that promise the agent zero side effects (argphase) leave it out;
+// others still see it. It is:
+//
+//   - creating directories (`os.Mkdir`, `os.MkdirAll`) under the user's
+//     config or cache directory;
+//   - any write, creation, removal or change under the user's cache
+//     directory: a cache is disposable by definition;
+//   - creating a file under the user's config directory only when none is
+//     there (`os.OpenFile` with `O_CREATE|O_EXCL`), and writing to the file
+//     so created: a default config written on first run, which that run
+//     reads as the next one will.
+//
+// The user's cache directory is `os.UserCacheDir()`, `$XDG_CACHE_HOME`,
+// `~/.cache` (`filepath.Join(home, ".cache")` of `os.UserHomeDir()` or
+// `$HOME`), adrg/xdg's `CacheHome` and `CacheFile`, and any path joined
+// under one (but with `..`). The user's config directory is
+// `os.UserConfigDir()`, `$XDG_CONFIG_HOME`, `$XDG_DATA_HOME`,
+// `$XDG_STATE_HOME`, a dot-directory of the home (`~/.config`, `~/.tool`),
+// adrg/xdg's `ConfigHome`, `DataHome`, `StateHome` and their `…File`
+// helpers, and a path joined under one with constants only: a file or
+// directory the user names under it (a profile) is the user's, not the
+// program's. A path is followed through local variables, `filepath.Join`,
+// `filepath.Dir` and `Clean`, and the program's functions whose every
+// return (but those that return an error beside a constant) gives such a
+// path: they carry a fact, `homePath(config)` or `homePath(cache)`. A
+// helper that writes at the path its caller gives (or at its directory, or
+// a join under it) carries a condition saying where the caller's argument
+// makes the write housekeeping: `sideEffect(os.MkdirAll creates directories
+// if parameter 0 is no temporary path; housekeeping under the user's config
+// or cache directory)`.
+//
+// Still side effects: a directory or file at a path the user gives
+// (`os.MkdirAll(out)`), under the home but in no dot-directory, or under
+// `os.TempDir()` (no directory `os.MkdirTemp` made); a config written over
+// (`os.WriteFile`, `os.Create`, `os.OpenFile` without `O_EXCL`: the next
+// run reads what it wrote); a config removed; a path the program reads
+// from a flag or a struct field, which cannot be told to be the cache
+// directory. A function whose first side effect is housekeeping and which
+// then has another carries the other.
+// Evidence: docket, which creates its default config on first run
+// (`ensureConfig`: `os.Stat`, `os.MkdirAll` of its directory, `os.OpenFile`
+// with `O_EXCL`) before it refuses bad input; six ARG_ERROR findings after
+// that write were judged noise.
 //
 // Catalogue entries that happen whole or not at all (`AllOrNothing`:
 // opening, creating, removing or renaming one file, starting a process)

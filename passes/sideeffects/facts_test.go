@@ -17,3 +17,10 @@ var testdata = filepath.Join("..", "..", "testdata", "src")
 func TestLibFacts(t *testing.T) {
 	analysistest.Run(t, testdata, sideeffects.Analyzer, "cases/passes/sideeffects/lib")
 }
+
+// TestHomeFacts asserts the facts on writes into the program's own
+// directories under the user's home: housekeeping beside the look-alikes
+// that stay side effects, and the paths functions return.
+func TestHomeFacts(t *testing.T) {
+	analysistest.Run(t, testdata, sideeffects.Analyzer, "cases/passes/sideeffects/home")
+}

@@ -104,7 +104,7 @@ func (s *SideEffects) runEffects(pass *analysis.Pass) []Run {
 		var f runsFact
 		if pass.ImportPackageFact(imp, &f) {
 			for _, r := range f.Runs {
-				if _, ok := byFramework[r.Framework]; !ok {
+				if cur, ok := byFramework[r.Framework]; !ok || (cur.Housekeeping && !r.Effect.Housekeeping) {
 					byFramework[r.Framework] = r.Effect
 				}
 			}
@@ -123,7 +123,8 @@ func (s *SideEffects) runEffects(pass *analysis.Pass) []Run {
 func (s *SideEffects) ownRunEffects(pass *analysis.Pass) map[string]Effect {
 	out := map[string]Effect{}
 	add := func(ct commandType, e *Effect) {
-		if _, ok := out[ct.framework]; !ok && e != nil {
+		// A side effect takes the place of housekeeping found before it.
+		if cur, ok := out[ct.framework]; e != nil && (!ok || (cur.Housekeeping && !e.Housekeeping)) {
 			out[ct.framework] = *e
 		}
 	}
@@ -253,20 +254,25 @@ func (s *SideEffects) hookEffect(info *types.Info, field, name string, value ast
 	default:
 		return nil
 	}
-	return &Effect{Chain: append([]string{label}, e.Chain...), What: e.What}
+	return &Effect{Chain: append([]string{label}, e.Chain...), What: e.What, Housekeeping: e.Housekeeping}
 }
 
 // bodyEffect returns the first side effect of a function literal's body:
-// a call whose rule holds, through the literals it runs.
+// a call whose rule holds, through the literals it runs; housekeeping only
+// when there is no other.
 func (s *SideEffects) bodyEffect(info *types.Info, body *ast.BlockStmt) (Effect, bool) {
 	var found *Effect
 	invoked := invokedLiterals(body)
 	enter := func(lit *ast.FuncLit) bool { return invoked[lit] }
 	summary.Calls(info, body, enter, func(call *ast.CallExpr, callee *types.Func) {
-		if found != nil {
+		if found != nil && !found.Housekeeping {
 			return
 		}
-		if e, rule, ok := s.Func(callee); ok && rule.Applies(syntaxCall{info, call, body, nil}) {
+		e, rule, ok := s.Func(callee)
+		if !ok {
+			return
+		}
+		if e, ok := judged(e, rule, syntaxCall{info: info, call: call, body: body, homes: s.homes}); ok && (found == nil || !e.Housekeeping) {
 			found = &e
 		}
 	})
@@ -284,7 +290,7 @@ func (s *SideEffects) frameworkRun(fn *types.Func) (Effect, bool) {
 	}
 	for _, r := range s.runs {
 		if r.Framework == fn.Pkg().Path() {
-			return Effect{Chain: append([]string{analyzerutil.CallName(fn)}, r.Effect.Chain...), What: r.Effect.What}, true
+			return Effect{Chain: append([]string{analyzerutil.CallName(fn)}, r.Effect.Chain...), What: r.Effect.What, Housekeeping: r.Effect.Housekeeping}, true
 		}
 	}
 	return Effect{}, false

@@ -32,7 +32,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer, terminal.Analyzer},
 	ResultType: reflect.TypeFor[*SideEffects](),
-	FactTypes:  []analysis.Fact{(*sideEffectFact)(nil), (*runsFact)(nil)},
+	FactTypes:  []analysis.Fact{(*sideEffectFact)(nil), (*runsFact)(nil), (*homePathFact)(nil)},
 }
 
 // sideEffectFact marks a function that may change the world outside the
@@ -46,21 +46,32 @@ type sideEffectFact struct {
 	// decides at each call from the argument (a helper that sends a GET
 	// changes nothing).
 	Cond *Cond
+	// Housekeeping: the side effect is a write of the program's own state
+	// under the user's home (Rule.Judge), and the function has no other.
+	Housekeeping bool
 }
 
 // Cond is a catalogue rule applied to the argument a caller gives as
-// parameter Param.
+// parameter Param. Keep, when set, is the home at which the argument makes
+// the call housekeeping (Rule.Judge).
 type Cond struct {
 	Kind  RuleKind
 	Param int
+	Keep  Home
 }
 
 func (*sideEffectFact) AFact() {}
 
 func (f *sideEffectFact) String() string {
-	s := Effect{Chain: f.Chain, What: f.What}.String()
+	s := Effect{Chain: f.Chain, What: f.What, Housekeeping: f.Housekeeping}.String()
 	if f.Cond != nil {
 		s += fmt.Sprintf(" if parameter %d %s", f.Cond.Param, f.Cond.Kind.condition())
+		switch f.Cond.Keep {
+		case ConfigHome:
+			s += "; housekeeping under the user's config or cache directory"
+		case CacheHome:
+			s += "; housekeeping under the user's cache directory"
+		}
 	}
 	return "sideEffect(" + s + ")"
 }
@@ -84,14 +95,24 @@ func (k RuleKind) condition() string {
 type Effect struct {
 	Chain []string
 	What  string
+	// Housekeeping: a write of the program's own state under the user's
+	// home that an agent can neither see nor be harmed by, and that a retry
+	// repeats identically (Rule.Judge). It is still a side effect; a check
+	// that promises the agent zero side effects leaves it out.
+	Housekeeping bool
 }
 
-// String reads "Save → os.WriteFile writes a file".
+// String reads "Save → os.WriteFile writes a file", and ends in
+// " (housekeeping)" for housekeeping.
 func (e Effect) String() string {
-	if len(e.Chain) == 0 {
-		return e.What
+	s := e.What
+	if len(e.Chain) > 0 {
+		s = strings.Join(e.Chain, " → ") + " " + e.What
 	}
-	return strings.Join(e.Chain, " → ") + " " + e.What
+	if e.Housekeeping {
+		s += " (housekeeping)"
+	}
+	return s
 }
 
 // RuleKind is how a catalogue entry narrows when a call of it counts.
@@ -150,6 +171,11 @@ type Rule struct {
 	// AllOrNothing: a call that returned an error changed nothing (the
 	// catalogue entry's AllOrNothing).
 	AllOrNothing bool
+	// Makes is what the catalogue entry does to the file system (Judge);
+	// Keep, for a rule a function's condition gives, is the home at which
+	// the argument makes the call housekeeping.
+	Makes Makes
+	Keep  Home
 }
 
 // CallSite is what a rule asks of one call: the syntax side and the SSA
@@ -171,6 +197,62 @@ type CallSite interface {
 	RequestMethod(i int) (method string, ok bool)
 	// OwnPid reports whether argument i is os.Getpid().
 	OwnPid(i int) bool
+	// Home reports where path argument i lies among the program's homes
+	// under the user's home directory.
+	Home(i int) Home
+	// FileHome reports where the *os.File argument i was opened (os.Create,
+	// os.OpenFile) and whether it was created only if it did not exist
+	// (O_EXCL).
+	FileHome(i int) (Home, bool)
+}
+
+// Verdict is what a call of a function with a side effect comes to.
+type Verdict int
+
+const (
+	// NoEffect: the call changes nothing an agent would undo.
+	NoEffect Verdict = iota
+	// Housekeeping: the call writes the program's own state under the
+	// user's home, in a way a retry repeats identically and no run behaves
+	// differently on: directories in its config or cache directory, any
+	// write in its cache directory, a file it creates in its config
+	// directory only if none was there (O_EXCL).
+	Housekeeping
+	// Counts: a side effect.
+	Counts
+)
+
+// Judge tells what a call comes to: no side effect (Applies is false),
+// housekeeping, or a side effect.
+func (r Rule) Judge(call CallSite) Verdict {
+	if !r.Applies(call) {
+		return NoEffect
+	}
+	keep := r.Keep
+	var where Home
+	switch r.Kind {
+	case RuleNotTemp:
+		if r.Makes != MakesOther {
+			keep = r.Makes.keep(false)
+		}
+		where = call.Home(r.Arg)
+	case RuleWriteFlags:
+		keep = r.Makes.keep(exclusive(call.Const(r.Arg)))
+		where = call.Home(0) // os.OpenFile's path
+	case RuleToFile:
+		var excl bool
+		where, excl = call.FileHome(r.Arg)
+		switch {
+		case r.Makes != MakesOther:
+			keep = r.Makes.keep(excl)
+		case keep == ConfigHome && !excl:
+			keep = CacheHome // a condition's file, opened to overwrite
+		}
+	}
+	if where.within(keep) {
+		return Housekeeping
+	}
+	return Counts
 }
 
 // Applies reports whether a call counts as the side effect.
@@ -201,18 +283,6 @@ func (r Rule) Applies(call CallSite) bool {
 		return !call.OwnPid(r.Arg)
 	}
 	return true
-}
-
-// onArgument reports whether the rule asks about one argument that may be
-// any value: the request sent, the file written, the path. When that
-// argument is a parameter of the function making the call, whether the
-// call counts is for the function's callers to tell (sideEffectFact.Cond).
-func (r Rule) onArgument() bool {
-	switch r.Kind {
-	case RuleNotTemp, RuleNotReading, RuleToFile:
-		return true
-	}
-	return false
 }
 
 // RequestMethodArg returns the index of the method argument of a function
@@ -305,6 +375,9 @@ type SideEffects struct {
 	// term knows the code that runs only at a terminal: a call there is
 	// no side effect of an agent's run (atTerminal).
 	term *terminal.Terminal
+	// homes knows which functions return a path in one of the program's
+	// homes under the user's home directory (Rule.Judge).
+	homes *homes
 }
 
 // atTerminal reports whether the call at pos runs only when a standard
@@ -346,17 +419,13 @@ func (s *SideEffects) Func(fn *types.Func) (Effect, Rule, bool) {
 		name = "" // in no package the catalogue or the flag names
 	}
 	if e, ok := s.catalog[name]; named && ok {
-		return Effect{Chain: []string{analyzerutil.CallName(fn)}, What: e.What}, Rule{Kind: e.Rule, Arg: e.Arg, AllOrNothing: e.AllOrNothing}, true
+		return Effect{Chain: []string{analyzerutil.CallName(fn)}, What: e.What}, Rule{Kind: e.Rule, Arg: e.Arg, AllOrNothing: e.AllOrNothing, Makes: e.Makes}, true
 	}
 	if named && s.extra[name] {
 		return Effect{Chain: []string{analyzerutil.CallName(fn)}, What: "has a side effect (-config.sideeffects)"}, Rule{}, true
 	}
 	if f := s.facts.Of(fn); f != nil {
-		rule := Rule{}
-		if f.Cond != nil {
-			rule = Rule{Kind: f.Cond.Kind, Arg: f.Cond.Param}
-		}
-		return Effect{Chain: append([]string{analyzerutil.CallName(fn)}, f.Chain...), What: f.What}, rule, true
+		return Effect{Chain: append([]string{analyzerutil.CallName(fn)}, f.Chain...), What: f.What, Housekeeping: f.Housekeeping}, f.rule(), true
 	}
 	return Effect{}, Rule{}, false
 }
@@ -375,10 +444,28 @@ func (s *SideEffects) CallIn(call *ast.CallExpr, body *ast.BlockStmt) (Effect, b
 	if !ok {
 		return Effect{}, false
 	}
-	if !rule.Applies(syntaxCall{s.info, call, body, nil}) {
+	return judged(e, rule, syntaxCall{info: s.info, call: call, body: body, homes: s.homes})
+}
+
+// judged returns the side effect e of a call, narrowed by rule: none, or
+// e marked as housekeeping, or e.
+func judged(e Effect, rule Rule, call CallSite) (Effect, bool) {
+	switch rule.Judge(call) {
+	case NoEffect:
 		return Effect{}, false
+	case Housekeeping:
+		e.Housekeeping = true
 	}
 	return e, true
+}
+
+// rule returns the rule a call of the function the fact is on is judged
+// by: its condition's.
+func (f *sideEffectFact) rule() Rule {
+	if f.Cond == nil {
+		return Rule{}
+	}
+	return Rule{Kind: f.Cond.Kind, Arg: f.Cond.Param, Keep: f.Cond.Keep}
 }
 
 // IsFile reports whether t is *os.File.
@@ -407,7 +494,7 @@ func WriteFlags(flags int64) bool {
 func run(pass *analysis.Pass) (any, error) {
 	extra := config.SideEffects.Of(pass)
 	term, _ := pass.ResultOf[terminal.Analyzer].(*terminal.Terminal)
-	s := &SideEffects{info: pass.TypesInfo, catalog: catalogue, extra: map[string]bool{}, facts: summary.NewTable[sideEffectFact](pass), term: term}
+	s := &SideEffects{info: pass.TypesInfo, catalog: catalogue, extra: map[string]bool{}, facts: summary.NewTable[sideEffectFact](pass), term: term, homes: newHomes(pass)}
 	for _, f := range extra {
 		s.extra[f] = true
 	}
@@ -441,12 +528,12 @@ func run(pass *analysis.Pass) (any, error) {
 				calls[fn] = append(calls[fn], localCall{callee.Origin(), call})
 				return
 			}
-			if cur := s.facts.Local(fn); cur == nil || cur.Cond != nil {
+			if cur := s.facts.Local(fn); cur == nil || cur.Cond != nil || cur.Housekeeping {
 				e, rule, ok := s.Func(callee)
 				if !ok {
 					return
 				}
-				if next := s.join(cur, e, rule, syntaxCall{pass.TypesInfo, call, fd.Body, fn.Signature()}); next != cur {
+				if next := s.join(cur, e, rule, syntaxCall{pass.TypesInfo, call, fd.Body, fn.Signature(), s.homes}); next != cur {
 					s.facts.Set(fn, next)
 				}
 			}
@@ -475,14 +562,14 @@ func (s *SideEffects) solve(pass *analysis.Pass, funcs []summary.Func, calls map
 	summary.Solve(s.facts, funcs, func(fn summary.Func, cur *sideEffectFact) (*sideEffectFact, bool) {
 		next := cur
 		for _, lc := range calls[fn.Obj] {
-			if next != nil && next.Cond == nil {
+			if next != nil && next.Cond == nil && !next.Housekeeping {
 				break
 			}
 			e, rule, ok := s.localEffect(lc.callee)
 			if !ok {
 				continue
 			}
-			next = s.join(next, e, rule, syntaxCall{pass.TypesInfo, lc.call, fn.Decl.Body, fn.Obj.Signature()})
+			next = s.join(next, e, rule, syntaxCall{pass.TypesInfo, lc.call, fn.Decl.Body, fn.Obj.Signature(), s.homes})
 		}
 		return next, next != cur
 	})
@@ -499,11 +586,7 @@ func (s *SideEffects) localEffect(fn *types.Func) (Effect, Rule, bool) {
 	if m == nil {
 		return Effect{}, Rule{}, false
 	}
-	rule := Rule{}
-	if m.Cond != nil {
-		rule = Rule{Kind: m.Cond.Kind, Arg: m.Cond.Param}
-	}
-	return Effect{Chain: append([]string{analyzerutil.CallName(fn)}, m.Chain...), What: m.What}, rule, true
+	return Effect{Chain: append([]string{analyzerutil.CallName(fn)}, m.Chain...), What: m.What, Housekeeping: m.Housekeeping}, m.rule(), true
 }
 
 // localCall is a call of a function of the package being analyzed, or of
@@ -515,32 +598,39 @@ type localCall struct {
 }
 
 // join adds the side effect e of a call, narrowed by rule, to a function's
-// fact cur: the call does not count, or counts whatever the function's
-// callers give it, or counts only when the rule holds for the argument a
-// caller gives as one of the function's parameters. Facts only grow: none,
-// then one condition, then unconditional (two different conditions are
-// one too many to carry, and count as unconditional). join returns cur
-// itself when nothing changed.
+// fact cur: the call does not count, or is housekeeping, or counts whatever
+// the function's callers give it, or counts only when the rule holds for
+// the argument a caller gives as one of the function's parameters. Facts
+// only grow: none, then housekeeping, then one condition, then
+// unconditional (two different conditions are one too many to carry, and
+// count as unconditional; two that differ only in where they are
+// housekeeping merge into the stricter). join returns cur itself when
+// nothing changed.
 func (s *SideEffects) join(cur *sideEffectFact, e Effect, rule Rule, call syntaxCall) *sideEffectFact {
-	if cur != nil && cur.Cond == nil {
+	if cur != nil && cur.Cond == nil && !cur.Housekeeping {
 		return cur
 	}
-	if !rule.Applies(call) {
+	v := rule.Judge(call)
+	if v == NoEffect {
 		return cur
 	}
-	var cond *Cond
-	if rule.onArgument() {
-		if p, ok := call.param(rule.Arg); ok {
-			cond = &Cond{Kind: rule.Kind, Param: p}
-		}
-	}
+	cond := call.cond(rule)
 	switch {
+	case cond == nil && (v == Housekeeping || e.Housekeeping):
+		if cur != nil {
+			return cur
+		}
+		return &sideEffectFact{Chain: e.Chain, What: e.What, Housekeeping: true}
 	case cond == nil:
 		return &sideEffectFact{Chain: e.Chain, What: e.What}
-	case cur == nil:
+	case cur == nil || cur.Housekeeping:
 		return &sideEffectFact{Chain: e.Chain, What: e.What, Cond: cond}
-	case *cur.Cond == *cond:
-		return cur
+	case cur.Cond.Kind == cond.Kind && cur.Cond.Param == cond.Param:
+		keep := stricter(cur.Cond.Keep, cond.Keep)
+		if keep == cur.Cond.Keep {
+			return cur
+		}
+		return &sideEffectFact{Chain: cur.Chain, What: cur.What, Cond: &Cond{Kind: cond.Kind, Param: cond.Param, Keep: keep}}
 	}
 	return &sideEffectFact{Chain: cur.Chain, What: cur.What}
 }

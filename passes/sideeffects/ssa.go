@@ -77,7 +77,7 @@ func (v *SSA) call(c *ssa.CallCommon, depth int) (Effect, Rule, bool) {
 	if !ok {
 		return v.callbackEffect(c, depth)
 	}
-	if !rule.Applies(ssaCall{v, c, recvArg}) {
+	if e, ok = judged(e, rule, ssaCall{v, c, recvArg}); !ok {
 		return Effect{}, Rule{}, false
 	}
 	return e, rule, true
@@ -120,14 +120,15 @@ func (v *SSA) callbackEffect(c *ssa.CallCommon, depth int) (Effect, Rule, bool) 
 			continue
 		}
 		if e, ok := v.literalEffect(lit, depth); ok {
-			return Effect{Chain: append([]string{"callback"}, e.Chain...), What: e.What}, Rule{}, true
+			return Effect{Chain: append([]string{"callback"}, e.Chain...), What: e.What, Housekeeping: e.Housekeeping}, Rule{}, true
 		}
 	}
 	return Effect{}, Rule{}, false
 }
 
 // literalEffect returns the first side effect a function literal (or other
-// function without an object) makes when called.
+// function without an object) makes when called; housekeeping only when it
+// makes no other.
 func (v *SSA) literalEffect(f *ssa.Function, depth int) (Effect, bool) {
 	if e, ok := v.literals[f]; ok {
 		if e == nil {
@@ -152,12 +153,17 @@ func (v *SSA) literalEffect(f *ssa.Function, depth int) (Effect, bool) {
 			default:
 				continue
 			}
-			if e, _, ok := v.call(c, depth+1); ok {
-				e = Effect{Chain: append([]string{"func literal"}, e.Chain...), What: e.What}
+			if e, _, ok := v.call(c, depth+1); ok && (v.literals[f] == nil || !e.Housekeeping) {
+				e = Effect{Chain: append([]string{"func literal"}, e.Chain...), What: e.What, Housekeeping: e.Housekeeping}
 				v.literals[f] = &e
-				return e, true
+				if !e.Housekeeping {
+					return e, true
+				}
 			}
 		}
+	}
+	if e := v.literals[f]; e != nil {
+		return *e, true
 	}
 	return Effect{}, false
 }
@@ -316,4 +322,143 @@ func isStdio(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+func (s ssaCall) Home(i int) Home {
+	a := s.arg(i)
+	if a == nil {
+		return NoHome
+	}
+	if h := s.v.home(a, 0); h != userHome {
+		return h
+	}
+	return NoHome
+}
+
+func (s ssaCall) FileHome(i int) (Home, bool) {
+	a := s.arg(i)
+	if a == nil {
+		return NoHome, false
+	}
+	if mi, ok := a.(*ssa.MakeInterface); ok {
+		a = mi.X
+	}
+	srcs, ok := s.v.tr.Sources(a)
+	if !ok || len(srcs) == 0 {
+		return NoHome, false
+	}
+	home, excl := NoHome, true
+	for j, src := range srcs {
+		args, ok := openedAt(src)
+		if !ok {
+			return NoHome, false
+		}
+		h := s.v.home(args[0], 0)
+		if h == userHome {
+			h = NoHome
+		}
+		if j == 0 {
+			home = h
+		} else {
+			home = both(home, h)
+		}
+		if len(args) < 2 {
+			excl = false
+		} else if k, ok := args[1].(*ssa.Const); !ok || !exclusive(k.Value) {
+			excl = false
+		}
+	}
+	return home, excl
+}
+
+// openedAt returns the arguments of the call of os.Create or os.OpenFile
+// whose file val is.
+func openedAt(val ssa.Value) ([]ssa.Value, bool) {
+	x, ok := val.(*ssa.Extract)
+	if !ok || x.Index != 0 {
+		return nil, false
+	}
+	call, ok := x.Tuple.(*ssa.Call)
+	if !ok || PathFuncOf(ssavalue.StaticFunc(call.Common())) != OpenPath || len(call.Common().Args) == 0 {
+		return nil, false
+	}
+	return call.Common().Args, true
+}
+
+// home follows a path value to the user's directory it lies in, as the
+// syntax side does (syntaxCall.home): through phis, captured variables and
+// the package's unexported functions' parameters, joins and directories,
+// and the functions whose fact says they return such a path.
+func (v *SSA) home(val ssa.Value, depth int) Home {
+	if depth > maxHomeDepth || v.s.homes == nil {
+		return NoHome
+	}
+	srcs, ok := v.tr.Sources(val)
+	if !ok || len(srcs) == 0 {
+		return NoHome
+	}
+	h := v.homeOne(srcs[0], depth)
+	for _, src := range srcs[1:] {
+		h = both(h, v.homeOne(src, depth))
+	}
+	return h
+}
+
+func (v *SSA) homeOne(val ssa.Value, depth int) Home {
+	switch x := val.(type) {
+	case *ssa.Extract:
+		call, ok := x.Tuple.(*ssa.Call)
+		if !ok || x.Index != 0 {
+			return NoHome
+		}
+		return v.homeOfCall(call, depth)
+	case *ssa.Call:
+		return v.homeOfCall(x, depth)
+	case *ssa.UnOp:
+		if g, ok := x.X.(*ssa.Global); ok && x.Op == token.MUL {
+			return homeVar(g.Object())
+		}
+	}
+	return NoHome
+}
+
+func (v *SSA) homeOfCall(call *ssa.Call, depth int) Home {
+	fn := ssavalue.StaticFunc(call.Common())
+	if fn == nil {
+		return NoHome
+	}
+	if h := homeSource(fn); h != NoHome {
+		return h
+	}
+	args := call.Common().Args
+	switch {
+	case isGetenv(fn):
+		if k, ok := args[0].(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+			return homeEnv(constant.StringVal(k.Value))
+		}
+		return NoHome
+	case isDir(fn):
+		if h := v.home(args[0], depth+1); h != userHome {
+			return h
+		}
+		return NoHome
+	case PathFuncOf(fn) == Join:
+		if _, ok := args[0].(*ssa.Slice); !ok {
+			return NoHome // Join(parts...)
+		}
+		elems := ssavalue.SliceElems(args[0])
+		if len(elems) == 0 || elems[0] == nil {
+			return NoHome
+		}
+		rest := make([]elem, 0, len(elems)-1)
+		for _, e := range elems[1:] {
+			if k, ok := e.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.String {
+				rest = append(rest, elem{constant.StringVal(k.Value), true})
+			} else {
+				rest = append(rest, elem{})
+			}
+		}
+		return joined(v.home(elems[0], depth+1), rest)
+	}
+	return v.s.homes.of(fn)
 }

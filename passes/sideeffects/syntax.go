@@ -17,6 +17,9 @@ type syntaxCall struct {
 	call *ast.CallExpr
 	body *ast.BlockStmt
 	sig  *types.Signature
+	// homes knows the functions that return a path in one of the program's
+	// homes (nil: none is known).
+	homes *homes
 }
 
 // arg returns argument i, or the receiver for Recv, or nil.
@@ -38,8 +41,10 @@ func (c syntaxCall) arg(i int) ast.Expr {
 // param returns the index of the parameter of the enclosing function that
 // argument i is, unchanged in the body: the request a helper sends as given
 // (or through WithContext), the file it writes to, the path it writes at.
-func (c syntaxCall) param(i int) (int, bool) {
-	e := c.arg(i)
+func (c syntaxCall) param(i int) (int, bool) { return c.paramOf(c.arg(i)) }
+
+// paramOf is param for an expression.
+func (c syntaxCall) paramOf(e ast.Expr) (int, bool) {
 	if e == nil || c.sig == nil {
 		return 0, false
 	}
@@ -220,4 +225,55 @@ func (c syntaxCall) FileArg(i int) bool {
 	}
 	arg = ast.Unparen(arg)
 	return IsFile(c.info.Types[arg].Type) && !analyzerutil.IsStdio(c.info.Uses[analyzerutil.NameIdent(arg)]) && !c.tempFile(arg, 0)
+}
+
+// cond returns the condition a call narrowed by rule puts on the callers
+// of the function it lies in, when the argument the rule reads is one of
+// the function's parameters: the request it sends, the file it writes to,
+// the path it writes at (or the directory of that path, or a join that
+// starts with it), or the path at which it opened the file it writes to.
+// Keep says at which of the program's homes the caller's argument makes
+// the call housekeeping.
+func (c syntaxCall) cond(rule Rule) *Cond {
+	switch rule.Kind {
+	case RuleNotReading:
+		if p, ok := c.param(rule.Arg); ok {
+			return &Cond{Kind: rule.Kind, Param: p}
+		}
+	case RuleNotTemp:
+		if p, fixed, ok := c.pathParam(rule.Arg); ok {
+			keep := rule.Keep
+			if rule.Makes != MakesOther {
+				keep = rule.Makes.keep(false)
+			}
+			return &Cond{Kind: RuleNotTemp, Param: p, Keep: fixedKeep(keep, fixed)}
+		}
+	case RuleWriteFlags:
+		if p, fixed, ok := c.pathParam(0); ok && rule.Makes != MakesOther {
+			return &Cond{Kind: RuleNotTemp, Param: p, Keep: fixedKeep(rule.Makes.keep(exclusive(c.Const(rule.Arg))), fixed)}
+		}
+	case RuleToFile:
+		if p, ok := c.param(rule.Arg); ok {
+			keep := rule.Keep
+			if rule.Makes != MakesOther {
+				keep = rule.Makes.keep(true) // the caller's file tells whether it was created anew
+			}
+			return &Cond{Kind: RuleToFile, Param: p, Keep: keep}
+		}
+		if p, fixed, excl, ok := c.fileParam(rule.Arg); ok {
+			return &Cond{Kind: RuleNotTemp, Param: p, Keep: fixedKeep(rule.Makes.keep(excl), fixed)}
+		}
+	}
+	return nil
+}
+
+// fixedKeep narrows where a helper's write is housekeeping when the helper
+// joins elements that are not constants to the path its caller gives: a
+// name it chooses under the caller's config directory is no longer a path
+// the program fixes, and only the cache directory stays disposable.
+func fixedKeep(keep Home, fixed bool) Home {
+	if !fixed && keep == ConfigHome {
+		return CacheHome
+	}
+	return keep
 }

@@ -13,7 +13,7 @@ import (
 	"github.com/exitlint/exitlint/exitcode"
 )
 
-func Save(name string, b []byte) error { // want Save:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path\)`
+func Save(name string, b []byte) error { // want Save:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path; housekeeping under the user's cache directory\)`
 	return os.WriteFile(name, b, 0o644)
 }
 
@@ -48,18 +48,18 @@ func Append(name string) (*os.File, error) {
 	return os.OpenFile(name, os.O_APPEND|os.O_WRONLY, 0)
 }
 
-func Create(name string) (*os.File, error) { // want Create:`sideEffect\(os.OpenFile opens a file for writing\)`
+func Create(name string) (*os.File, error) { // want Create:`sideEffect\(os.OpenFile opens a file for writing if parameter 0 is no temporary path; housekeeping under the user's cache directory\)`
 	return os.OpenFile(name, os.O_CREATE|os.O_WRONLY, 0o644)
 }
 
-func Printf(f *os.File, n int) { // want Printf:`sideEffect\(fmt.Fprintf writes to a file if parameter 0 is a lasting file\)`
+func Printf(f *os.File, n int) { // want Printf:`sideEffect\(fmt.Fprintf writes to a file if parameter 0 is a lasting file; housekeeping under the user's config or cache directory\)`
 	fmt.Fprintf(f, "%d\n", n)
 }
 
 // Report prints to stderr: no side effect.
 func Report(n int) { fmt.Fprintf(os.Stderr, "%d\n", n) }
 
-func WriteTo(f *os.File) { // want WriteTo:`sideEffect\(os.File.Write writes to a file if parameter 0 is a lasting file\)`
+func WriteTo(f *os.File) { // want WriteTo:`sideEffect\(os.File.Write writes to a file if parameter 0 is a lasting file; housekeeping under the user's config or cache directory\)`
 	f.Write(nil)
 }
 

@@ -30,7 +30,7 @@ func Repair(path string, data []byte) ([]byte, error) {
 }
 
 // RepairForced writes under --force as well: a side effect.
-func RepairForced(path string, data []byte, force bool) ([]byte, error) { // want RepairForced:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path\)`
+func RepairForced(path string, data []byte, force bool) ([]byte, error) { // want RepairForced:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path; housekeeping under the user's cache directory\)`
 	persist := force
 	if term.IsTerminal(int(os.Stdout.Fd())) {
 		persist = true
@@ -43,7 +43,7 @@ func RepairForced(path string, data []byte, force bool) ([]byte, error) { // wan
 
 // Colors writes a terminal's escape codes only at one, and a cache file
 // off one: a side effect.
-func Colors(cache string) error { // want Colors:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path\)`
+func Colors(cache string) error { // want Colors:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path; housekeeping under the user's cache directory\)`
 	if term.IsTerminal(int(os.Stdout.Fd())) {
 		return nil
 	}

@@ -16,7 +16,7 @@ import (
 
 // Save writes at the path its caller gives: whether it counts is the
 // caller's to tell.
-func Save(path string, data []byte) error { // want Save:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path\)`
+func Save(path string, data []byte) error { // want Save:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path; housekeeping under the user's cache directory\)`
 	return os.WriteFile(path, data, 0o644)
 }
 
@@ -56,7 +56,7 @@ func Publish(c *http.Client) error { // want Publish:`sideEffect\(lib.Send → h
 }
 
 // Write writes to the file it is given.
-func Write(f *os.File, s string) { // want Write:`sideEffect\(fmt.Fprintln writes to a file if parameter 0 is a lasting file\)`
+func Write(f *os.File, s string) { // want Write:`sideEffect\(fmt.Fprintln writes to a file if parameter 0 is a lasting file; housekeeping under the user's config or cache directory\)`
 	fmt.Fprintln(f, s)
 }
 
@@ -138,7 +138,7 @@ func Purge(db *sql.DB) { // want Purge:`sideEffect\(sql.DB.Query runs a statemen
 // Open opens to read; Create opens to create.
 func Open(p string) (*os.File, error) { return os.OpenFile(p, os.O_RDONLY, 0) }
 
-func Create(p string) (*os.File, error) { // want Create:`sideEffect\(os.OpenFile opens a file for writing\)`
+func Create(p string) (*os.File, error) { // want Create:`sideEffect\(os.OpenFile opens a file for writing if parameter 0 is no temporary path; housekeeping under the user's cache directory\)`
 	return os.OpenFile(p, os.O_WRONLY|os.O_CREATE, 0o644)
 }
 
@@ -155,7 +155,7 @@ func Pong(n int) { // want Pong:`sideEffect\(os.Remove removes a file\)`
 }
 
 // Put is generic; it writes at the path it is given.
-func Put[T any](path string, v T) error { // want Put:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path\)`
+func Put[T any](path string, v T) error { // want Put:`sideEffect\(os.WriteFile writes a file if parameter 0 is no temporary path; housekeeping under the user's cache directory\)`
 	return os.WriteFile(path, []byte(fmt.Sprint(v)), 0o644)
 }
 
