@@ -201,6 +201,9 @@ func namedIn(t types.Type, name string, pkgs []string) bool {
 // bodies of their run functions: function literals, and functions of the
 // package that nothing else refers to.
 func (f *finder) commands() {
+	if !analyzerutil.Imports(f.pass.Pkg, append(cobraPkgs, urfavePkgs...)...) {
+		return
+	}
 	var once map[types.Object]int // references of each of the package's functions, once asked
 	for _, file := range f.files() {
 		ast.Inspect(file, func(n ast.Node) bool {
