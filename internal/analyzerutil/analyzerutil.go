@@ -392,15 +392,16 @@ func StdPackage(path string) bool {
 
 var stdPackages sync.Map // import path → bool
 
-// AssignedValues returns the expressions body assigns to the local
-// variable v: in assignments and declarations, and for the first of the
+// AssignedValues returns the expressions n (a function's body, or any
+// statement) assigns to the local variable v: in assignments and
+// declarations, and for the first of the
 // variables a multi-valued call is assigned to (req, err := f()), that
 // call. complete is false when some assignment gives v a value that is no
 // expression of its own (the second result of such a call).
-func AssignedValues(info *types.Info, v *types.Var, body *ast.BlockStmt) (values []ast.Expr, complete bool) {
+func AssignedValues(info *types.Info, v *types.Var, n ast.Node) (values []ast.Expr, complete bool) {
 	complete = true
 	is := func(id *ast.Ident) bool { return info.Defs[id] == v || info.Uses[id] == v }
-	ast.Inspect(body, func(n ast.Node) bool {
+	ast.Inspect(n, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
 			for i, lhs := range n.Lhs {

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"reflect"
 	"slices"
 	"strings"
@@ -256,16 +257,12 @@ func tested(s ast.Stmt) []ast.Node {
 // a composite literal (failure{Exit: 1}) names no value, and a selector's
 // value is its base's variable.
 func usesVars(info *types.Info, n ast.Node) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if id, ok := m.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() {
-				found = true
-			}
+	for v := range varsIn(info, n) {
+		if !v.IsField() {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }
 
 // specificBranch reports whether list is a last branch whose earlier
@@ -375,25 +372,33 @@ func (x *Exemptions) guardsComputed(ret inspector.Cursor) bool {
 func sharesVar(info *types.Info, b ast.Node, as ...ast.Node) bool {
 	vars := map[*types.Var]bool{}
 	for _, a := range as {
-		ast.Inspect(a, func(n ast.Node) bool {
-			if id, ok := n.(*ast.Ident); ok {
-				if v, ok := info.Uses[id].(*types.Var); ok && !v.IsField() {
-					vars[v] = true
-				}
-			}
-			return true
-		})
-	}
-	shared := false
-	ast.Inspect(b, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && vars[v] {
-				shared = true
+		for v := range varsIn(info, a) {
+			if !v.IsField() {
+				vars[v] = true
 			}
 		}
-		return !shared
-	})
-	return shared
+	}
+	for v := range varsIn(info, b) {
+		if vars[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// varsIn yields the variables n uses, in order, once per use.
+func varsIn(info *types.Info, n ast.Node) iter.Seq[*types.Var] {
+	return func(yield func(*types.Var) bool) {
+		stop := false
+		ast.Inspect(n, func(m ast.Node) bool {
+			if id, ok := m.(*ast.Ident); ok && !stop {
+				if v, ok := info.Uses[id].(*types.Var); ok && !yield(v) {
+					stop = true
+				}
+			}
+			return !stop
+		})
+	}
 }
 
 // returnsComputed reports whether a return statement returns an integer
@@ -607,60 +612,39 @@ func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool
 	return ok && stdStream(info, sel.X, body, 0)
 }
 
-// stdinReader reports whether e is os.Stdin, a bufio.Reader made over it,
-// or a local variable of body every value of which is: a reader whose
-// bytes, read whole, can fail only with the stream itself. A decoder over
-// it is none (input that does not parse is the caller's to fix).
-func stdinReader(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) bool {
-	if depth > maxStreamDepth {
-		return false
-	}
-	switch x := ast.Unparen(e).(type) {
-	case *ast.SelectorExpr:
-		return analyzerutil.StdStream(info.Uses[x.Sel]) == "Stdin"
-	case *ast.Ident:
-		if analyzerutil.StdStream(info.Uses[x]) == "Stdin" {
-			return true
-		}
-		values, ok := analyzerutil.LocalValues(info, x, body)
-		if !ok {
-			return false
-		}
-		for _, val := range values {
-			if !stdinReader(info, val, body, depth+1) {
-				return false
-			}
-		}
-		return len(values) > 0
-	case *ast.CallExpr:
-		fn, ok := typeutil.Callee(info, x).(*types.Func)
-		if !ok || fn.Pkg() == nil || len(x.Args) == 0 {
-			return false
-		}
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "bufio.NewReader", "bufio.NewReaderSize":
-			return stdinReader(info, x.Args[0], body, depth+1)
-		}
-	}
-	return false
-}
-
-// maxStreamDepth is how many local variables deep stdStream follows a
-// writer back to os.Stdout or os.Stderr.
+// maxStreamDepth is how many local variables deep a stream is followed
+// back to os.Stdin, os.Stdout or os.Stderr.
 const maxStreamDepth = 3
 
 // stdStream reports whether e is os.Stdout or os.Stderr, an encoder or
 // buffered writer made over one (json.NewEncoder, bufio.NewWriter), or a
 // local variable of body every value of which is.
 func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) bool {
+	return overStream(info, e, body, depth, analyzerutil.IsStdio, "encoding/json.NewEncoder", "bufio.NewWriter", "bufio.NewWriterSize")
+}
+
+// stdinReader reports whether e is os.Stdin, a bufio.Reader made over it,
+// or a local variable of body every value of which is: a reader whose
+// bytes, read whole, can fail only with the stream itself. A decoder over
+// it is none (input that does not parse is the caller's to fix).
+func stdinReader(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) bool {
+	isStdin := func(obj types.Object) bool { return analyzerutil.StdStream(obj) == "Stdin" }
+	return overStream(info, e, body, depth, isStdin, "bufio.NewReader", "bufio.NewReaderSize")
+}
+
+// overStream reports whether e is a standard stream that is accepts, a
+// value one of the wrappers (functions by package path and name) makes
+// over one, or a local variable of body every value of which is, at most
+// maxStreamDepth variables deep.
+func overStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int, is func(types.Object) bool, wrappers ...string) bool {
 	if depth > maxStreamDepth {
 		return false
 	}
 	switch x := ast.Unparen(e).(type) {
 	case *ast.SelectorExpr:
-		return analyzerutil.IsStdio(info.Uses[x.Sel])
+		return is(info.Uses[x.Sel])
 	case *ast.Ident:
-		if analyzerutil.IsStdio(info.Uses[x]) {
+		if is(info.Uses[x]) {
 			return true
 		}
 		values, ok := analyzerutil.LocalValues(info, x, body)
@@ -668,7 +652,7 @@ func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) boo
 			return false
 		}
 		for _, val := range values {
-			if !stdStream(info, val, body, depth+1) {
+			if !overStream(info, val, body, depth+1, is, wrappers...) {
 				return false
 			}
 		}
@@ -678,9 +662,8 @@ func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) boo
 		if !ok || fn.Pkg() == nil || len(x.Args) == 0 {
 			return false
 		}
-		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "encoding/json.NewEncoder", "bufio.NewWriter", "bufio.NewWriterSize":
-			return stdStream(info, x.Args[0], body, depth+1)
+		if slices.Contains(wrappers, fn.Pkg().Path()+"."+fn.Name()) {
+			return overStream(info, x.Args[0], body, depth+1, is, wrappers...)
 		}
 	}
 	return false
@@ -839,8 +822,8 @@ func (x *Exemptions) classifiedJustBefore(specific func(ast.Node) bool, cur insp
 				return true
 			}
 		}
-		if assigns(x.info, s, errVar) {
-			return false
+		if values, complete := analyzerutil.AssignedValues(x.info, errVar, s); len(values) > 0 || !complete {
+			return false // errVar holds another value from here on
 		}
 	}
 	return false
@@ -849,42 +832,11 @@ func (x *Exemptions) classifiedJustBefore(specific func(ast.Node) bool, cur insp
 // testsVar reports whether one of ns uses v.
 func testsVar(info *types.Info, v *types.Var, ns ...ast.Node) bool {
 	for _, n := range ns {
-		found := false
-		ast.Inspect(n, func(m ast.Node) bool {
-			if id, ok := m.(*ast.Ident); ok && info.Uses[id] == v {
-				found = true
+		for u := range varsIn(info, n) {
+			if u == v {
+				return true
 			}
-			return !found
-		})
-		if found {
-			return true
 		}
 	}
 	return false
-}
-
-// assigns reports whether n (outside function literals) assigns v or
-// declares it.
-func assigns(info *types.Info, n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		switch m := m.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.AssignStmt:
-			for _, l := range m.Lhs {
-				if id, ok := ast.Unparen(l).(*ast.Ident); ok && info.ObjectOf(id) == v {
-					found = true
-				}
-			}
-		case *ast.ValueSpec:
-			for _, id := range m.Names {
-				if info.ObjectOf(id) == v {
-					found = true
-				}
-			}
-		}
-		return !found
-	})
-	return found
 }

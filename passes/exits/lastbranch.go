@@ -223,14 +223,10 @@ func (x *Exemptions) fromError(v *types.Var) bool {
 
 // usesError reports whether e uses a variable of type error.
 func usesError(info *types.Info, e ast.Expr) bool {
-	found := false
-	ast.Inspect(e, func(n ast.Node) bool {
-		if id, ok := n.(*ast.Ident); ok {
-			if v, ok := info.Uses[id].(*types.Var); ok && analyzerutil.IsError(v.Type()) {
-				found = true
-			}
+	for v := range varsIn(info, e) {
+		if analyzerutil.IsError(v.Type()) {
+			return true
 		}
-		return !found
-	})
-	return found
+	}
+	return false
 }

@@ -3,9 +3,12 @@ package exits
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 )
 
 // profiling reports whether cur lies in the body of an `if err != nil`
@@ -29,8 +32,7 @@ func (x *Exemptions) profiling(cur inspector.Cursor) bool {
 		default:
 			return false
 		}
-		file := x.assignedFirst(call)
-		return file != nil && handsToProfiler(x.info, body, file)
+		return handsToProfiler(x.info, body, call)
 	})
 }
 
@@ -48,35 +50,10 @@ func profilerCall(info *types.Info, call *ast.CallExpr) bool {
 	return false
 }
 
-// assignedFirst returns the variable the statement holding call assigns
-// call's first result to (f in `f, err := os.Create(p)`), or nil.
-func (x *Exemptions) assignedFirst(call *ast.CallExpr) *types.Var {
-	cur, ok := x.inspector().Root().FindNode(call)
-	if !ok {
-		return nil
-	}
-	var lhs ast.Expr
-	switch p := cur.Parent().Node().(type) {
-	case *ast.AssignStmt:
-		if len(p.Rhs) == 1 && len(p.Lhs) > 0 {
-			lhs = p.Lhs[0]
-		}
-	case *ast.ValueSpec:
-		if len(p.Values) == 1 && len(p.Names) > 0 {
-			lhs = p.Names[0]
-		}
-	}
-	id, ok := lhs.(*ast.Ident)
-	if !ok {
-		return nil
-	}
-	v, _ := x.info.ObjectOf(id).(*types.Var)
-	return v
-}
-
-// handsToProfiler reports whether body gives file to a profiler's call
-// (pprof.StartCPUProfile(f), a Profile's WriteTo(f, 0)).
-func handsToProfiler(info *types.Info, body *ast.BlockStmt, file *types.Var) bool {
+// handsToProfiler reports whether body gives a profiler's call
+// (pprof.StartCPUProfile(f), a Profile's WriteTo(f, 0)) the file that
+// open, a call of body, returned: a local variable whose value is open.
+func handsToProfiler(info *types.Info, body *ast.BlockStmt, open *ast.CallExpr) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
@@ -84,7 +61,8 @@ func handsToProfiler(info *types.Info, body *ast.BlockStmt, file *types.Var) boo
 			return !found
 		}
 		for _, a := range call.Args {
-			if id, ok := ast.Unparen(a).(*ast.Ident); ok && info.Uses[id] == file {
+			values, _ := analyzerutil.LocalValues(info, a, body)
+			if slices.Contains(values, ast.Expr(open)) {
 				found = true
 			}
 		}

@@ -358,55 +358,51 @@ func (fs *funcState) resultRequires(fd *ast.FuncDecl, fn *types.Func) (string, b
 }
 
 // requires returns the terminal test that e is true only under.
-func (fs *funcState) requires(e ast.Expr) (string, bool) {
+func (fs *funcState) requires(e ast.Expr) (string, bool) { return fs.only(e, true) }
+
+// requiresNot returns the terminal test that e is false only under.
+func (fs *funcState) requiresNot(e ast.Expr) (string, bool) { return fs.only(e, false) }
+
+// only returns the test under which e is only ever want. For want true,
+// a && b is true only under a test one side requires, a || b only under a
+// test both sides require (the left one's is named), and a local bool
+// only under the test it was set from; for want false the operators swap
+// roles, and !x is false only under what x requires. The rest is the
+// computer's leaf (leafNot for false).
+func (fs *funcState) only(e ast.Expr, want bool) (string, bool) {
+	either, both := token.LAND, token.LOR
+	if !want {
+		either, both = both, either
+	}
 	switch x := ast.Unparen(e).(type) {
+	case *ast.UnaryExpr:
+		if x.Op == token.NOT && !want {
+			return fs.only(x.X, true)
+		}
 	case *ast.BinaryExpr:
 		switch x.Op {
-		case token.LAND:
-			if t, ok := fs.requires(x.X); ok {
+		case either:
+			if t, ok := fs.only(x.X, want); ok {
 				return t, true
 			}
-			return fs.requires(x.Y)
-		case token.LOR:
-			t, ok := fs.requires(x.X)
+			return fs.only(x.Y, want)
+		case both:
+			t, ok := fs.only(x.X, want)
 			if !ok {
 				return "", false
 			}
-			_, ok = fs.requires(x.Y)
+			_, ok = fs.only(x.Y, want)
 			return t, ok
 		}
 	case *ast.Ident:
-		if v, ok := fs.c.info.Uses[x].(*types.Var); ok {
+		if v, ok := fs.c.info.Uses[x].(*types.Var); ok && want {
 			if t, ok := fs.vars[v]; ok {
 				return t, true
 			}
 		}
 	}
-	return fs.c.leaf(fs, e)
-}
-
-// requiresNot returns the terminal test that e is false only under.
-func (fs *funcState) requiresNot(e ast.Expr) (string, bool) {
-	switch x := ast.Unparen(e).(type) {
-	case *ast.UnaryExpr:
-		if x.Op == token.NOT {
-			return fs.requires(x.X)
-		}
-	case *ast.BinaryExpr:
-		switch x.Op {
-		case token.LOR:
-			if t, ok := fs.requiresNot(x.X); ok {
-				return t, true
-			}
-			return fs.requiresNot(x.Y)
-		case token.LAND:
-			t, ok := fs.requiresNot(x.X)
-			if !ok {
-				return "", false
-			}
-			_, ok = fs.requiresNot(x.Y)
-			return t, ok
-		}
+	if want {
+		return fs.c.leaf(fs, e)
 	}
 	return fs.c.leafNot(fs, e)
 }
