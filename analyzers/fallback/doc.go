@@ -179,6 +179,30 @@
 //     outputReleaseVersion, outputReleasePreview, outputReleasePublish),
 //     linear-cli (marshal under PrintError), clipbeam (wire.MarshalEnvelope
 //     in another package).
+//   - a function, of the package or of a package it imports, whose every
+//     failure is a failed write to a standard stream (or one of the kinds
+//     above): a `printJSON(v)` that returns `enc.Encode(v)` of an encoder
+//     over `os.Stdout`, a table printer that flushes a `tabwriter` or a
+//     `csv.Writer` made over it, and a renderer that writes only to the
+//     writer it is given (`render(w io.Writer, v) error`), where the call
+//     gives it `os.Stdout` or `os.Stderr`, directly or through a function
+//     that passes its own writer on. A broken stream is what the exit
+//     after a direct write already tells (above); written once in a
+//     helper, it is the same failure. An error variable counts when only
+//     such calls, or nil, are assigned to it (`err = json.WriteReport(w,
+//     data)` in each case of a format switch, then `return err`). Given a
+//     file, or a writer the program made, the same renderer may fail on
+//     the file, and the exit after it is reported; so is a function that
+//     also reads a file or refuses its input. Evidence: gosec (printReport
+//     passes `os.Stdout` to report.CreateReport, whose every format writes
+//     only to it), a trading-API CLI in the code corpus (`printJSON(os.Stdout,
+//     result)` then `return 1`, in four commands), an output package in the
+//     code corpus (`MustPrintJSON` and `MustPrintDataJSON` exit 1 after
+//     `PrintJSON(os.Stdout, …)`). Still reported: a writer held in a
+//     struct field or returned by another function (`opts.OutWriter`, a
+//     `tabOut()` that makes a tabwriter over stdout), and a printer behind
+//     an interface: which stream they are is not known where they are
+//     written to.
 //   - `json.Marshal` or `json.MarshalIndent` of the program's own value.
 //     encoding/json refuses only what the program built: a type it cannot
 //     encode (a channel, a function), a float that is NaN or ±Inf, a

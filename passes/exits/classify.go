@@ -594,6 +594,13 @@ func assignedCall(info *types.Info, st ast.Stmt, v *types.Var) *ast.CallExpr {
 // writer made over one, or io.ReadAll of stdin or a bufio.Reader over it
 // (in body, the function the call is in).
 func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool {
+	return writesStream(info, call, body, analyzerutil.IsStdio)
+}
+
+// writesStream is writesStdio with the writers is accepts in place of
+// os.Stdout and os.Stderr (a function's writer parameter as well, for its
+// no-fail summary).
+func writesStream(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt, is func(types.Object) bool) bool {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {
 		return false
@@ -601,7 +608,7 @@ func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool
 	if fn.Signature().Recv() == nil {
 		switch fn.Pkg().Path() + "." + fn.Name() {
 		case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString", "io.Copy":
-			return len(call.Args) > 0 && stdStream(info, call.Args[0], body, 0)
+			return len(call.Args) > 0 && writerOver(info, call.Args[0], body, is)
 		case "io.ReadAll":
 			// Reading stdin whole: the only failure is the stream's own.
 			return len(call.Args) == 1 && stdinReader(info, call.Args[0], body, 0)
@@ -609,18 +616,27 @@ func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool
 		return false
 	}
 	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	return ok && stdStream(info, sel.X, body, 0)
+	return ok && writerOver(info, sel.X, body, is)
 }
 
 // maxStreamDepth is how many local variables deep a stream is followed
 // back to os.Stdin, os.Stdout or os.Stderr.
 const maxStreamDepth = 3
 
-// stdStream reports whether e is os.Stdout or os.Stderr, an encoder or
-// buffered writer made over one (json.NewEncoder, bufio.NewWriter), or a
-// local variable of body every value of which is.
-func stdStream(info *types.Info, e ast.Expr, body *ast.BlockStmt, depth int) bool {
-	return overStream(info, e, body, depth, analyzerutil.IsStdio, "encoding/json.NewEncoder", "bufio.NewWriter", "bufio.NewWriterSize")
+// writerOver reports whether e is a writer is accepts (os.Stdout or
+// os.Stderr, or a parameter being summarized), an encoder or writer made
+// over one (json.NewEncoder, bufio.NewWriter, a tabwriter or csv writer),
+// or a local variable of body every value of which is.
+func writerOver(info *types.Info, e ast.Expr, body *ast.BlockStmt, is func(types.Object) bool) bool {
+	return overStream(info, e, body, 0, is, streamWrappers...)
+}
+
+// streamWrappers are the functions, by package path and name, that make a
+// writer over the writer they are given first, whose errors are that
+// writer's (or an encoding of the program's own value).
+var streamWrappers = []string{
+	"encoding/json.NewEncoder", "encoding/xml.NewEncoder", "encoding/csv.NewWriter",
+	"bufio.NewWriter", "bufio.NewWriterSize", "text/tabwriter.NewWriter", "text/tabwriter.Init",
 }
 
 // stdinReader reports whether e is os.Stdin, a bufio.Reader made over it,

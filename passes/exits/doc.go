@@ -145,7 +145,10 @@
 // that never fails or fails only inside the program (nofail.go: json.Marshal
 // of the program's own value, os.Executable, a strings.Builder's writes,
 // and the functions, of the package or of its dependencies through a
-// no-fail fact, that fail only through such calls), an exit after a
+// no-fail fact, that fail only through such calls or through writes to a
+// standard stream; the fact names the writer parameters whose writes
+// count as such only where a call gives them os.Stdout or os.Stderr:
+// `render(os.Stdout, v)`), an exit after a
 // recovered panic, and an exit or a code where no agent reads it
 // (`Moot`): once a termination signal arrived (SIGTERM, SIGHUP,
 // SIGQUIT through `signal.Notify` or `signal.NotifyContext`), in the

@@ -1,6 +1,7 @@
 package exits
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
@@ -16,31 +17,53 @@ import (
 )
 
 // noFailFact marks a function whose error result is nil on every run, or
-// when it is not, an internal failure no specific code describes (its
-// every failing return follows a call of the kind noSpecificFailure
-// accepts): the packages that import it judge an exit after it as the
-// package that declares it would.
-type noFailFact struct{}
+// when it is not, an internal failure no specific code describes or a
+// failed write to a standard stream (its every failing return follows a
+// call of the kind noSpecificFailure accepts): the packages that import it
+// judge an exit after it as the package that declares it would. Writers,
+// when not empty, are the indices of writer parameters the function's
+// failures may also come from: it has no specific failure only where each
+// is given os.Stdout or os.Stderr (render(os.Stdout, v)).
+type noFailFact struct {
+	Writers []int
+}
 
 func (*noFailFact) AFact() {}
 
-func (*noFailFact) String() string { return "noFail" }
+func (f *noFailFact) String() string {
+	if len(f.Writers) == 0 {
+		return "noFail"
+	}
+	return fmt.Sprintf("noFail(given standard streams at %v)", f.Writers)
+}
 
 // noFail decides which calls of a package have no failure an exit code
 // could describe, for the exemptions of the package.
 type noFail struct {
 	pass *analysis.Pass
 	x    *Exemptions
-	// funcs memoizes noFailFunc for the package's functions: true or
-	// false once decided; absent while undecided (a recursive call counts
-	// as one that may fail).
-	funcs map[*types.Func]bool
+	// funcs memoizes noFailFunc for the package's functions: the summary
+	// once decided; absent while undecided (a recursive call counts as one
+	// that may fail).
+	funcs map[*types.Func]noFailSummary
 	// params memoizes inMemory for parameters, the same way.
 	params map[*types.Var]bool
 	// imported holds the functions of other packages the package refers
 	// to that carry a noFailFact: read while the exits pass runs, since
 	// the checks ask later, when facts can no longer be imported.
-	imported map[*types.Func]bool
+	imported map[*types.Func]noFailSummary
+	// writers are the writer parameters of the function whose summary is
+	// being decided, and whether its failures came from each: a write to
+	// one is a write to a standard stream where every call gives one.
+	writers map[*types.Var]bool
+}
+
+// noFailSummary is what noFailFunc decides about a function: whether its
+// every failure has no specific code, and the indices of the writer
+// parameters that holds only for when each is given a standard stream.
+type noFailSummary struct {
+	ok      bool
+	writers []int
 }
 
 // unreached reports whether the code at cur (an exit, or a code that
@@ -155,6 +178,11 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 	if !ok || fn.Pkg() == nil {
 		return false
 	}
+	if writesStream(info, call, body, nf.isStream) {
+		// A broken standard stream loses the envelope that would explain
+		// any other code: 1 is the last resort.
+		return true
+	}
 	if fn.Signature().Recv() != nil {
 		return nf.method(call, fn)
 	}
@@ -185,10 +213,43 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		// only on a struct tag kong refuses, a defect of the build.
 		return nf.grammarOnly(call)
 	}
+	var sum noFailSummary
 	if fn.Pkg() == nf.pass.Pkg {
-		return nf.noFailFunc(fn)
+		sum = nf.noFailFunc(fn)
+	} else {
+		sum = nf.imported[fn.Origin()]
 	}
-	return nf.imported[fn.Origin()]
+	return sum.ok && nf.givenStreams(call, sum.writers, body)
+}
+
+// isStream reports whether obj is os.Stdout or os.Stderr, or a writer
+// parameter of the function being summarized (noting that its failures
+// may come from it).
+func (nf *noFail) isStream(obj types.Object) bool {
+	if analyzerutil.IsStdio(obj) {
+		return true
+	}
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return false
+	}
+	if _, ok := nf.writers[v]; ok {
+		nf.writers[v] = true
+		return true
+	}
+	return false
+}
+
+// givenStreams reports whether call gives each of the parameters at
+// writers (a callee's summary) a standard stream, or a writer parameter of
+// the function being summarized.
+func (nf *noFail) givenStreams(call *ast.CallExpr, writers []int, body *ast.BlockStmt) bool {
+	for _, i := range writers {
+		if call.Ellipsis.IsValid() || i >= len(call.Args) || !writerOver(nf.x.info, call.Args[i], body, nf.isStream) {
+			return false
+		}
+	}
+	return true
 }
 
 // method reports whether a method call cannot fail: a write to a
@@ -480,22 +541,52 @@ func (nf *noFail) inModule(path string) bool {
 	return path == m || strings.HasPrefix(path, m+"/")
 }
 
-// noFailFunc reports whether fn, a function of the package ending in an
+// noFailFunc decides whether fn, a function of the package ending in an
 // error result, returns a nil error on every path, or one only after a
-// call that cannot fail or fails only internally: each return statement
-// returns nil for it, lies in the body of `if err != nil` after such a
-// call (it never runs, or passes that failure on), or returns such a
-// call's results whole (return json.Marshal(v)). A bare return, or one of
-// an error from anywhere else, may fail.
-func (nf *noFail) noFailFunc(fn *types.Func) bool {
+// call that cannot fail, fails only internally or fails only when a
+// standard stream does: each return statement returns nil for it, lies in
+// the body of `if err != nil` after such a call (it never runs, or passes
+// that failure on), returns such a call's results whole (return
+// json.Marshal(v)), or returns an error variable that only such calls
+// assign. A bare return, or one of an error from anywhere else, may fail.
+// Writes to a writer parameter count as writes to a standard stream, and
+// the summary names the parameters whose writes were counted so.
+func (nf *noFail) noFailFunc(fn *types.Func) noFailSummary {
 	fn = fn.Origin()
 	if v, ok := nf.funcs[fn]; ok {
 		return v
 	}
-	nf.funcs[fn] = false // a recursive call may fail
-	v := nf.decide(fn)
+	nf.funcs[fn] = noFailSummary{} // a recursive call may fail
+	outer := nf.writers
+	nf.writers = map[*types.Var]bool{}
+	params := fn.Signature().Params()
+	for i := range params.Len() {
+		if implementsWriter(params.At(i).Type()) {
+			nf.writers[params.At(i)] = false
+		}
+	}
+	v := noFailSummary{ok: nf.decide(fn)}
+	if v.ok {
+		for i := range params.Len() {
+			if nf.writers[params.At(i)] {
+				v.writers = append(v.writers, i)
+			}
+		}
+	}
+	nf.writers = outer
 	nf.funcs[fn] = v
 	return v
+}
+
+// implementsWriter reports whether a value of type t is an io.Writer.
+func implementsWriter(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Write")
+	m, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := m.Signature()
+	return sig.Params().Len() == 1 && sig.Results().Len() == 2 && analyzerutil.IsError(sig.Results().At(1).Type())
 }
 
 func (nf *noFail) decide(fn *types.Func) bool {
@@ -528,11 +619,16 @@ func (nf *noFail) decide(fn *types.Func) bool {
 
 // returnsNoFailure reports whether the return statement r at cur, in a
 // function with n results the last of which is an error, returns nil for
-// it, or only passes on what cannot fail or fails only internally.
+// it, or only passes on what cannot fail, fails only internally or fails
+// only with a standard stream.
 func (nf *noFail) returnsNoFailure(cur inspector.Cursor, r *ast.ReturnStmt, n int, body *ast.BlockStmt) bool {
 	info := nf.x.info
 	if len(r.Results) == n {
-		if id, ok := ast.Unparen(r.Results[n-1]).(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+		last := ast.Unparen(r.Results[n-1])
+		if id, ok := last.(*ast.Ident); ok && info.Uses[id] == types.Universe.Lookup("nil") {
+			return true
+		}
+		if nf.onlyNoFailure(last, body) {
 			return true
 		}
 	}
@@ -545,14 +641,91 @@ func (nf *noFail) returnsNoFailure(cur inspector.Cursor, r *ast.ReturnStmt, n in
 	return nf.x.cannotFail(cur)
 }
 
+// onlyNoFailure reports whether e is a local error variable of body that
+// only nil or the error of calls noSpecificFailure accepts are assigned
+// (err = printJSON(v) in every case of a switch, _, err = w.Write(b)),
+// and that is declared without a value or assigned at least once.
+func (nf *noFail) onlyNoFailure(e ast.Expr, body *ast.BlockStmt) bool {
+	info := nf.x.info
+	id, ok := e.(*ast.Ident)
+	if !ok {
+		return false
+	}
+	v, ok := info.Uses[id].(*types.Var)
+	if !ok || !analyzerutil.IsError(v.Type()) || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+		return false
+	}
+	all, assigned := true, false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if !all {
+			return false
+		}
+		switch n := n.(type) {
+		case *ast.UnaryExpr:
+			if n.Op == token.AND {
+				if x, ok := ast.Unparen(n.X).(*ast.Ident); ok && info.Uses[x] == v {
+					all = false // its address escapes: anything may store to it
+				}
+			}
+		case *ast.AssignStmt:
+			for i, lhs := range n.Lhs {
+				l, ok := ast.Unparen(lhs).(*ast.Ident)
+				if !ok || (info.Defs[l] != v && info.Uses[l] != v) {
+					continue
+				}
+				assigned = true
+				var val ast.Expr
+				switch {
+				case len(n.Rhs) == len(n.Lhs):
+					val = n.Rhs[i]
+				case len(n.Rhs) == 1 && i == len(n.Lhs)-1:
+					val = n.Rhs[0] // the error of a multi-valued call
+				}
+				all = val != nil && nf.nilOrNoFailure(val, body)
+			}
+		case *ast.ValueSpec:
+			for i, name := range n.Names {
+				if info.Defs[name] != v {
+					continue
+				}
+				switch {
+				case len(n.Values) == 0:
+				case len(n.Values) == len(n.Names):
+					assigned = true
+					all = nf.nilOrNoFailure(n.Values[i], body)
+				case len(n.Values) == 1 && i == len(n.Names)-1:
+					assigned = true
+					all = nf.nilOrNoFailure(n.Values[0], body)
+				default:
+					all = false
+				}
+			}
+		}
+		return true
+	})
+	return all && assigned
+}
+
+// nilOrNoFailure reports whether e is nil or a call noSpecificFailure
+// accepts.
+func (nf *noFail) nilOrNoFailure(e ast.Expr, body *ast.BlockStmt) bool {
+	e = ast.Unparen(e)
+	if id, ok := e.(*ast.Ident); ok {
+		return nf.x.info.Uses[id] == types.Universe.Lookup("nil")
+	}
+	call, ok := e.(*ast.CallExpr)
+	return ok && nf.call(call, body)
+}
+
 // exportNoFail reads the noFailFacts of the functions the package refers
 // to, and exports one on each function of the package whose
 // error has no failure an exit code could describe.
 func (x *Exemptions) exportNoFail(pass *analysis.Pass) {
-	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]bool{}, params: map[*types.Var]bool{}, imported: map[*types.Func]bool{}}
+	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]noFailSummary{}, params: map[*types.Var]bool{}, imported: map[*types.Func]noFailSummary{}}
 	for _, obj := range x.info.Uses {
-		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), new(noFailFact)) {
-			x.nf.imported[fn.Origin()] = true
+		var fact noFailFact
+		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), &fact) {
+			x.nf.imported[fn.Origin()] = noFailSummary{ok: true, writers: fact.Writers}
 		}
 	}
 	for _, f := range x.files {
@@ -562,8 +735,11 @@ func (x *Exemptions) exportNoFail(pass *analysis.Pass) {
 				continue
 			}
 			fn, ok := x.info.Defs[fd.Name].(*types.Func)
-			if ok && x.nf.noFailFunc(fn) {
-				pass.ExportObjectFact(fn, &noFailFact{})
+			if !ok {
+				continue
+			}
+			if sum := x.nf.noFailFunc(fn); sum.ok {
+				pass.ExportObjectFact(fn, &noFailFact{Writers: sum.writers})
 			}
 		}
 	}

@@ -8,6 +8,8 @@ import (
 	"crypto/rand"
 	"encoding/base32"
 	"encoding/json"
+	"fmt"
+	"io"
 	"os"
 )
 
@@ -46,4 +48,25 @@ func Load(path string) (Envelope, error) {
 		return e, err
 	}
 	return e, json.Unmarshal(b, &e)
+}
+
+// Render writes the program's own value to w: it fails only when w does.
+func Render(w io.Writer, s Status) error {
+	enc := json.NewEncoder(w)
+	if err := enc.Encode(s); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintln(w, "--")
+	return err
+}
+
+// RenderFile writes to w and reads a file the caller names: the read may
+// fail whatever w is.
+func RenderFile(w io.Writer, path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(data)
+	return err
 }
