@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 
+	"cases/crosspkg/big"
 	"cases/crosspkg/cli"
 	"cases/crosspkg/clierr"
 	"cases/crosspkg/cmds"
@@ -13,6 +14,9 @@ import (
 )
 
 func main() {
+	if len(os.Args) > 9 {
+		os.Exit(big.Code(len(os.Args)))
+	}
 	if len(os.Args) > 5 {
 		n, _ := cli.ToInt(os.Args[5])
 		os.Exit(n)
