@@ -193,12 +193,13 @@
 //     data)` in each case of a format switch, then `return err`). Given a
 //     file, or a writer the program made, the same renderer may fail on
 //     the file, and the exit after it is reported; so is a function that
-//     also reads a file or refuses its input. Evidence: gosec (printReport
-//     passes `os.Stdout` to report.CreateReport, whose every format writes
-//     only to it), a trading-API CLI in the code corpus (`printJSON(os.Stdout,
-//     result)` then `return 1`, in four commands), an output package in the
-//     code corpus (`MustPrintJSON` and `MustPrintDataJSON` exit 1 after
-//     `PrintJSON(os.Stdout, …)`). Still reported: a writer held in a
+//     also reads a file or refuses its input. Evidence: a trading-API CLI
+//     in the code corpus (`printJSON(os.Stdout, result)` then `return 1`,
+//     in four commands), an output package in the code corpus
+//     (`MustPrintJSON` and `MustPrintDataJSON` exit 1 after
+//     `PrintJSON(os.Stdout, …)`). Not yet gosec's printReport: its
+//     report formats also encode values with marshalers of gosec's own,
+//     whose errors gosec chose. Still reported: a writer held in a
 //     struct field or returned by another function (`opts.OutWriter`, a
 //     `tabOut()` that makes a tabwriter over stdout), and a printer behind
 //     an interface: which stream they are is not known where they are
