@@ -20,11 +20,27 @@
 //     constant 1;
 //   - `log.Fatal`, `log.Fatalf`, `log.Fatalln` and the same methods of a
 //     `*log.Logger`, which exit with 1;
-//   - well-known fatal functions of libraries: `cobra.CheckErr`; the `Fatal…`
+//   - well-known fatal functions of libraries: `cobra.CheckErr`; kong's
+//     `Fatalf`; the `Fatal…`
 //     functions and methods of logrus, zap (`Logger.Fatal`,
 //     `SugaredLogger.Fatal`, `Fatalf`, `Fatalw`, `Fatalln`), zerolog, klog and
 //     glog (`Fatal…` and `Exit…`) and charmbracelet/log; and any function
 //     named by `-config.fatals`;
+//   - kong's `FatalIfErrorf(err)` (`ctx.FatalIfErrorf(ctx.Run())`, the
+//     idiom that ends most kong programs) in a program whose module
+//     declares no error type with a method `ExitCode() int`: kong exits
+//     with an error's `ExitCode()` when it has one, and with 1 for every
+//     other error, so every failure of every command ends as
+//     GENERAL_ERROR. The advice: give the errors an `ExitCode() int` that
+//     returns the code that fits, which kong exits with, or map the error
+//     to a code before the exit. With a kong that has no `kong.ExitCoder`
+//     (v1.6.0 and before), which always exits 1, the advice is the one for
+//     other fatals. Evidence: gafkalo (kmetaxas/gafkalo@2c9ef4f, kafkalo.go:
+//     every plan and apply failure against the Kafka clusters), zk
+//     (zk-org/zk@fb45445 on kong v0.5.0: the index before a command and
+//     each command's error), go-tcg-storage's gosedctl and sedlockctl
+//     (open-source-firmware/go-tcg-storage@c04b93d: a drive that will not
+//     open, a refused password);
 //   - calls of a function of another module that ends the process only ever
 //     with 1 — a dependency's `Must(err)` helper that calls `os.Exit(1)`,
 //     known through the facts of the exits pass. The exit must lie in the
@@ -371,6 +387,21 @@
 //     rhc's `--generate-man-page`.
 //   - Computed codes: `exitcode.Exit(exitcode.FromError(err))`,
 //     `os.Exit(code)`.
+//   - kong's `FatalIfErrorf(err)` where the code is not the program's 1
+//     (the exits pass says when): err's type has `ExitCode() int` (spray,
+//     jimschubert/spray@3888a30: `ctx.FatalIfErrorf(e)` on the errors
+//     `errors.AsType` finds with one); err is the error of kong's `Parse`
+//     (`kctx, err := parser.Parse(os.Args[1:])`), whose code is kong's for
+//     its parse error (qbo, nctl); the program's module declares an error
+//     type with `ExitCode() int` (nctl's `*cli.Error`), so the 1 is the
+//     last branch of the codes its errors carry. After an earlier branch
+//     that exits with the error's code (`if errors.As(err, &ce) {
+//     os.Exit(ce.code) }` then `ctx.FatalIfErrorf(err)`), it is the last
+//     branch of that classification, as a bare exit there is. The look-
+//     alikes stay reported: the same err reassigned by `ctx.Run()` after
+//     the parse, an interface or a non-error type with `ExitCode() int`
+//     (they declare no error of the module), an earlier branch on a mode,
+//     and kong's `Fatalf`, which always exits 1.
 //   - Helpers whose exits are not all 1 (`flag`'s exit 2, a helper that
 //     exits with 0 or 1, one that takes the code as a parameter).
 //   - Test files (TestMain's `os.Exit(m.Run())`, `log.Fatal` in a test
@@ -387,6 +418,7 @@
 //	}
 //	log.Fatalf("load: %v", err) // log.Fatalf ends the process with GENERAL_ERROR (1) …
 //	cobra.CheckErr(err)         // cobra.CheckErr ends the process with GENERAL_ERROR (1) …
+//	ctx.FatalIfErrorf(ctx.Run()) // kong.Kong.FatalIfErrorf ends the process with GENERAL_ERROR (1) for every error that has no ExitCode() int method …
 //
 // Good:
 //

@@ -93,6 +93,14 @@ func catchAll(pass *analysis.Pass, ex *exits.Exits, call *ast.CallExpr, e exits.
 		}
 		return "exit", fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: exit with the code that fits, or map the error with exitcode.FromError(err)", types.ExprString(call), advice)
 	case exits.KindFatal:
+		if e.Code != generalError {
+			return "", "" // kong's FatalIfErrorf with the code the error carries
+		}
+		if exits.IsKongFatalIf(e.Callee) && exits.KongHonoursExitCode(e.Callee) {
+			// kong exits with the code of an error that has an
+			// ExitCode() int method: the program has none.
+			return "fatal", fmt.Sprintf("%s ends the process with GENERAL_ERROR (1) for every error that has no ExitCode() int method, and no error type of this module has one, %s: give the errors an ExitCode() int method that returns the code that fits (kong exits with it), or map the error to a code before exiting (exitcode.FromError(err) maps an error to one)", analyzerutil.CallName(e.Callee), advice)
+		}
 		return "fatal", fmt.Sprintf("%s ends the process with GENERAL_ERROR (1), %s: report the error and exit with the code that fits (exitcode.FromError(err) maps an error to one)", analyzerutil.CallName(e.Callee), advice)
 	case exits.KindHelper:
 		// A library's helper is blamed at the call when it exits in its

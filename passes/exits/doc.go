@@ -15,10 +15,34 @@
 //   - `log.Fatal`, `log.Fatalf`, `log.Fatalln` or the same method of a
 //     `*log.Logger` (exit code 1);
 //   - a well-known fatal function of a logging or command-line library (exit
-//     code 1): `cobra.CheckErr`; the `Fatal…` functions and methods of logrus,
-//     zap, zerolog, klog, glog and charmbracelet/log; `Exit…` of klog and
-//     glog; and the functions the `-config.fatals` setting
+//     code 1): `cobra.CheckErr`; kong's `Fatalf` (of a `*kong.Kong`, and of
+//     a `*kong.Context` through it); the `Fatal…` functions and methods of
+//     logrus, zap, zerolog, klog, glog and charmbracelet/log; `Exit…` of
+//     klog and glog; and the functions the `-config.fatals` setting
 //     adds;
+//   - kong's `FatalIfErrorf(err)`, the end of kong's documented idiom
+//     (`ctx.FatalIfErrorf(ctx.Run())`): when err is not nil it exits with
+//     the code err carries — an `ExitCode() int` that errors.As finds — or
+//     with 1. Its code is "computed" when the call's own error says it is
+//     not the program's 1: err's type has `ExitCode() int` (`var e
+//     coder; if errors.As(err, &e) { ctx.FatalIfErrorf(e) }`), or err is
+//     last assigned the error of kong's `Parse` (`kctx, err :=
+//     parser.Parse(os.Args[1:])`: a `*kong.ParseError`, whose code is
+//     kong's, as `kong.Parse`'s own exit is); or when the program's module
+//     declares, in the package or a package of the module it imports, a
+//     concrete error type with a method `ExitCode() int`: the program gives
+//     its errors their codes and kong exits with them, and the 1 is the
+//     last branch of that classification. It cannot be proved that the
+//     error at hand is one of them; the rule trusts a program that made
+//     the type for kong to read. An interface that declares the method, or
+//     a type with it that is no error, declares no such type, and neither
+//     does another module (a child's `*exec.ExitError` passed through is
+//     no code of the program's). Otherwise the code is 1. kong versions
+//     that declare no `kong.ExitCoder` (v1.6.0 and before; zk builds with
+//     v0.5.0) always exit 1 from it, whatever the error's methods: there
+//     only the parse error's 1, kong's own, is "computed". The call of the
+//     `Exit` field a kong parser exits through (`ctx.Exit(code)`, os.Exit
+//     unless an option sets another) is no exit the pass knows.
 //   - a call of a function that carries an exit fact;
 //   - a call of a package-level function variable that holds one of the
 //     exit functions (`var osExit = os.Exit`, the usual test seam), when no

@@ -50,6 +50,7 @@ var Fatals = []string{
 	"log.Fatal", "log.Fatalf", "log.Fatalln",
 	"(*log.Logger).Fatal", "(*log.Logger).Fatalf", "(*log.Logger).Fatalln",
 	"github.com/spf13/cobra.CheckErr",
+	"(*github.com/alecthomas/kong.Kong).Fatalf",
 	"github.com/sirupsen/logrus.Fatal", "github.com/sirupsen/logrus.Fatalf", "github.com/sirupsen/logrus.Fatalln", "github.com/sirupsen/logrus.FatalFn",
 	"(*github.com/sirupsen/logrus.Logger).Fatal", "(*github.com/sirupsen/logrus.Logger).Fatalf", "(*github.com/sirupsen/logrus.Logger).Fatalln", "(*github.com/sirupsen/logrus.Logger).FatalFn",
 	"(*github.com/sirupsen/logrus.Entry).Fatal", "(*github.com/sirupsen/logrus.Entry).Fatalf", "(*github.com/sirupsen/logrus.Entry).Fatalln",
@@ -203,7 +204,8 @@ type Kind int
 const (
 	// KindExit is os.Exit, syscall.Exit or exitcode.Exit.
 	KindExit Kind = iota
-	// KindFatal is a logging or library function that exits with 1.
+	// KindFatal is a logging or library function that exits with 1, or
+	// kong's FatalIfErrorf, whose Code is 1 or Computed (kongCodes).
 	KindFatal
 	// KindHelper is a function that may end the process (its Summary).
 	KindHelper
@@ -242,6 +244,9 @@ type Exits struct {
 	// kinds indexes the one-word kinds beside the integer constants of
 	// the package's composite literals, once asked (KindsBeside).
 	kinds map[ast.Expr][]string
+	// kong holds the code of each call of kong's FatalIfErrorf in the
+	// package: 1, or Computed (kongCodes).
+	kong map[*ast.CallExpr]int
 }
 
 // KindsBeside returns the one-word kinds beside the integer constant e in
@@ -331,6 +336,11 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 		return Exit{Code: constCode(e.info, call.Args[0]), Arg: call.Args[0], Callee: fn, Kind: KindExit}, true
 	case e.fatals.Has(fn):
 		return Exit{Code: int(exitcode.GeneralError), Callee: fn, Kind: KindFatal}, true
+	case IsKongFatalIf(fn):
+		if code, ok := e.kong[call]; ok {
+			return Exit{Code: code, Callee: fn, Kind: KindFatal}, true
+		}
+		return Exit{}, false
 	}
 	if f := e.Func(fn); f != nil {
 		return Exit{Code: onlyCode(f), Callee: fn, Kind: KindHelper, Summary: f}, true
@@ -448,6 +458,7 @@ func run(pass *analysis.Pass) (any, error) {
 		facts:  summary.NewTable[exitFact](pass),
 		vars:   exitVars(pass),
 	}
+	e.kong = kongCodes(pass, e.module)
 	// Each function's own exits, and its static calls of this package's
 	// functions, whose exits it inherits.
 	own := map[*types.Func]*exitFact{}

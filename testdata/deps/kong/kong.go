@@ -2,13 +2,69 @@
 // tests: the names exitlint knows, with no behaviour.
 package kong
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"os"
+)
 
 // Kong is a parser built from a grammar struct.
-type Kong struct{}
+type Kong struct {
+	// Exit is called to end the process (os.Exit unless an option sets
+	// another).
+	Exit func(int)
+}
 
 // Context is a parse's result.
-type Context struct{}
+type Context struct {
+	*Kong
+}
+
+// ExitCoder is an error that gives the code FatalIfErrorf exits with.
+type ExitCoder interface {
+	ExitCode() int
+}
+
+// ParseError is the error Parse returns.
+type ParseError struct {
+	error
+	exitCode int
+}
+
+// ExitCode is the code kong exits with for the parse error.
+func (p *ParseError) ExitCode() int {
+	if p.exitCode == 0 {
+		return 1
+	}
+	return p.exitCode
+}
+
+// Errorf prints a message.
+func (k *Kong) Errorf(format string, args ...any) *Kong {
+	fmt.Fprintf(os.Stderr, format+"\n", args...)
+	return k
+}
+
+// Fatalf prints a message and exits with 1.
+func (k *Kong) Fatalf(format string, args ...any) {
+	k.Errorf(format, args...)
+	k.Exit(1)
+}
+
+// FatalIfErrorf prints err and exits when it is not nil: with its
+// ExitCode() when it has one, else with 1.
+func (k *Kong) FatalIfErrorf(err error, args ...any) {
+	if err == nil {
+		return
+	}
+	k.Errorf("%s", err)
+	var e ExitCoder
+	if errors.As(err, &e) {
+		k.Exit(e.ExitCode())
+		return
+	}
+	k.Exit(1)
+}
 
 // Option configures a parser.
 type Option interface{ apply(*Kong) error }
@@ -28,7 +84,7 @@ type ConfigurationLoader func(r any) (any, error)
 
 // New builds a parser from the grammar and the options.
 func New(grammar any, options ...Option) (*Kong, error) {
-	k := &Kong{}
+	k := &Kong{Exit: os.Exit}
 	for _, o := range options {
 		if err := o.apply(k); err != nil {
 			return nil, err
@@ -41,7 +97,12 @@ func New(grammar any, options ...Option) (*Kong, error) {
 }
 
 // Parse parses args.
-func (k *Kong) Parse(args []string) (*Context, error) { return &Context{}, nil }
+func (k *Kong) Parse(args []string) (*Context, error) {
+	if len(args) > 0 && args[0] == "" {
+		return nil, &ParseError{error: errors.New("empty argument"), exitCode: 80}
+	}
+	return &Context{Kong: k}, nil
+}
 
 // Name sets the program's name.
 func Name(name string) Option { return OptionFunc(func(*Kong) error { return nil }) }
@@ -64,4 +125,12 @@ func JSON(r any) (any, error) { return nil, nil }
 func (c *Context) Run(binds ...any) error { return nil }
 
 // Parse parses the command line into cli.
-func Parse(cli any) *Context { return &Context{} }
+func Parse(cli any) *Context {
+	k, err := New(cli)
+	if err != nil {
+		panic(err)
+	}
+	ctx, err := k.Parse(os.Args[1:])
+	k.FatalIfErrorf(err)
+	return ctx
+}
