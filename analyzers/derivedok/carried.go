@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -127,20 +128,36 @@ func (ch *checker) intConst(e ast.Expr) (int64, bool) {
 	return constant.Int64Val(tv.Value)
 }
 
-// neverZero reports whether e is never 0: a constant other than 0, or a
+// neverZero reports whether e is never 0: a constant other than 0, a call
+// of a function of the package that never returns 0 (neverZeroCall), or a
 // local variable of body whose address is not taken and whose every
-// assignment is such a constant or is followed by `if v == 0 { v = … }`
+// assignment is one of those or is followed by `if v == 0 { v = … }`
 // that replaces a 0 with one.
 func (ch *checker) neverZero(e ast.Expr, body *ast.BlockStmt) bool {
+	return ch.neverZeroAt(e, body, nil, token.NoPos, 0)
+}
+
+// neverZeroAt is neverZero at the position at of body, whose signature is
+// sig: there a parameter is never 0 as well when a statement of the body's
+// own list before at sets it to such a value (the parameter's value
+// passed in is then gone), and every other assignment keeps it so.
+func (ch *checker) neverZeroAt(e ast.Expr, body *ast.BlockStmt, sig *types.Signature, at token.Pos, depth int) bool {
 	if n, ok := ch.intConst(e); ok {
 		return n != 0
+	}
+	if ch.neverZeroCall(e, depth) {
+		return true
 	}
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok || body == nil {
 		return false
 	}
 	v, ok := ch.pass.TypesInfo.Uses[id].(*types.Var)
-	if !ok || v.IsField() || v.Pos() < body.Pos() || v.Pos() >= body.End() {
+	if !ok || v.IsField() {
+		return false
+	}
+	local := body.Pos() <= v.Pos() && v.Pos() < body.End()
+	if !local && !(isParam(sig, v) && ch.resetBefore(body, v, at, depth)) {
 		return false
 	}
 	// Every statement that sets v, and where the statement lists hold them
@@ -185,7 +202,7 @@ func (ch *checker) neverZero(e ast.Expr, body *ast.BlockStmt) bool {
 		if !simple {
 			return false
 		}
-		if c, ok := ch.intConst(val); !(ok && c != 0) && !ch.guardedFromZero(next[st], v) {
+		if !ch.nonZeroValue(val, depth) && !ch.guardedFromZero(next[st], v) {
 			return false
 		}
 	}
@@ -273,4 +290,148 @@ func (ch *checker) zeroTest(cond ast.Expr, v *types.Var) bool {
 		}
 	}
 	return false
+}
+
+// nonZeroValue reports whether val, assigned to a variable, is never 0: a
+// constant other than 0 or a call neverZeroCall accepts.
+func (ch *checker) nonZeroValue(val ast.Expr, depth int) bool {
+	if c, ok := ch.intConst(val); ok {
+		return c != 0
+	}
+	return ch.neverZeroCall(val, depth)
+}
+
+// isParam reports whether v is a parameter of sig.
+func isParam(sig *types.Signature, v *types.Var) bool {
+	if sig == nil {
+		return false
+	}
+	for p := range sig.Params().Variables() {
+		if p == v {
+			return true
+		}
+	}
+	return false
+}
+
+// resetBefore reports whether a statement of body's own list that ends
+// before at assigns the parameter v a value never 0: the statements of that
+// list run once each, in order (the caller has ruled out goto), so from
+// there on v holds no value passed in.
+func (ch *checker) resetBefore(body *ast.BlockStmt, v *types.Var, at token.Pos, depth int) bool {
+	for _, st := range body.List {
+		if st.End() > at {
+			break
+		}
+		if val, _, simple := ch.assignmentOf(st, v); simple && ch.nonZeroValue(val, depth) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxCallDepth bounds how deep neverZeroCall follows calls.
+const maxCallDepth = 3
+
+// neverZeroCall reports whether e calls a function declared in the package
+// whose one integer result is never 0: each of its returns gives a
+// constant other than 0, a value neverZero accepts, or a parameter that a
+// statement of the body's own list before it, `if p == 0 { …; return c }`
+// with c a constant other than 0, has kept from 0, and that the body never
+// assigns (`if code == ExitOK { return ExitError }; return code`).
+func (ch *checker) neverZeroCall(e ast.Expr, depth int) bool {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || depth >= maxCallDepth {
+		return false
+	}
+	fn, ok := typeFunc(ch.pass.TypesInfo, call)
+	if !ok || fn.Pkg() != ch.pass.Pkg {
+		return false
+	}
+	decl := ch.funcDecl(fn)
+	sig := fn.Signature()
+	if decl == nil || sig.Results().Len() != 1 || !ch.isCodeType(sig.Results().At(0).Type()) || hasGoto(decl.Body) {
+		return false
+	}
+	all, found := true, false
+	ast.Inspect(decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // its returns are its own
+		case *ast.ReturnStmt:
+			found = true
+			if len(n.Results) != 1 || !ch.returnsNonZero(n.Results[0], decl.Body, sig, n.Pos(), depth+1) {
+				all = false
+			}
+		}
+		return all
+	})
+	return all && found
+}
+
+// returnsNonZero reports whether r, returned at the position at of body
+// (whose signature is sig), is never 0.
+func (ch *checker) returnsNonZero(r ast.Expr, body *ast.BlockStmt, sig *types.Signature, at token.Pos, depth int) bool {
+	if ch.neverZeroAt(r, body, sig, at, depth) {
+		return true
+	}
+	id, ok := ast.Unparen(r).(*ast.Ident)
+	if !ok {
+		return false
+	}
+	p, ok := ch.pass.TypesInfo.Uses[id].(*types.Var)
+	if !ok || !isParam(sig, p) {
+		return false
+	}
+	if ch.changes(body, p) {
+		return false
+	}
+	for _, st := range body.List {
+		if st.End() > at {
+			break
+		}
+		if ch.returnGuard(st, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnGuard reports whether s is `if p == 0 { …; return c }` (no init,
+// no else) with c a constant other than 0.
+func (ch *checker) returnGuard(s ast.Stmt, p *types.Var) bool {
+	ifs, ok := s.(*ast.IfStmt)
+	if !ok || ifs.Init != nil || ifs.Else != nil || !ch.zeroTest(ifs.Cond, p) || len(ifs.Body.List) == 0 {
+		return false
+	}
+	ret, ok := ifs.Body.List[len(ifs.Body.List)-1].(*ast.ReturnStmt)
+	if !ok || len(ret.Results) != 1 {
+		return false
+	}
+	c, isConst := ch.intConst(ret.Results[0])
+	return isConst && c != 0
+}
+
+// changes reports whether body may change v: assigns it, increments it,
+// ranges into it or takes its address.
+func (ch *checker) changes(body *ast.BlockStmt, v *types.Var) bool {
+	is := func(e ast.Expr) bool {
+		id, ok := ast.Unparen(e).(*ast.Ident)
+		return ok && ch.pass.TypesInfo.Uses[id] == v
+	}
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.AssignStmt:
+			found = found || slices.ContainsFunc(n.Lhs, is)
+		case *ast.IncDecStmt:
+			found = found || is(n.X)
+		case *ast.RangeStmt:
+			found = found || (n.Key != nil && is(n.Key)) || (n.Value != nil && is(n.Value))
+		case *ast.UnaryExpr:
+			found = found || (n.Op == token.AND && is(n.X))
+		}
+		return !found
+	})
+	return found
 }

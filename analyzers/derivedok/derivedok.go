@@ -15,6 +15,7 @@ import (
 	"github.com/exitlint/exitlint/exitcode"
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/contract"
+	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/suppress"
 )
 
@@ -27,13 +28,18 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerutil.Doc(doc, "derivedok"),
 	URL:      analyzerutil.URL("derivedok"),
 	Run:      analyzerutil.Guard(run),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, suppress.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, exits.Analyzer, suppress.Analyzer},
 }
 
 type checker struct {
 	pass *analysis.Pass
 	c    *contract.Contract
 	sup  *suppress.Suppressions
+	ex   *exits.Exits
+	ins  *inspector.Inspector
+	// decls are the package's function declarations by their objects,
+	// indexed once asked (funcDecl).
+	decls map[*types.Func]*ast.FuncDecl
 }
 
 func run(pass *analysis.Pass) (any, error) {
@@ -41,19 +47,19 @@ func run(pass *analysis.Pass) (any, error) {
 	if !c.EnvelopesInView && !c.WritesLiterals() {
 		return nil, nil
 	}
-	ch := &checker{pass: pass, c: c, sup: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
+	ch := &checker{pass: pass, c: c, sup: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), ins: ins}
 	for file := range analyzerutil.NonTestFiles(pass, ins) {
 		for cur := range file.Preorder((*ast.AssignStmt)(nil), (*ast.CompositeLit)(nil)) {
 			if c.OutsideRun(cur.Node().Pos()) {
 				continue // no exit code there for ok to answer to
 			}
-			body, _ := analyzerutil.EnclosingFunc(pass.TypesInfo, cur)
+			body, sig := analyzerutil.EnclosingFunc(pass.TypesInfo, cur)
 			switch n := cur.Node().(type) {
 			case *ast.AssignStmt:
-				ch.assign(n, body)
+				ch.assign(n, body, sig)
 			case *ast.CompositeLit:
-				ch.composite(n, body)
+				ch.composite(n, body, sig)
 			}
 		}
 	}
@@ -74,8 +80,8 @@ func (ch *checker) okField(recv types.Type, f *types.Var) (*types.TypeName, *con
 }
 
 // assign reports the ok fields of envelopes an assignment in body (the
-// function it is in, or nil) sets by hand.
-func (ch *checker) assign(as *ast.AssignStmt, body *ast.BlockStmt) {
+// function it is in, or nil, whose signature is sig) sets by hand.
+func (ch *checker) assign(as *ast.AssignStmt, body *ast.BlockStmt, sig *types.Signature) {
 	if as.Tok != token.ASSIGN && as.Tok != token.DEFINE {
 		return
 	}
@@ -96,7 +102,7 @@ func (ch *checker) assign(as *ast.AssignStmt, body *ast.BlockStmt) {
 		if len(as.Lhs) == len(as.Rhs) {
 			value = as.Rhs[i]
 		}
-		if value != nil && ch.derived(value, body, 0) {
+		if value != nil && (ch.derived(value, body, 0) || ch.pathsAgree(value, as, body, sig)) {
 			continue
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{
@@ -108,8 +114,8 @@ func (ch *checker) assign(as *ast.AssignStmt, body *ast.BlockStmt) {
 
 // composite reports the ok field of an envelope, or the ok key of a map
 // written as JSON output, that a composite literal in body (the function it
-// is in, or nil) sets by hand.
-func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
+// is in, or nil, whose signature is sig) sets by hand.
+func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt, sig *types.Signature) {
 	t := ch.pass.TypesInfo.TypeOf(lit)
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
@@ -118,7 +124,7 @@ func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 		return
 	}
 	if l := ch.c.LiteralEnvelope(lit); l != nil {
-		if l.OK == nil || !ch.agreesInLiteral(lit, l.OK, body) {
+		if l.OK == nil || !(ch.agreesInLiteral(lit, l.OK, body) || ch.pathsAgree(l.OK, lit, body, sig)) {
 			ch.literal(l, body)
 		}
 		return
@@ -140,7 +146,7 @@ func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt) {
 		} else if i < st.NumFields() && st.Field(i).Name() == e.OKField {
 			value = elt
 		}
-		if value == nil || ch.derived(value, body, 0) || ch.agreesInLiteral(lit, value, body) {
+		if value == nil || ch.derived(value, body, 0) || ch.agreesInLiteral(lit, value, body) || ch.pathsAgree(value, lit, body, sig) {
 			continue
 		}
 		ch.sup.Report(ch.pass, analysis.Diagnostic{
