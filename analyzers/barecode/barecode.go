@@ -52,12 +52,18 @@ type checker struct {
 	// usedConsts are the constants the package names somewhere, once
 	// asked (neverUsed).
 	usedConsts map[*types.Const]bool
+	// foreignMembers are the constants of other packages that reach this
+	// package's exit through their packages' code (foreign sites): they
+	// are judged at their declaration, as members of an exit table, and
+	// not again where this package spells them.
+	foreignMembers map[*types.Const]bool
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
 	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), term: pass.ResultOf[terminal.Analyzer].(*terminal.Terminal), checked: map[ast.Expr]bool{}}
 	ch.tables()
+	ch.foreignMembers = foreignMembers(ch.ex)
 	ch.sites()
 	ch.foreignSites()
 	if !c.EnumsInView && !analyzerutil.Imports(pass.Pkg, "os", "syscall") {
@@ -327,15 +333,17 @@ func (ch *checker) kindAgrees(e ast.Expr, n int64) bool {
 
 // spelledAsMember reports whether e names an enum member, through
 // parentheses and conversions (int(exitcode.NotFound)), or is a typed
-// constant of an enum type, whose declaration is where a bare value would be
-// reported.
+// constant of an enum type, or a constant of another package that its
+// foreign sites judge at its declaration (foreignMembers): the
+// declaration is where a bare value would be reported.
 func (ch *checker) spelledAsMember(e ast.Expr) bool {
 	e = ast.Unparen(e)
 	switch x := e.(type) {
 	case *ast.Ident:
 		return ch.memberOrEnumConst(ch.pass.TypesInfo.Uses[x])
 	case *ast.SelectorExpr:
-		return ch.memberOrEnumConst(ch.pass.TypesInfo.Uses[x.Sel])
+		k, _ := ch.pass.TypesInfo.Uses[x.Sel].(*types.Const)
+		return ch.memberOrEnumConst(k) || ch.foreignMembers[k]
 	case *ast.CallExpr:
 		if tv, ok := ch.pass.TypesInfo.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
 			return ch.spelledAsMember(x.Args[0])

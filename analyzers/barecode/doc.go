@@ -35,7 +35,9 @@
 //     through an interface of an errors package): a literal is reported at
 //     the `return` that spells it, in the other package; a named constant
 //     at its declaration, as a member of an exit table (see below), since
-//     its use makes it one. The exits pass's result facts carry them.
+//     its use makes it one, and not again where this package spells it
+//     (src-cli's `GraphqlErrorsExitCode`, given to `cmderrors.ExitCode` in
+//     two packages). The exits pass's result facts carry them.
 //
 // # The program's own exit tables
 //

@@ -47,6 +47,18 @@ func (ch *checker) foreignSites() {
 	}
 }
 
+// foreignMembers returns the named constants of other packages among the
+// foreign sites: foreignSites judges each at its declaration.
+func foreignMembers(ex *exits.Exits) map[*types.Const]bool {
+	out := map[*types.Const]bool{}
+	for _, s := range ex.ForeignSites() {
+		if k := ex.Const(s.Source); k != nil {
+			out[k] = true
+		}
+	}
+	return out
+}
+
 // foreignMember judges a named constant of another package that becomes
 // this package's exit code, at its declaration, as a member of an exit
 // table: its package's own analysis cannot see that it is one.

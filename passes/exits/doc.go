@@ -118,6 +118,22 @@
 // framework; a `Run` method of a type that is no framework command is
 // none.
 //
+// Code at package level is code of the package. A CLI declares its errors
+// as package-level values (`var errUsage = &exitCodeError{code: 2}`,
+// `var errTaken = cmderrors.ExitCode(7, err)`) and its commands as
+// package-level values whose actions are function literals (`var
+// getCommand = &cli.Command{Action: func(…) error { return
+// cmderrors.ExitCode(2, err) }}`, a cobra `RunE`). The pass walks the
+// initializers of the package's variables as it walks function bodies:
+// for the values they store into fields and variables, the calls they
+// make and the exits they reach. Evidence: govulncheck's internal/scan
+// keeps its codes only in such values (`errVulnerabilitiesFound` carries
+// 3, `errUsage`, `errNoPatterns` and `errNoPackagesMatched` carry 2), and
+// src-cli's codeowners commands, actions of package-level commands, fail
+// with `cmderrors.ExitCode(2, …)` for a repository not found, and its
+// `ExitCode1 = &ExitCodeError{exitCode: 1}` is the code of every failed
+// login; none was seen while only functions were walked.
+//
 // # Exit codes that cross a package boundary
 //
 // A CLI often chooses its codes in one package and exits in another:
@@ -136,7 +152,18 @@
 // classification (see Exemptions), and the checks an `//exitlint:ignore`
 // directive at it names. A method of an interface the package declares
 // gets the union of the package's methods that implement it
-// (`errs.Coded.Code`). The package where such a result reaches an exit
+// (`errs.Coded.Code`). A method of an interface the exiting package
+// declares, or of an anonymous one (`var e interface{ ExitCode() int };
+// if errors.As(err, &e) { os.Exit(e.ExitCode()) }`), gets the union of
+// the methods that implement it among the named types of that package and
+// of every package it imports, directly or not, through their result
+// facts: govulncheck's main exits so with the code of an unexported error
+// type of its internal/scan. When the value the method is called on comes
+// out of an error (the target of an `As` function given an error —
+// `errors.As`, `errors.AsType`, an errors package's `AsInterface` — or a
+// type assertion of an error, and nothing else gives it a value) only the
+// types that are errors count: a meter or a report with an `ExitCode`
+// method is in no error chain. The package where such a result reaches an exit
 // records each constant as a foreign site (`Exits.ForeignSites`), and the
 // checks report it where it is written, in the other package, with how it
 // gets to the exit ("cli.Main's result → os.Exit") — unless it is written
@@ -213,7 +240,9 @@
 // codes a member's name says (the name table is names.go).
 //
 // Calls inside function literals belong to the literal, not to the function
-// that declares it. The standard library's packages carry no facts: their
+// that declares it, for the exit facts; the flow of codes follows them
+// inside their function, or inside the package-level initializer that
+// holds them. The standard library's packages carry no facts: their
 // exits are the ones named above. Calls through interfaces and function
 // values are not followed: a logger that exits through a stored `func(int)`
 // is known only by name, which is why the list of library fatals exists.

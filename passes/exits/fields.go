@@ -145,10 +145,7 @@ func (fl *flow) callsIndex() map[*types.Func][]callAt {
 		return fl.calls
 	}
 	fl.calls = map[*types.Func][]callAt{}
-	for _, fn := range fl.funcs {
-		if fl.inTest(fn.Decl) {
-			continue
-		}
+	for fn := range fl.bodies() {
 		ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 			if call, ok := n.(*ast.CallExpr); ok {
 				if callee, ok := typeutil.Callee(fl.pass.TypesInfo, call).(*types.Func); ok && callee.Pkg() == fl.pass.Pkg {
@@ -275,10 +272,7 @@ func (fl *flow) importedStores(v *types.Var) []Source {
 func (fl *flow) fieldStoreFacts() {
 	stores := map[string][]Source{}
 	seen := map[analyzerutil.Loc]bool{}
-	for _, fn := range fl.funcs {
-		if fl.inTest(fn.Decl) {
-			continue
-		}
+	for fn := range fl.bodies() {
 		fl.stores(fn, fl.isCodeLike, func(val ast.Expr, v *types.Var) {
 			key := fl.fieldKey(v)
 			if key == "" {

@@ -139,12 +139,15 @@ type flow struct {
 	owners        map[*types.Var]types.Type
 	knownCodeLike map[*types.Var]bool
 	// impls are the implementations of interface methods, once asked.
-	impls map[*types.Func]impls
+	impls map[implKey]impls
 	// storeIndex holds, for each variable or field, the values the
 	// package's functions outside tests store into it, found in one walk
 	// when first asked (storesInto).
 	storeIndex map[*types.Var][]storeAt
 	keys       map[*types.Var]string // fieldKey's, once asked
+	// inits are the package-level initializers, as functions of no
+	// parameters (initFuncs).
+	inits []summary.Func
 }
 
 // storeAt is a value a function stores into a variable or field.
@@ -154,16 +157,13 @@ type storeAt struct {
 }
 
 // storesInto returns the values the package's functions outside tests
-// store into v. The index is built once: asking every function for each
+// and its package-level initializers store into v. The index is built once: asking every function for each
 // field an exit reads was quadratic in the package's size (a 5-package
 // program took over 20 minutes).
 func (fl *flow) storesInto(v *types.Var) []storeAt {
 	if fl.storeIndex == nil {
 		fl.storeIndex = map[*types.Var][]storeAt{}
-		for _, g := range fl.funcs {
-			if fl.inTest(g.Decl) {
-				continue
-			}
+		for g := range fl.bodies() {
 			fl.stores(g, func(*types.Var) bool { return true }, func(val ast.Expr, w *types.Var) {
 				fl.storeIndex[w] = append(fl.storeIndex[w], storeAt{g, val})
 			})
@@ -174,10 +174,11 @@ func (fl *flow) storesInto(v *types.Var) []storeAt {
 
 func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
 	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[codeFact](pass), status: map[*types.Var]string{}, results: summary.NewTable[resultFact](pass),
-		byKey: map[string]*types.Var{}, owners: map[*types.Var]types.Type{}, knownCodeLike: map[*types.Var]bool{}, impls: map[*types.Func]impls{}, keys: map[*types.Var]string{}}
+		byKey: map[string]*types.Var{}, owners: map[*types.Var]types.Type{}, knownCodeLike: map[*types.Var]bool{}, impls: map[implKey]impls{}, keys: map[*types.Var]string{}}
 	for _, fn := range funcs {
 		fl.decl[fn.Obj] = fn
 	}
+	fl.inits = initFuncs(pass)
 	fl.findStatus()
 	return fl
 }
@@ -186,10 +187,7 @@ func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
 // call's code comes from (os.Exit(exitStatus), directly or through a
 // local), outside tests.
 func (fl *flow) findStatus() {
-	for _, fn := range fl.funcs {
-		if fl.inTest(fn.Decl) {
-			continue
-		}
+	for fn := range fl.bodies() {
 		ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 			call, ok := n.(*ast.CallExpr)
 			if !ok {
@@ -447,7 +445,8 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 				// An interface method no fact describes (an interface of
 				// this package, or err.(interface{ ExitCode() int })): its
 				// result is what the methods that implement it return.
-				impls := fl.implementations(callee)
+				sel, _ := ast.Unparen(x.Fun).(*ast.SelectorExpr)
+				impls := fl.implementations(callee, sel != nil && fl.holdsError(fn, sel.X))
 				for _, m := range impls.local {
 					yield(origin{param: -1, result: m, call: x})
 				}

@@ -534,11 +534,21 @@ type impls struct {
 	foreign *resultFact
 }
 
+// implKey asks for the implementations of an interface method, of error
+// types only or of every type.
+type implKey struct {
+	m          *types.Func
+	errorsOnly bool
+}
+
 // implementations finds, once per method, the methods of the named types
 // of this package and of those it imports (directly or not) that
-// implement the interface m belongs to, and gathers them.
-func (fl *flow) implementations(m *types.Func) impls {
-	if got, ok := fl.impls[m]; ok {
+// implement the interface m belongs to, and gathers them; with
+// errorsOnly, of the types that are errors too (the call's receiver holds
+// an error: holdsError).
+func (fl *flow) implementations(m *types.Func, errorsOnly bool) impls {
+	key := implKey{m, errorsOnly}
+	if got, ok := fl.impls[key]; ok {
 		return got
 	}
 	var out impls
@@ -562,7 +572,7 @@ func (fl *flow) implementations(m *types.Func) impls {
 				continue
 			}
 			for _, t := range []types.Type{tn.Type(), types.NewPointer(tn.Type())} {
-				if !types.Implements(t, iface) {
+				if !types.Implements(t, iface) || errorsOnly && !types.Implements(t, errorInterface) {
 					continue
 				}
 				obj, _, _ := types.LookupFieldOrMethod(t, false, m.Pkg(), m.Name())
@@ -598,6 +608,6 @@ func (fl *flow) implementations(m *types.Func) impls {
 	if len(merged.Sources) > 0 || len(merged.Fields) > 0 {
 		out.foreign = merged
 	}
-	fl.impls[m] = out
+	fl.impls[key] = out
 	return out
 }

@@ -39,10 +39,7 @@ type flowItem struct {
 // sites finds the constants of the package that become exit codes.
 func (fl *flow) sites() []CodeSite {
 	var work []flowItem
-	for _, fn := range fl.funcs {
-		if fl.inTest(fn.Decl) {
-			continue
-		}
+	for fn := range fl.bodies() {
 		fl.exitArgs(fn, func(arg ast.Expr, via string, sets bool) {
 			direct := !sets && !strings.HasSuffix(via, paramExit) && !strings.HasSuffix(via, frameworkExit)
 			work = append(work, flowItem{fn: fn, e: arg, via: via, direct: direct})
@@ -74,10 +71,7 @@ func (fl *flow) sites() []CodeSite {
 	// too, and what the packages it imports store in a field.
 	followStored := func(v *types.Var, it flowItem) {
 		fl.status[v] = v.Name() + " → " + it.via
-		for _, g := range fl.funcs {
-			if fl.inTest(g.Decl) {
-				continue
-			}
+		for g := range fl.bodies() {
 			fl.stores(g, func(w *types.Var) bool { return w == v }, func(val ast.Expr, _ *types.Var) {
 				work = append(work, flowItem{fn: g, e: val, via: fl.status[v], stored: true})
 			})

@@ -14,6 +14,7 @@ require (
 	golang.org/x/term v0.0.0-00010101000000-000000000000
 	example.com/chatapi v0.0.0-00010101000000-000000000000
 	example.com/dielib v0.0.0-00010101000000-000000000000
+	example.com/exitlib v0.0.0-00010101000000-000000000000
 	github.com/exitlint/exitlint/envelope v0.0.0-00010101000000-000000000000
 	github.com/exitlint/exitlint/exitcode v0.0.0-00010101000000-000000000000
 	github.com/sirupsen/logrus v0.0.0-00010101000000-000000000000
@@ -36,6 +37,7 @@ replace (
 	golang.org/x/term => ../deps/xterm
 	example.com/chatapi => ../deps/chatapi
 	example.com/dielib => ../deps/dielib
+	example.com/exitlib => ../deps/pkg/mod/example.com/exitlib@v1.0.0
 	github.com/exitlint/exitlint/envelope => ../../envelope
 	github.com/exitlint/exitlint/exitcode => ../../exitcode
 	github.com/sirupsen/logrus => ../deps/logrus

@@ -1,0 +1,3 @@
+module example.com/exitlib
+
+go 1.22
