@@ -167,7 +167,12 @@
 //     parsing it: an ECS task-duration report, a document preparer, an
 //     ANSI text wrapper). A
 //     decoder over stdin is no such read: input that does not parse is
-//     the caller's to fix.
+//     the caller's to fix. A fatal that takes the error itself and exits
+//     only when it is not nil (`cobra.CheckErr(err)`, kong's
+//     `ctx.FatalIfErrorf(err)`) is judged by where its error comes from,
+//     as `if err != nil { os.Exit(1) }` is: the call it is given, or the
+//     call the statement just before assigns to it (here and in the
+//     no-fail rules below).
 //   - An exit, or a 1 that becomes the exit code (returned, or given to
 //     `cli.Exit` or to a constructor that stores it), in the body of `if
 //     err != nil` where err is the error of a call that has no failure a

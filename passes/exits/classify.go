@@ -507,6 +507,9 @@ func (x *Exemptions) errorOf(cur inspector.Cursor, is func(call *ast.CallExpr, b
 	if body == nil {
 		return false
 	}
+	if call := x.checkedErrorSource(cur); call != nil && is(call, body) {
+		return true
+	}
 	for ifCur := range cur.Enclosing((*ast.FuncDecl)(nil), (*ast.FuncLit)(nil), (*ast.IfStmt)(nil)) {
 		ifs, ok := ifCur.Node().(*ast.IfStmt)
 		if !ok {
@@ -524,6 +527,41 @@ func (x *Exemptions) errorOf(cur inspector.Cursor, is func(call *ast.CallExpr, b
 		}
 	}
 	return false
+}
+
+// checkedErrorSource returns, when cur is a call of a fatal function that
+// takes the error itself and exits only when it is not nil (kong's
+// FatalIfErrorf, cobra.CheckErr), the call that error comes from: the
+// argument itself (ctx.FatalIfErrorf(f())), or the call the statement just
+// before assigns to the argument's variable (err := f();
+// ctx.FatalIfErrorf(err)). Such an exit is judged by its error's source, as
+// `if err != nil { os.Exit(1) }` is.
+func (x *Exemptions) checkedErrorSource(cur inspector.Cursor) *ast.CallExpr {
+	call, ok := cur.Node().(*ast.CallExpr)
+	if !ok || len(call.Args) == 0 {
+		return nil
+	}
+	fn, ok := typeutil.Callee(x.info, call).(*types.Func)
+	if !ok || !(IsKongFatalIf(fn) || fn.FullName() == "github.com/spf13/cobra.CheckErr") {
+		return nil
+	}
+	switch arg := ast.Unparen(call.Args[0]).(type) {
+	case *ast.CallExpr:
+		return arg
+	case *ast.Ident:
+		v, ok := x.info.Uses[arg].(*types.Var)
+		if !ok {
+			return nil
+		}
+		stmt := cur.Parent()
+		if _, ok := stmt.Node().(*ast.ExprStmt); !ok || stmt.ParentEdgeKind() != edge.BlockStmt_List {
+			return nil
+		}
+		if prev, ok := stmt.PrevSibling(); ok {
+			return assignedCall(x.info, prev.Node().(ast.Stmt), v)
+		}
+	}
+	return nil
 }
 
 // funcDecl returns the declaration of fn among the package's files.

@@ -126,3 +126,20 @@ func handler(ctx *kong.Context) error {
 	ctx.FatalIfErrorf(ctx.Run()) // want `kong.Kong.FatalIfErrorf ends the process with GENERAL_ERROR \(1\) .*: return the error instead`
 	return nil
 }
+
+// printed: FatalIfErrorf exits only when its error is not nil, so it is
+// judged by where the error comes from, as `if err != nil { os.Exit(1) }`
+// is: a failed write to stdout leaves 1 as the last resort; a file that
+// cannot be read has a code that fits.
+func printed(ctx *kong.Context, path string) {
+	_, err := fmt.Fprintln(os.Stdout, "result")
+	ctx.FatalIfErrorf(err)
+	ctx.FatalIfErrorf(writeOut("done"))
+	_, err = os.ReadFile(path)
+	ctx.FatalIfErrorf(err) // want `kong.Kong.FatalIfErrorf ends the process with GENERAL_ERROR`
+}
+
+func writeOut(s string) error {
+	_, err := fmt.Fprintln(os.Stdout, s)
+	return err
+}
