@@ -56,5 +56,5 @@ func record(env string, code exitcode.Code) error {
 		os.Exit(1) // fallback: GENERAL_ERROR as a catch-all
 	}
 	os.Stdout.Write(append(b, '\n'))
-	return output.WriteOK(os.Stderr, code == exitcode.Success, nil)
+	return output.WriteOK(output.Log, code == exitcode.Success, nil)
 }

@@ -33,3 +33,7 @@ func Write(w io.Writer, code exitcode.Code, data any, e *Error) error {
 func WriteOK(w io.Writer, ok bool, data any) error {
 	return json.NewEncoder(w).Encode(Response{OK: ok, Data: data})
 }
+
+// Log is where WriteOK writes deploy records; a command may point it at a
+// file.
+var Log io.Writer = io.Discard
