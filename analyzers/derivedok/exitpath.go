@@ -7,6 +7,7 @@ import (
 
 	"golang.org/x/tools/go/cfg"
 
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/exits"
 )
 
@@ -168,12 +169,7 @@ func (p *pathCheck) computedNeverZero(e ast.Expr) bool {
 
 // isCodeType reports whether t is an integer type or the exit-code enum's.
 func (ch *checker) isCodeType(t types.Type) bool {
-	return t != nil && (ch.c.Enum(t) != nil || isInteger(t))
-}
-
-func isInteger(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsInteger != 0
+	return t != nil && (ch.c.Enum(t) != nil || analyzerutil.IsInteger(t))
 }
 
 // hasGoto reports whether body jumps by goto (top-level statements then
@@ -189,18 +185,10 @@ func hasGoto(body *ast.BlockStmt) bool {
 	return found
 }
 
-// typeFunc returns the function a call calls statically.
+// typeFunc returns the function a call names (a method of an interface
+// too).
 func typeFunc(info *types.Info, call *ast.CallExpr) (*types.Func, bool) {
-	var id *ast.Ident
-	switch f := ast.Unparen(call.Fun).(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return nil, false
-	}
-	fn, ok := info.Uses[id].(*types.Func)
+	fn, ok := info.Uses[analyzerutil.NameIdent(call.Fun)].(*types.Func)
 	return fn, ok
 }
 
