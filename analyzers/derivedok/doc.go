@@ -58,27 +58,35 @@
 // exitCode}`, the code main exits with), hop (`{"ok": false, "exit_code":
 // code}` where `code` is 1, 20, 21, 22 or 23).
 //
-// A constant failing ok (`false`, `"error"`) counts as derived, too, where
-// the function that sets it decides the code in the same run and answers
-// with it: every path from the statement that sets it leaves the function
-// by returning its one integer result, or by `os.Exit`, with a code
-// computed there (no constant) that is never 0 — a local variable whose
-// every assignment is a constant other than 0 or such a call, or a
-// parameter the body's own statement list resets so before the ok
-// (`code = failureExitCode(code)`), where a call counts when it calls a
+// A constant ok counts as derived, too, where the function that sets it
+// ends the run with a code of the same meaning on every path that follows:
+// a failing ok (`false`, `"error"`) before a code never 0, a succeeding ok
+// before 0. A path ends at a return of the function's one integer result,
+// at `os.Exit` or at a fatal (its 1), with a constant of that meaning, or,
+// for a failing ok, with a code computed there that is never 0 — a local
+// variable whose every assignment is a constant other than 0 or such a
+// call, or a parameter the body's own statement list resets so before the
+// ok (`code = failureExitCode(code)`), where a call counts when it calls a
 // function of the package whose every return is a constant other than 0,
-// such a value, or its parameter after `if code == 0 { return c }`. The
-// function that says the run failed then chooses the code with it, and the
-// code cannot be SUCCESS. Paths are the function's control-flow graph; an
-// exit, a fatal and a panic end one, a goto leaves the rule out. Evidence:
-// docket (`Fail` resets its code through `failureExitCode`, writes `OK:
-// false` and returns the code). Reported still: a constant exit beside the
-// ok (`{"ok": false}` then `os.Exit(1)` or `log.Fatal`: the judged real
-// code calls it an ok that happens to agree with a separate exit, beads'
-// `pingFail`, webctl's `main`), a code that may be 0, a returned error
-// (the exit chooses its code elsewhere, in a package this one cannot see),
-// a path that returns nothing, and any constant ok: true (a success
-// envelope that returns `ExitOK` sets its ok by hand all the same).
+// such a value, or its parameter after `if code == 0 { return c }`. No
+// call on the way may end the process with a code of the other meaning (a
+// helper that may, or, after a succeeding ok, a fatal such as
+// `cobra.CheckErr(err)`), and such a fatal, which returns when its error is
+// nil, ends no path. Paths are the function's control-flow graph; an exit,
+// a fatal and a panic end one, a goto leaves the rule out. An agent then
+// reads one outcome from the ok and the code: the contract's reason for
+// deriving ok ("prevents a command exiting non-zero with ok: true") is
+// met. What is left to change is the envelope built by hand beside the
+// code instead of by one factory, and that is handbuilt's finding at the
+// same literal: one fault, reported once. Evidence: docket (`Fail` resets
+// its code through `failureExitCode`, writes `OK: false` and returns the
+// code), beads (`pingFail` writes `{"status": "error", …}` then
+// `os.Exit(1)`), webctl (`main` writes `{"ok": false, …}` then
+// `os.Exit(1)`); in the last two handbuilt reports the literal. Reported
+// still: a code that may be of the other meaning, one the caller passes in,
+// a returned error (the exit chooses its code elsewhere, in a package this
+// one cannot see), a path that returns nothing, and a path through a call
+// that may exit otherwise.
 //
 // An ok answers to the exit code the run ends with: derivedok reports only
 // where one exists. Code outside the program's run is never reported: an

@@ -11,31 +11,38 @@ import (
 	"github.com/exitlint/exitlint/passes/exits"
 )
 
-// A failing ok that the function then answers with a code: agreement by
-// the paths that follow the write.
+// An ok that the function then answers with a code: agreement by the
+// paths that follow the write.
 //
-// A constant failing ok (false, "error") agrees with the exit code by
-// construction when every path from the statement that sets it leaves the
-// function one way that carries a code never 0: the function returns the
-// code (its one integer result) and that value is never 0, or it ends the
-// process with a code computed there that is never 0. The code is then
-// decided in the function that says the run failed, in the same run of
-// it, and cannot be SUCCESS.
+// A constant ok agrees with the exit code by construction when every path
+// from the statement that sets it leaves the function one way that carries
+// a code of the same meaning: for a failing ok (false, "error") a code
+// never 0, for a succeeding ok (true, "ok", "success") the code 0. The
+// function returns the code (its one integer result), or ends the process
+// with it (os.Exit, or a fatal's 1), and no call on the way may end the
+// process with a code of the other meaning. The code is then decided in
+// the function that says how the run went, in the same run of it, and the
+// two cannot disagree: an agent reads the same outcome from both.
 //
-// A constant exit code beside the ok (os.Exit(1), log.Fatal, a `return 1`)
-// does not count: the judged real code calls an `{"ok": false}` followed by
-// a separate os.Exit(1) hand-set (it agrees only because two hand-written
-// values happen to), as it does a failure envelope followed by a returned
-// error whose code the exit chooses elsewhere. A constant ok true is never
-// taken as agreeing by its path (a success envelope that returns ExitOK is
-// judged hand-set too).
+// What is still wrong there is that the envelope is built by hand beside
+// the code instead of by one factory that derives ok from it; that is
+// handbuilt's finding, at the same literal, and a fault is reported once.
+// A fatal that returns when its error is nil (cobra.CheckErr, kong's
+// FatalIfErrorf) ends no path by itself, and a code given by the caller,
+// a returned error (the exit is chosen elsewhere) or a code that may be
+// of the other meaning keep the ok reported.
+//
+// Evidence: beads (cmd/bd/ping.go: `{"status": "error"}` then
+// os.Exit(1)) and webctl (cmd/webctl/main.go: `{"ok": false}` then
+// os.Exit(1)), both reported by handbuilt at the same literal; a failure
+// writer that computes a code never 0 and exits with it (docket, md2x).
 
 // pathsAgree reports whether the constant ok value okVal, set by the node
 // at in body (the function it is in, whose signature is sig), agrees by its
 // paths with the exit code: see the comment above.
 func (ch *checker) pathsAgree(okVal ast.Expr, at ast.Node, body *ast.BlockStmt, sig *types.Signature) bool {
 	ok, known := ch.constOK(okVal)
-	if !known || ok || body == nil || sig == nil || hasGoto(body) {
+	if !known || body == nil || sig == nil || hasGoto(body) {
 		return false
 	}
 	g := cfg.New(body, ch.mayReturn)
@@ -43,7 +50,7 @@ func (ch *checker) pathsAgree(okVal ast.Expr, at ast.Node, body *ast.BlockStmt, 
 	if b == nil {
 		return false
 	}
-	p := &pathCheck{ch: ch, body: body, sig: sig, at: at, seen: map[*cfg.Block]bool{}}
+	p := &pathCheck{ch: ch, body: body, sig: sig, at: at, ok: ok, seen: map[*cfg.Block]bool{}}
 	return p.from(b, i) && p.ends > 0
 }
 
@@ -56,7 +63,7 @@ func (ch *checker) mayReturn(call *ast.CallExpr) bool {
 		}
 	}
 	if ex, ok := ch.ex.Call(call); ok && ex.Kind != exits.KindHelper {
-		return false
+		return exits.OnlyOnError(ex.Callee) // returns when its error is nil
 	}
 	if fn, ok := typeFunc(ch.pass.TypesInfo, call); ok && ch.ex.NoReturn(fn) {
 		return false
@@ -90,14 +97,18 @@ type pathCheck struct {
 	body *ast.BlockStmt
 	sig  *types.Signature
 	at   ast.Node
+	ok   bool // the ok value: the codes that agree are 0 (true) or never 0 (false)
 	seen map[*cfg.Block]bool
-	ends int // the ends reached, each one that carries a code never 0
+	ends int // the ends reached, each one that carries a code that agrees
 }
 
 // from reports whether every path from node i of block b ends with a code
-// never 0.
+// that agrees with the ok.
 func (p *pathCheck) from(b *cfg.Block, i int) bool {
 	for _, n := range b.Nodes[i:] {
+		if p.otherExit(n) {
+			return false
+		}
 		switch n := n.(type) {
 		case *ast.ReturnStmt:
 			return p.end(p.returns(n))
@@ -122,6 +133,47 @@ func (p *pathCheck) from(b *cfg.Block, i int) bool {
 	return true
 }
 
+// otherExit reports whether a call in n, other than the one ending the
+// path, may end the process with a code that disagrees with the ok: a
+// helper that may exit with one, or a fatal that returns when its error is
+// nil (a failure's 1 after ok true).
+func (p *pathCheck) otherExit(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		if _, ok := n.(*ast.FuncLit); ok || found {
+			return false
+		}
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		ex, ok := p.ch.ex.Call(call)
+		switch {
+		case !ok:
+		case ex.Kind == exits.KindHelper && ex.Summary != nil:
+			for _, c := range ex.Summary.Codes {
+				if !p.agrees(c) {
+					found = true
+				}
+			}
+		case exits.OnlyOnError(ex.Callee):
+			found = p.ok
+		}
+		return true
+	})
+	return found
+}
+
+// agrees reports whether the exit code c (or Computed) agrees with the ok:
+// a computed code is taken to agree with no ok here (computedNeverZero
+// proves it at an end).
+func (p *pathCheck) agrees(c int) bool {
+	if c == exits.Computed {
+		return false
+	}
+	return (c == 0) == p.ok
+}
+
 func (p *pathCheck) end(ok bool) bool {
 	if ok {
 		p.ends++
@@ -130,7 +182,7 @@ func (p *pathCheck) end(ok bool) bool {
 }
 
 // returns reports whether ret returns, as the function's one integer
-// result, a computed code never 0.
+// result, a code that agrees with the ok.
 func (p *pathCheck) returns(ret *ast.ReturnStmt) bool {
 	res := p.sig.Results()
 	k := -1
@@ -145,26 +197,32 @@ func (p *pathCheck) returns(ret *ast.ReturnStmt) bool {
 	if k < 0 || len(ret.Results) != res.Len() {
 		return false
 	}
-	return p.computedNeverZero(ret.Results[k])
+	return p.code(ret.Results[k])
 }
 
-// exits reports whether call ends the process with a computed code never
-// 0.
+// exits reports whether call ends the process with a code that agrees
+// with the ok.
 func (p *pathCheck) exits(call *ast.CallExpr) bool {
 	ex, ok := p.ch.ex.Call(call)
-	if !ok || ex.Kind != exits.KindExit || ex.Arg == nil {
-		return false // a fatal's 1 is a constant; Goexit and panic end no process with a chosen code
+	switch {
+	case !ok || exits.OnlyOnError(ex.Callee):
+		return false
+	case ex.Kind == exits.KindFatal:
+		return ex.Code != exits.Computed && p.agrees(ex.Code)
+	case ex.Kind == exits.KindExit && ex.Arg != nil:
+		return p.code(ex.Arg)
 	}
-	return p.computedNeverZero(ex.Arg)
+	return false // Goexit and panic end no process with a chosen code
 }
 
-// computedNeverZero reports whether e is a code computed in the function
-// (no constant) that is never 0.
-func (p *pathCheck) computedNeverZero(e ast.Expr) bool {
-	if _, isConst := p.ch.intConst(e); isConst {
-		return false
+// code reports whether e, a code the function answers with, agrees with
+// the ok: a constant of the same meaning, or for a failing ok a code
+// computed in the function that is never 0.
+func (p *pathCheck) code(e ast.Expr) bool {
+	if c, isConst := p.ch.intConst(e); isConst {
+		return (c == 0) == p.ok
 	}
-	return p.ch.neverZeroAt(e, p.body, p.sig, p.at.Pos(), 0)
+	return !p.ok && p.ch.neverZeroAt(e, p.body, p.sig, p.at.Pos(), 0)
 }
 
 // isCodeType reports whether t is an integer type or the exit-code enum's.

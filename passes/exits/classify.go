@@ -542,7 +542,7 @@ func (x *Exemptions) checkedErrorSource(cur inspector.Cursor) *ast.CallExpr {
 		return nil
 	}
 	fn, ok := typeutil.Callee(x.info, call).(*types.Func)
-	if !ok || !(IsKongFatalIf(fn) || fn.FullName() == "github.com/spf13/cobra.CheckErr") {
+	if !ok || !OnlyOnError(fn) {
 		return nil
 	}
 	switch arg := ast.Unparen(call.Args[0]).(type) {

@@ -21,6 +21,13 @@ var kongFatalIf = analyzerutil.NewFuncs([]string{"(*" + kongPath + ".Kong).Fatal
 // IsKongFatalIf reports whether fn is kong's FatalIfErrorf.
 func IsKongFatalIf(fn *types.Func) bool { return kongFatalIf.Has(fn) }
 
+// OnlyOnError reports whether fn is a fatal function that takes an error
+// and ends the process only when it is not nil, returning otherwise:
+// kong's FatalIfErrorf and cobra.CheckErr.
+func OnlyOnError(fn *types.Func) bool {
+	return fn != nil && (IsKongFatalIf(fn) || fn.FullName() == "github.com/spf13/cobra.CheckErr")
+}
+
 // KongHonoursExitCode reports whether the kong package that declares fn
 // (its FatalIfErrorf) exits with the code an error's ExitCode() int
 // method gives. kong declares the ExitCoder interface in the versions

@@ -1,8 +1,10 @@
-// Command exitpath writes failure envelopes whose ok: false is followed on
-// every path by the code the function computes and answers with: returned
-// as its one integer result, or passed to os.Exit. A code never 0 there
-// agrees with ok: false by construction; a constant exit beside a hand-set
-// ok, a code that may be 0, a returned error and any ok: true stay
+// Command exitpath writes envelopes whose ok is followed on every path by
+// the code the function answers with: returned as its one integer result,
+// passed to os.Exit, or a fatal's 1. ok: false before a code never 0, and
+// ok: true before a 0, agree by construction (the hand-built literal is
+// handbuilt's finding, once). A code that may be 0, a code chosen
+// elsewhere (a returned error), a fatal that returns when its error is
+// nil, and an exit a later helper may make with another code stay
 // reported.
 package main
 
@@ -11,6 +13,8 @@ import (
 	"errors"
 	"log"
 	"os"
+
+	"github.com/spf13/cobra"
 )
 
 // Response is the program's envelope.
@@ -76,18 +80,57 @@ func dieMap(err error) {
 	os.Exit(code)
 }
 
-// Look-alikes that stay reported.
-
-// dieOne writes ok: false and exits with a separate constant 1.
+// dieOne writes ok: false and exits with a constant 1: they agree.
 func dieOne(err error) {
-	write(Response{OK: false, Error: err.Error()}) // want `OK: false sets ok of envelope main.Response by hand`
+	write(Response{OK: false, Error: err.Error()})
 	os.Exit(1)
 }
 
 // fatal writes ok: false and exits through log.Fatal (1).
 func fatal(err error) {
-	write(Response{OK: false, Error: err.Error()}) // want `OK: false sets ok of envelope main.Response by hand`
+	write(Response{OK: false, Error: err.Error()})
 	log.Fatal(err)
+}
+
+// succeed says ok: true and returns SUCCESS.
+func succeed(data any) int {
+	write(Response{OK: true, Data: data})
+	return exitOK
+}
+
+// succeedExit0 says ok: true and exits 0.
+func succeedExit0(data any) {
+	write(Response{OK: true, Data: data})
+	os.Exit(exitOK)
+}
+
+// Look-alikes that stay reported.
+
+// checkErr writes ok: false, then exits through a fatal that returns when
+// its error is nil: the path after it has no code.
+func checkErr(err error) {
+	write(Response{OK: false, Error: err.Error()}) // want `OK: false sets ok of envelope main.Response by hand`
+	cobra.CheckErr(err)
+}
+
+// succeedThenCheck says ok: true, then a helper may exit 1 before the 0.
+func succeedThenCheck(data any) {
+	write(Response{OK: true, Data: data}) // want `OK: true sets ok of envelope main.Response by hand`
+	mustFlush()
+	os.Exit(0)
+}
+
+// mustFlush exits 1 when stdout cannot be synced.
+func mustFlush() {
+	if err := os.Stdout.Sync(); err != nil {
+		os.Exit(1)
+	}
+}
+
+// failZero writes ok: false and exits 0.
+func failZero(err error) {
+	write(Response{OK: false, Error: err.Error()}) // want `OK: false sets ok of envelope main.Response by hand`
+	os.Exit(0)
 }
 
 // dieWith exits with the code it is given, which may be 0.
@@ -147,10 +190,10 @@ func succeedExit(data any) {
 	os.Exit(2)
 }
 
-// succeed says ok: true and returns SUCCESS: still set by hand.
-func succeed(data any) int {
+// succeedReturn says ok: true and returns the code it was given.
+func succeedReturn(data any, code int) int {
 	write(Response{OK: true, Data: data}) // want `OK: true sets ok of envelope main.Response by hand`
-	return exitOK
+	return code
 }
 
 // leaky keeps the code from 0 but then may return 0 through its helper.
@@ -202,5 +245,15 @@ func main() {
 		os.Exit(succeed(nil))
 	case 16:
 		os.Exit(failLeaky(0, "x"))
+	case 17:
+		succeedExit0(nil)
+	case 18:
+		checkErr(err)
+	case 19:
+		succeedThenCheck(nil)
+	case 20:
+		failZero(err)
+	case 21:
+		os.Exit(succeedReturn(nil, 0))
 	}
 }

@@ -25,10 +25,17 @@ func run(args []string, jsonOutput bool) int {
 		return code
 	}
 	if args[0] == "version" {
-		writeJSON(os.Stdout, map[string]any{"ok": true, "version": "1.0"}) // want `"ok": true sets ok of the JSON output written here by hand`
+		// Followed only by the 0 it answers with: ok agrees by construction
+		// (the hand-built map is handbuilt's finding).
+		writeJSON(os.Stdout, map[string]any{"ok": true, "version": "1.0"})
 		return 0
 	}
-	writeJSON(os.Stdout, map[string]any{"ok": true, "data": args}) // want `"ok": true sets ok of the JSON output written here by hand`
+	if args[0] == "partial" {
+		code := len(args) - 1 // 0 when nothing follows
+		writeJSON(os.Stdout, map[string]any{"ok": true, "data": args}) // want `"ok": true sets ok of the JSON output written here by hand`
+		return code
+	}
+	writeJSON(os.Stdout, map[string]any{"ok": true, "data": args})
 	return 0
 }
 
