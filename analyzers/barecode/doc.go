@@ -68,7 +68,18 @@
 //     that exists (CONFLICT), or the risk that a retry delivers twice
 //     (tantu's `sendExitDuplicateRisk`), and advice naming one of them
 //     would send an agent to resolve a conflict where it should fix its
-//     input. The words of failure (error, err, failure, internal) and of
+//     input. A token is a credential or something the caller types
+//     (ShunmeiCho/cc-clip@906bba11, steveyegge/beads@fbcee6c6):
+//     cc-clip's `TokenInvalid = 12` is the bearer token its tunnel
+//     refuses (AUTH_REQUIRED, whose error codes are TOKEN_INVALID,
+//     TOKEN_EXPIRED and TOKEN_MISSING), beads' `ExitDestroyTokenMissing`
+//     a confirmation the caller must type (ARG_ERROR); the words beside it
+//     (invalid, missing) say what is wrong with the token, not which of
+//     the two it is, and advising ARG_ERROR for cc-clip's credential would
+//     send an agent to fix its input where it must acquire credentials. So
+//     a name with a token says no code unless it also says auth
+//     (`ExitAuthTokenExpired`), and the message says what an agent reads
+//     the number as instead. The words of failure (error, err, failure, internal) and of
 //     success (ok, success) are weak: they mean GENERAL_ERROR or SUCCESS
 //     only when nothing else is said (`ExitError`, `ExitOK`); inside a
 //     longer name they say nothing alone (`ExitFileError`,

@@ -57,6 +57,15 @@ var (
 // should fix its input.
 var ambiguous = []string{"duplicate", "duplicates", "duplicated", "dup", "dupe"}
 
+// tokens are the words of a token, which is a credential (cc-clip's
+// TokenInvalid = 12, the bearer token its tunnel refuses: AUTH_REQUIRED,
+// whose error codes are TOKEN_INVALID, TOKEN_EXPIRED, TOKEN_MISSING) or
+// something the caller types (beads' --destroy-token, a confirmation
+// token: ARG_ERROR). The words beside it say what the token is not
+// (invalid, missing), not which of the two it is, so a name with a token
+// says no code unless it also says auth (ExitAuthTokenExpired).
+var tokens = []string{"token", "tokens"}
+
 // filler are the words a name of an exit code is made with that say
 // nothing of which code: ExitCodeUsage means what Usage means.
 var filler = []string{"exit", "exits", "code", "codes", "status", "statuses", "rc", "ret", "return", "result"}
@@ -73,6 +82,10 @@ func Meaning(name string) (exitcode.Code, bool) {
 		}
 	}
 	if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(ambiguous, w) }) {
+		var none exitcode.Code
+		return none, false
+	}
+	if slices.ContainsFunc(words, func(w string) bool { return slices.Contains(tokens, w) }) && !saysAuth(words) {
 		var none exitcode.Code
 		return none, false
 	}
@@ -102,6 +115,21 @@ func Meaning(name string) (exitcode.Code, bool) {
 	}
 	var none exitcode.Code // no code: the second result says so
 	return none, false
+}
+
+// saysAuth reports whether words hold a phrase of AUTH_REQUIRED.
+func saysAuth(words []string) bool {
+	for _, m := range meanings {
+		if m.code != exitcode.AuthRequired {
+			continue
+		}
+		for _, p := range m.phrases {
+			if containsWords(words, strings.Fields(p)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // coveredBy reports whether words are made, each of them, of the phrases.

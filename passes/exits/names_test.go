@@ -51,6 +51,8 @@ func TestMeaning(t *testing.T) {
 		"ExitUnreachable":   exitcode.Unavailable, // in an exit table, a host or peer that cannot be reached
 		"ErrAlreadyExists":  exitcode.Conflict,    // the weak word yields
 		"ExitBadFlag":       exitcode.ArgError,
+		// A token the name calls an auth token is a credential.
+		"ExitAuthTokenExpired": exitcode.AuthRequired,
 	} {
 		got, ok := exits.Meaning(name)
 		if !ok || got != want {
@@ -83,6 +85,11 @@ func TestMeaning(t *testing.T) {
 		"sendExitDuplicateRisk",
 		"ExitDuplicate",
 		"Unsafety", // not the word unsafe
+		// A token is a credential or something the caller types: the
+		// words beside it do not say which.
+		"TokenInvalid",
+		"ExitDestroyTokenMissing",
+		"ExitInvalidToken",
 		"x",
 		"",
 	} {
