@@ -20,7 +20,7 @@ func run(args []string, jsonOutput bool) int {
 		return 2
 	}
 	if args[0] == "fail" {
-		code := len(args) - 1 // 0 when nothing follows
+		code := len(args) - 1                                                                   // 0 when nothing follows
 		writeJSON(os.Stdout, map[string]any{"ok": false, "error": "failed", "exit_code": code}) // want `"ok": false sets ok of the JSON output written here by hand`
 		return code
 	}
@@ -31,7 +31,7 @@ func run(args []string, jsonOutput bool) int {
 		return 0
 	}
 	if args[0] == "partial" {
-		code := len(args) - 1 // 0 when nothing follows
+		code := len(args) - 1                                          // 0 when nothing follows
 		writeJSON(os.Stdout, map[string]any{"ok": true, "data": args}) // want `"ok": true sets ok of the JSON output written here by hand`
 		return code
 	}
