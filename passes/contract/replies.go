@@ -1,0 +1,147 @@
+package contract
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// Answers to what a loop reads. A program that reads requests one at a
+// time in an open loop (`for sc.Scan()`, `for { dec.Decode(&req) }`) and
+// answers each (a JSON-RPC or custom "rpc" mode over stdio, a daemon's
+// socket session, a batch of items) writes one answer per request. No exit
+// code answers one of them, and the process's exit ends the session, not
+// the request: an answer is no envelope of the run. What tells one is that
+// it echoes the request it answers: a value built with a field of the
+// decoded request (its id, its op) under a key of its own other than data.
+// The run's envelope written once after a loop that reads its input, or
+// once per event with the event as its data, echoes no request.
+
+// findReplies records the request types (named struct types the package
+// decodes JSON into inside an open for loop, not a range over a
+// collection), and the types and literals that echo one of their fields.
+func (o *outputs) findReplies(pass *analysis.Pass, bodies []*ast.BlockStmt) {
+	requests := map[*types.TypeName]bool{}
+	for _, body := range bodies {
+		var loops []*ast.BlockStmt
+		ast.Inspect(body, func(n ast.Node) bool {
+			if f, ok := n.(*ast.ForStmt); ok {
+				loops = append(loops, f.Body)
+			}
+			return true
+		})
+		if len(loops) == 0 {
+			continue
+		}
+		o.eachJSONCall(body, func(_, reads, _ []ast.Expr) {
+			for _, a := range reads {
+				for _, l := range loops {
+					if l.Pos() <= a.Pos() && a.Pos() < l.End() {
+						o.mark(requests, a)
+						break
+					}
+				}
+			}
+		})
+	}
+	if len(requests) == 0 {
+		return
+	}
+	echoes := func(e ast.Expr) bool {
+		sel, ok := unwrap(o.info, e).(*ast.SelectorExpr)
+		if !ok {
+			return false
+		}
+		if s, ok := o.info.Selections[sel]; !ok || s.Kind() != types.FieldVal {
+			return false
+		}
+		t := o.info.TypeOf(sel.X)
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		tn := typeName(t)
+		return tn != nil && requests[tn]
+	}
+	for _, file := range nonTestFiles(pass) {
+		ast.Inspect(file, func(n ast.Node) bool {
+			switch n := n.(type) {
+			case *ast.CompositeLit:
+				o.echoLiteral(n, echoes)
+			case *ast.AssignStmt:
+				if len(n.Lhs) != len(n.Rhs) {
+					return true
+				}
+				for i, lhs := range n.Lhs {
+					sel, ok := ast.Unparen(lhs).(*ast.SelectorExpr)
+					if !ok || !echoes(n.Rhs[i]) {
+						continue
+					}
+					s, ok := o.info.Selections[sel]
+					if !ok || s.Kind() != types.FieldVal {
+						continue
+					}
+					if tn, key := fieldKey(s.Recv(), s.Obj()); tn != nil && key != "" && key != "data" {
+						o.replies[tn] = true
+					}
+				}
+			}
+			return true
+		})
+	}
+}
+
+// echoLiteral records a literal that sets a key other than data to a field
+// of a request: a named struct type's literal marks the type, a map or
+// anonymous struct literal the literal.
+func (o *outputs) echoLiteral(lit *ast.CompositeLit, echoes func(ast.Expr) bool) {
+	t := o.info.TypeOf(lit)
+	if t == nil {
+		return
+	}
+	for _, elt := range lit.Elts {
+		kv, ok := elt.(*ast.KeyValueExpr)
+		if !ok || !echoes(kv.Value) {
+			continue
+		}
+		if _, isMap := t.Underlying().(*types.Map); isMap {
+			if tv, ok := o.info.Types[kv.Key]; ok && tv.Value != nil && tv.Value.Kind() == constant.String && !strings.EqualFold(constant.StringVal(tv.Value), "data") {
+				o.replyLits[lit] = true
+			}
+			continue
+		}
+		id, ok := kv.Key.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		tn, key := fieldKey(t, o.info.Uses[id])
+		switch {
+		case key == "" || key == "data":
+		case tn != nil:
+			o.replies[tn] = true
+		default:
+			o.replyLits[lit] = true
+		}
+	}
+}
+
+// fieldKey returns the named struct type t is (nil for an anonymous
+// struct) and the JSON key under which it encodes the field obj, "" if it
+// encodes none.
+func fieldKey(t types.Type, obj types.Object) (*types.TypeName, string) {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || obj == nil {
+		return nil, ""
+	}
+	for _, f := range encodedFields(st, 0) {
+		if f.Var == obj {
+			return typeName(t), f.Key
+		}
+	}
+	return typeName(t), ""
+}
