@@ -15,8 +15,10 @@ import (
 // socket session, a batch of items) writes one answer per request. No exit
 // code answers one of them, and the process's exit ends the session, not
 // the request: an answer is no envelope of the run. What tells one is that
-// it echoes the request it answers: a value built with a field of the
-// decoded request (its id, its op) under a key of its own other than data.
+// it answers the request in hand: a value built with a field of the
+// decoded request (its id, its op) under a key of its own other than data,
+// or built in a function that takes the request (a handler of the session,
+// `handle(req Request) Response`).
 // The run's envelope written once after a loop that reads its input, or
 // once per event with the event as its data, echoes no request.
 
@@ -65,9 +67,31 @@ func (o *outputs) findReplies(pass *analysis.Pass, bodies []*ast.BlockStmt) {
 		tn := typeName(t)
 		return tn != nil && requests[tn]
 	}
+	// handles reports whether a function takes a request (T or *T): what
+	// it builds answers that request.
+	handles := func(ft *ast.FuncType) bool {
+		for _, field := range ft.Params.List {
+			t := o.info.TypeOf(field.Type)
+			if p, ok := types.Unalias(t).(*types.Pointer); ok {
+				t = p.Elem()
+			}
+			if tn := typeName(t); tn != nil && requests[tn] {
+				return true
+			}
+		}
+		return false
+	}
 	for _, file := range nonTestFiles(pass) {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
+			case *ast.FuncDecl:
+				if n.Body != nil && handles(n.Type) {
+					o.handlerLiterals(n.Body)
+				}
+			case *ast.FuncLit:
+				if handles(n.Type) {
+					o.handlerLiterals(n.Body)
+				}
 			case *ast.CompositeLit:
 				o.echoLiteral(n, echoes)
 			case *ast.AssignStmt:
@@ -144,4 +168,34 @@ func fieldKey(t types.Type, obj types.Object) (*types.TypeName, string) {
 		}
 	}
 	return typeName(t), ""
+}
+
+// handlerLiterals records what a function that takes a request builds: the
+// named struct types of its literals, and its map and anonymous struct
+// literals.
+func (o *outputs) handlerLiterals(body *ast.BlockStmt) {
+	ast.Inspect(body, func(n ast.Node) bool {
+		lit, ok := n.(*ast.CompositeLit)
+		if !ok {
+			return true
+		}
+		t := o.info.TypeOf(lit)
+		if t == nil {
+			return true
+		}
+		if p, ok := types.Unalias(t).(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		switch t.Underlying().(type) {
+		case *types.Struct:
+			if tn := typeName(t); tn != nil {
+				o.replies[tn] = true
+			} else {
+				o.replyLits[lit] = true
+			}
+		case *types.Map:
+			o.replyLits[lit] = true
+		}
+		return true
+	})
 }

@@ -96,3 +96,40 @@ func Count() {
 	}
 	json.NewEncoder(os.Stdout).Encode(Envelope{OK: true, Data: n})
 }
+
+type command struct {
+	Type    string          `json:"type"`
+	Payload json.RawMessage `json:"payload"`
+}
+
+// answer is what the command mode writes for each command: built by the
+// command's handler, whose key is a constant, and by a failure writer the
+// loop also calls.
+type answer struct {
+	Success bool   `json:"success"`
+	Type    string `json:"type"`
+	Data    any    `json:"data,omitempty"`
+	Error   string `json:"error,omitempty"`
+}
+
+// Commands answers each command read from stdin.
+func Commands() {
+	dec := json.NewDecoder(os.Stdin)
+	enc := json.NewEncoder(os.Stdout)
+	for {
+		var cmd command
+		if err := dec.Decode(&cmd); err != nil {
+			fail(enc, err)
+			return
+		}
+		run(enc, cmd)
+	}
+}
+
+func run(enc *json.Encoder, cmd command) {
+	enc.Encode(answer{Success: true, Type: "scan", Data: len(cmd.Payload)})
+}
+
+func fail(enc *json.Encoder, err error) {
+	enc.Encode(answer{Success: false, Type: "decode", Error: err.Error()})
+}
