@@ -81,13 +81,12 @@ func (o *outputs) findReplies(pass *analysis.Pass, bodies []*ast.BlockStmt) {
 		}
 		return false
 	}
+	for _, fd := range sessionFuncs(o.info, nonTestFiles(pass), handles) {
+		o.handlerLiterals(fd.Body)
+	}
 	for _, file := range nonTestFiles(pass) {
 		ast.Inspect(file, func(n ast.Node) bool {
 			switch n := n.(type) {
-			case *ast.FuncDecl:
-				if n.Body != nil && handles(n.Type) {
-					o.handlerLiterals(n.Body)
-				}
 			case *ast.FuncLit:
 				if handles(n.Type) {
 					o.handlerLiterals(n.Body)
@@ -198,4 +197,69 @@ func (o *outputs) handlerLiterals(body *ast.BlockStmt) {
 		}
 		return true
 	})
+}
+
+// sessionFuncs returns the package's functions that take a request, and
+// those that only they call (a handler's helpers: handleScan(req.Payload)
+// called from processRequest(req)).
+func sessionFuncs(info *types.Info, files []*ast.File, handles func(*ast.FuncType) bool) []*ast.FuncDecl {
+	decls := map[*types.Func]*ast.FuncDecl{}
+	callers := map[*types.Func]map[*types.Func]bool{}
+	in := map[*types.Func]bool{}
+	for _, file := range files {
+		for _, d := range file.Decls {
+			fd, ok := d.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			fn, ok := info.Defs[fd.Name].(*types.Func)
+			if !ok {
+				continue
+			}
+			decls[fn] = fd
+			if handles(fd.Type) {
+				in[fn] = true
+			}
+		}
+	}
+	for fn, fd := range decls {
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok {
+				if callee, ok := info.Uses[id].(*types.Func); ok && decls[callee.Origin()] != nil {
+					callee = callee.Origin()
+					if callers[callee] == nil {
+						callers[callee] = map[*types.Func]bool{}
+					}
+					callers[callee][fn] = true
+				}
+			}
+			return true
+		})
+	}
+	// A function referred to outside any function (a command table) has
+	// no caller recorded here and stays out.
+	for changed := true; changed; {
+		changed = false
+		for fn, cs := range callers {
+			if in[fn] || len(cs) == 0 || fn.Exported() {
+				continue
+			}
+			all := true
+			for c := range cs {
+				if !in[c] {
+					all = false
+					break
+				}
+			}
+			if all {
+				in[fn] = true
+				changed = true
+			}
+		}
+	}
+	var out []*ast.FuncDecl
+	for fn := range in {
+		out = append(out, decls[fn])
+	}
+	return out
 }

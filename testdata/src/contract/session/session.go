@@ -127,7 +127,12 @@ func Commands() {
 }
 
 func run(enc *json.Encoder, cmd command) {
-	enc.Encode(answer{Success: true, Type: "scan", Data: len(cmd.Payload)})
+	scan(enc, cmd.Payload)
+}
+
+// scan is a helper only the command's handler calls.
+func scan(enc *json.Encoder, payload json.RawMessage) {
+	enc.Encode(answer{Success: true, Type: "scan", Data: len(payload)})
 }
 
 func fail(enc *json.Encoder, err error) {
