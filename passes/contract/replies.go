@@ -20,7 +20,11 @@ import (
 // or built in a function that takes the request (a handler of the session,
 // `handle(req Request) Response`).
 // The run's envelope written once after a loop that reads its input, or
-// once per event with the event as its data, echoes no request.
+// once per event with the event as its data, echoes no request. Nor is a
+// value decoded in a function that calls a server over HTTP a request: a
+// loop there reads the server's replies (a listing fetched page by page),
+// and the envelope built from the last page's cursor, or by a function
+// that takes a page, is the run's.
 
 // findReplies records the request types (named struct types the package
 // decodes JSON into inside an open for loop, not a range over a
@@ -35,7 +39,7 @@ func (o *outputs) findReplies(pass *analysis.Pass, bodies []*ast.BlockStmt) {
 			}
 			return true
 		})
-		if len(loops) == 0 {
+		if len(loops) == 0 || callsHTTP(o.info, body) {
 			continue
 		}
 		o.eachJSONCall(body, func(_, reads, _ []ast.Expr) {
@@ -114,6 +118,55 @@ func (o *outputs) findReplies(pass *analysis.Pass, bodies []*ast.BlockStmt) {
 			return true
 		})
 	}
+}
+
+// callsHTTP reports whether body acts as an HTTP client: it reads the Body
+// of a *net/http.Response, or calls net/http's Get, Post, PostForm or Head
+// or a method of *http.Client.
+func callsHTTP(info *types.Info, body *ast.BlockStmt) bool {
+	found := false
+	ast.Inspect(body, func(n ast.Node) bool {
+		if found {
+			return false
+		}
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		obj := info.Uses[sel.Sel]
+		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "net/http" {
+			return true
+		}
+		switch obj := obj.(type) {
+		case *types.Var:
+			if s, ok := info.Selections[sel]; ok && obj.Name() == "Body" && isNamed(s.Recv(), "net/http", "Response") {
+				found = true
+			}
+		case *types.Func:
+			recv := obj.Signature().Recv()
+			switch {
+			case recv == nil:
+				switch obj.Name() {
+				case "Get", "Post", "PostForm", "Head":
+					found = true
+				}
+			case isNamed(recv.Type(), "net/http", "Client"):
+				found = true
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// isNamed reports whether t, or what it points to, is the named type
+// path.name.
+func isNamed(t types.Type, path, name string) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
 }
 
 // echoLiteral records a literal that sets a key other than data to a field
