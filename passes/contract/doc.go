@@ -132,7 +132,10 @@
 // its `Response`). Its type, or its literal, is no envelope, unless marked
 // `//exitlint:envelope`. The run's envelope written once after a loop that
 // reads its input for data, or once per event with the event as its data
-// (larksuite's mail watch), answers no request and stays one. Evidence:
+// (larksuite's mail watch), answers no request and stays one. Nor is what
+// a function that calls a server over HTTP decodes in a loop a request: it
+// reads the server's replies (a listing fetched page by page), and the
+// envelope built from the last page's cursor stays the run's. Evidence:
 // alex-mccollum/igw-cli@8ff7ff5d, praetorian-inc/titus@369d8dc4.
 //
 // Test scaffolding falls out of these rules rather than being special: a
