@@ -92,7 +92,11 @@
 // where one exists. Code outside the program's run is never reported: an
 // HTTP handler's reply, an MCP tool's result, what only they call (their
 // envelope's ok is the server's to set, whatever type it shares with the
-// command line), and code nothing calls.
+// command line), and code nothing calls. Nor is the answer to one request
+// of a session that reads requests in a loop (an "rpc" or "serve --stdio"
+// mode, a batch item's result): the process's exit ends the session, not
+// the request (igw-cli's `rpcResponse`, titus' serve `Response`; see the
+// [contract] pass).
 //
 // # Not flagged
 //

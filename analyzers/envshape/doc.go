@@ -86,7 +86,9 @@
 // `{data,omitempty, error,omitempty, meta,omitempty}` that its handlers
 // write to their peers (the common case on public code), a command's result that it writes as the envelope's data, a batch's
 // per-item status (`{id, ok, error,omitempty}` in a list), replies an HTTP
-// or MCP handler writes to its peer, structs nothing writes; optional
+// or MCP handler writes to its peer, the answers of a session that reads
+// requests in a loop (igw-cli's `rpcResponse`, titus' serve `Response`; see
+// the [contract] pass), structs nothing writes; optional
 // members of the error object and of meta; a map nested inside the
 // envelope's data; a warnings slice the function fills or hands on
 // (`resp.Warnings = collected`, `addWarnings(&resp)`); test files;

@@ -38,8 +38,9 @@
 // `//exitlint:envelope`, or a struct with the envelope's JSON names that the
 // program writes as its JSON output — never a struct it decodes JSON into,
 // which models another service's reply, nor one only an HTTP or MCP
-// handler, or code nothing calls, writes (see the [contract] pass for the
-// evidence). A struct with no ok but two of `data`, `error`, `warnings`
+// handler, or code nothing calls, writes, nor the answer to one request of
+// a session read in a loop (igw-cli's rpc replies, titus' serve mode; see
+// the [contract] pass for the evidence). A struct with no ok but two of `data`, `error`, `warnings`
 // and `meta` is one where the program writes it as the output itself, as
 // a map literal of that shape is: surecli's `output.Envelope{data, error,
 // meta}`, which its command handlers build by hand and print with

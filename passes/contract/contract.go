@@ -192,6 +192,8 @@ func (c *Contract) Envelope(t types.Type) (*types.TypeName, *Envelope) {
 	switch {
 	case f == nil:
 		return nil, nil
+	case f.Source == "json" && c.out.replies[tn]:
+		return nil, nil // the answer to one request read in a loop, built here
 	case f.Source == "json" && (f.Partial || f.OKKey == "status") && f.Nested:
 		return nil, nil // an item's status, held in a list or another value
 	case f.Source == "json" && f.OKKey == "":
@@ -416,7 +418,7 @@ func run(pass *analysis.Pass) (any, error) {
 					pass.ExportObjectFact(tn, f)
 					pkgFact.Enums = true
 				}
-				if env := envelope(tn, docs, c.decoded[tn], status[tn]); env != nil {
+				if env := envelope(tn, docs, c.decoded[tn] || out.replies[tn], status[tn]); env != nil {
 					env.Factories = factories
 					env.Written = out.written[tn]
 					if env.Partial || env.Source == "json" && env.OKKey == "" {

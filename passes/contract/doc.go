@@ -118,6 +118,26 @@
 // a type only such code writes is no envelope of the program. The checks
 // report nothing outside the run.
 //
+// A session is outside the run's envelope too. A program that reads
+// requests one at a time in an open loop (`for sc.Scan()`, `for {
+// dec.Decode(&req) }`: an "rpc" or "serve --stdio" mode, a batch read from
+// stdin) answers each; no exit code answers one answer, and the process's
+// exit ends the session, not the request. A request is a type the package
+// decodes JSON into inside such a loop (not a range over a collection). An
+// answer is a value built with a field of a request under a key of its own
+// other than data (the id it echoes: igw-cli's `rpcResponse{ID: req.ID}`
+// and `callBatchItemResult{ID: item.ID}`), or built in a function that
+// takes a request or that only such functions call (titus' `serve` mode,
+// whose `processRequest(req)` hands `handleScan` the payload that builds
+// its `Response`). Its type, or its literal, is no envelope, unless marked
+// `//exitlint:envelope`. The run's envelope written once after a loop that
+// reads its input for data, or once per event with the event as its data
+// (larksuite's mail watch), answers no request and stays one. Nor is what
+// a function that calls a server over HTTP decodes in a loop a request: it
+// reads the server's replies (a listing fetched page by page), and the
+// envelope built from the last page's cursor stays the run's. Evidence:
+// alex-mccollum/igw-cli@8ff7ff5d, praetorian-inc/titus@369d8dc4.
+//
 // Test scaffolding falls out of these rules rather than being special: a
 // fake server's replies are an HTTP handler's, and `_test.go` files are not
 // checked. The exitlint command also leaves out the findings in packages

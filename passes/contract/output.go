@@ -219,6 +219,11 @@ type outputs struct {
 	// puts as the data of an envelope: payloads, whatever else writes them.
 	wrapped      map[*ast.CompositeLit]bool
 	wrappedTypes map[*types.TypeName]bool
+	// replies and replyLits are the named types and the literals the
+	// package builds as the answer to one request read in a loop
+	// (replies.go): no envelope of the run.
+	replies   map[*types.TypeName]bool
+	replyLits map[*ast.CompositeLit]bool
 	// bodies are the package's function bodies in source order, to find
 	// the one a position is in.
 	bodies []*ast.BlockStmt
@@ -236,6 +241,8 @@ func findOutputs(pass *analysis.Pass, rs *runSet) *outputs {
 		lits:         map[*ast.CompositeLit]bool{},
 		wrapped:      map[*ast.CompositeLit]bool{},
 		wrappedTypes: map[*types.TypeName]bool{},
+		replies:      map[*types.TypeName]bool{},
+		replyLits:    map[*ast.CompositeLit]bool{},
 	}
 	if !analyzerutil.Imports(pass.Pkg, "encoding/json") && !o.facts.Any(func(*jsonFact) bool { return true }) {
 		return o
@@ -284,7 +291,9 @@ func findOutputs(pass *analysis.Pass, rs *runSet) *outputs {
 		})
 	}
 	returned := returnedLits(pass, funcs)
-	for _, body := range o.codeBodies(pass, funcs) {
+	bodies := o.codeBodies(pass, funcs)
+	o.findReplies(pass, bodies)
+	for _, body := range bodies {
 		run := !o.run.outside(body.Pos())
 		o.eachJSONCall(body, func(writes, reads, wraps []ast.Expr) {
 			for _, a := range reads {
@@ -353,7 +362,7 @@ func (o *outputs) envelopes(whole map[string]bool) map[*ast.CompositeLit]*Litera
 	var partials []partial
 	for lit := range o.lits {
 		keys, values, isMap, ok := literalKeys(o.info, lit)
-		if !ok || o.run.outside(lit.Pos()) {
+		if !ok || o.run.outside(lit.Pos()) || o.replyLits[lit] {
 			continue
 		}
 		body := o.bodyOf(lit.Pos())
