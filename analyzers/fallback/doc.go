@@ -41,6 +41,17 @@
 //     each command's error), go-tcg-storage's gosedctl and sedlockctl
 //     (open-source-firmware/go-tcg-storage@c04b93d: a drive that will not
 //     open, a refused password);
+//   - a call of the `Exit` field of kong's parser with 1 (`ctx.Exit(1)`),
+//     which is os.Exit unless the package or a package of its module it
+//     imports gives kong an exit function of its own (the exits pass says
+//     when). Evidence: dasel (TomWright/dasel@008b0ed, internal/cli's
+//     MustRun: every command's error), flux-commit-tracker
+//     (grafana/flux-commit-tracker@ccaecb1, cmd/main.go: a controller that
+//     cannot reach its cluster or GitHub), nctl (internal/format's
+//     ExitIfErrorf: a missing subcommand, a usage error, exits 1 instead
+//     of kong's parse code). The look-alike stays silent: `kong.Exit(func(int)
+//     { helpShown = true })` (vabc) or a no-op (buildkite/cli@f0f6749,
+//     lincrawl), after which the field is the program's function;
 //   - calls of a function of another module that ends the process only ever
 //     with 1 — a dependency's `Must(err)` helper that calls `os.Exit(1)`,
 //     known through the facts of the exits pass. The exit must lie in the
