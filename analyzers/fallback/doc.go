@@ -183,7 +183,20 @@
 //     `ctx.FatalIfErrorf(err)`) is judged by where its error comes from,
 //     as `if err != nil { os.Exit(1) }` is: the call it is given, or the
 //     call the statement just before assigns to it (here and in the
-//     no-fail rules below).
+//     no-fail rules below). A statement of a switch's `case` or a
+//     select's clause has the one before it as a block's does: kong's
+//     documented idiom dispatches on `switch ctx.Command()` and checks
+//     each command's error in its case (butterfish, bakks/butterfish@3b5359e:
+//     `case "wrap <cmd>": err := …; if err != nil { … os.Exit(1) }`;
+//     MetalX-Dev/mxd@1eb4734; a Plex poster tool and a traffic generator
+//     for an echo server in the code corpus). kong's `PrintUsage` is such
+//     a write: it renders the help into the parser's stdout (os.Stdout
+//     unless `kong.Writers` sets another), and kong's help printer fails
+//     only when that write does; a printer of the program's own
+//     (`kong.Help`) fails only in rendering help, which no code 3–13
+//     describes. Evidence: `default: ctx.FatalIfErrorf(ctx.PrintUsage(true))`
+//     after the cases of `switch ctx.Command()` in mxd (main.go), the Plex
+//     poster tool and the traffic generator.
 //   - An exit, or a 1 that becomes the exit code (returned, or given to
 //     `cli.Exit` or to a constructor that stores it), in the body of `if
 //     err != nil` where err is the error of a call that has no failure a
