@@ -41,6 +41,17 @@
 //     each command's error), go-tcg-storage's gosedctl and sedlockctl
 //     (open-source-firmware/go-tcg-storage@c04b93d: a drive that will not
 //     open, a refused password);
+//   - a call of the `Exit` field of kong's parser with 1 (`ctx.Exit(1)`),
+//     which is os.Exit unless the package or a package of its module it
+//     imports gives kong an exit function of its own (the exits pass says
+//     when). Evidence: dasel (TomWright/dasel@008b0ed, internal/cli's
+//     MustRun: every command's error), flux-commit-tracker
+//     (grafana/flux-commit-tracker@ccaecb1, cmd/main.go: a controller that
+//     cannot reach its cluster or GitHub), nctl (internal/format's
+//     ExitIfErrorf: a missing subcommand, a usage error, exits 1 instead
+//     of kong's parse code). The look-alike stays silent: `kong.Exit(func(int)
+//     { helpShown = true })` (vabc) or a no-op (buildkite/cli@f0f6749,
+//     lincrawl), after which the field is the program's function;
 //   - calls of a function of another module that ends the process only ever
 //     with 1 — a dependency's `Must(err)` helper that calls `os.Exit(1)`,
 //     known through the facts of the exits pass. The exit must lie in the
@@ -172,7 +183,20 @@
 //     `ctx.FatalIfErrorf(err)`) is judged by where its error comes from,
 //     as `if err != nil { os.Exit(1) }` is: the call it is given, or the
 //     call the statement just before assigns to it (here and in the
-//     no-fail rules below).
+//     no-fail rules below). A statement of a switch's `case` or a
+//     select's clause has the one before it as a block's does: kong's
+//     documented idiom dispatches on `switch ctx.Command()` and checks
+//     each command's error in its case (butterfish, bakks/butterfish@3b5359e:
+//     `case "wrap <cmd>": err := …; if err != nil { … os.Exit(1) }`;
+//     MetalX-Dev/mxd@1eb4734; a Plex poster tool and a traffic generator
+//     for an echo server in the code corpus). kong's `PrintUsage` is such
+//     a write: it renders the help into the parser's stdout (os.Stdout
+//     unless `kong.Writers` sets another), and kong's help printer fails
+//     only when that write does; a printer of the program's own
+//     (`kong.Help`) fails only in rendering help, which no code 3–13
+//     describes. Evidence: `default: ctx.FatalIfErrorf(ctx.PrintUsage(true))`
+//     after the cases of `switch ctx.Command()` in mxd (main.go), the Plex
+//     poster tool and the traffic generator.
 //   - An exit, or a 1 that becomes the exit code (returned, or given to
 //     `cli.Exit` or to a constructor that stores it), in the body of `if
 //     err != nil` where err is the error of a call that has no failure a

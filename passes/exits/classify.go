@@ -554,7 +554,7 @@ func (x *Exemptions) checkedErrorSource(cur inspector.Cursor) *ast.CallExpr {
 			return nil
 		}
 		stmt := cur.Parent()
-		if _, ok := stmt.Node().(*ast.ExprStmt); !ok || stmt.ParentEdgeKind() != edge.BlockStmt_List {
+		if _, ok := stmt.Node().(*ast.ExprStmt); !ok || !inStatementList(stmt) {
 			return nil
 		}
 		if prev, ok := stmt.PrevSibling(); ok {
@@ -604,7 +604,7 @@ func errSource(info *types.Info, ifCur inspector.Cursor, v *types.Var) *ast.Call
 	if init := ifCur.Node().(*ast.IfStmt).Init; init != nil {
 		return assignedCall(info, init, v)
 	}
-	if prev, ok := ifCur.PrevSibling(); ok && ifCur.ParentEdgeKind() == edge.BlockStmt_List {
+	if prev, ok := ifCur.PrevSibling(); ok && inStatementList(ifCur) {
 		return assignedCall(info, prev.Node().(ast.Stmt), v)
 	}
 	return nil
@@ -632,7 +632,28 @@ func assignedCall(info *types.Info, st ast.Stmt, v *types.Var) *ast.CallExpr {
 // writer made over one, or io.ReadAll of stdin or a bufio.Reader over it
 // (in body, the function the call is in).
 func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool {
-	return writesStream(info, call, body, analyzerutil.IsStdio)
+	return kongPrintsUsage(info, call) || writesStream(info, call, body, analyzerutil.IsStdio)
+}
+
+// kongPrintsUsage reports whether call is kong's (*Context).PrintUsage,
+// which renders the help into the parser's Stdout (os.Stdout unless
+// kong.Writers sets another): kong's help printer fails only when that
+// write does, and a printer of the program's own (kong.Help) fails only in
+// rendering help, where no code 3–13 describes anything.
+func kongPrintsUsage(info *types.Info, call *ast.CallExpr) bool {
+	fn, ok := typeutil.Callee(info, call).(*types.Func)
+	return ok && fn.Pkg() != nil && fn.Pkg().Path() == kongPath && fn.Name() == "PrintUsage" && fn.Signature().Recv() != nil
+}
+
+// inStatementList reports whether the statement at cur is an element of a
+// statement list: a block's, or the body of a switch's case or a select's
+// clause, where the statement before it runs just before it as in a block.
+func inStatementList(cur inspector.Cursor) bool {
+	switch cur.ParentEdgeKind() {
+	case edge.BlockStmt_List, edge.CaseClause_Body, edge.CommClause_Body:
+		return true
+	}
+	return false
 }
 
 // writesStream is writesStdio with the writers is accepts in place of

@@ -40,9 +40,24 @@
 //     no code of the program's). Otherwise the code is 1. kong versions
 //     that declare no `kong.ExitCoder` (v1.6.0 and before; zk builds with
 //     v0.5.0) always exit 1 from it, whatever the error's methods: there
-//     only the parse error's 1, kong's own, is "computed". The call of the
-//     `Exit` field a kong parser exits through (`ctx.Exit(code)`, os.Exit
-//     unless an option sets another) is no exit the pass knows.
+//     only the parse error's 1, kong's own, is "computed".
+//   - a call of the `Exit` field of kong's parser (`ctx.Exit(1)` on a
+//     `*kong.Context`, `app.Exit(0)` on a `*kong.Kong`), with the constant
+//     value of its argument or "computed": kong sets the field to os.Exit,
+//     and programs call it as their exit (dasel's MustRun,
+//     TomWright/dasel@008b0ed, exits 1 so after every command's error;
+//     grafana/flux-commit-tracker@ccaecb1 after its controller fails;
+//     cashapp/hermit@6bccbca with `exit.FromError(err)`; a version flag's
+//     `app.Exit(0)` in Arthur1/semconview-go@9680e05). Not when the
+//     package, or a package of its module it imports, gives kong an exit
+//     function of its own — the option `kong.Exit(f)` with f other than
+//     os.Exit, or an assignment to the field — since that function may
+//     not end the process: programs pass one that does nothing or records
+//     that help was shown and go on (buildkite/cli@f0f6749's help
+//     renderer, vabc's root command, lincrawl's parser). kong's own calls
+//     of the field are its FatalIfErrorf's and Fatalf's exits, above. A
+//     parser built with such an option in a package that imports the
+//     calling one is not seen;
 //   - a call of a function that carries an exit fact;
 //   - a call of a package-level function variable that holds one of the
 //     exit functions (`var osExit = os.Exit`, the usual test seam), when no

@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer, suppress.Analyzer, inspect.Analyzer, terminal.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
-	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil), (*resultFact)(nil), (*fieldStoreFact)(nil), (*noFailFact)(nil)},
+	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil), (*resultFact)(nil), (*fieldStoreFact)(nil), (*noFailFact)(nil), (*kongExitSetFact)(nil)},
 }
 
 // Computed stands for an exit code that is not a constant.
@@ -196,6 +196,9 @@ type Exit struct {
 	Callee  *types.Func // the function called
 	Kind    Kind        // what kind of call it is
 	Summary *Summary    // for KindHelper: how the callee may end the process
+	// Name names the call when it is not the callee's own: kong.Kong.Exit,
+	// the field of kong's parser that holds os.Exit.
+	Name string
 }
 
 // Kind tells the kinds of exiting calls apart.
@@ -318,12 +321,17 @@ func (e *Exits) Module() string { return e.module }
 // Call reports whether call ends the process (or may, through a helper).
 func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 	var fn *types.Func
+	name := ""
 	switch callee := typeutil.Callee(e.info, call).(type) {
 	case *types.Func:
 		fn = callee
 	case *types.Var:
-		// var osExit = os.Exit: a test seam that is the exit function
+		// var osExit = os.Exit: a test seam that is the exit function;
+		// or kong's Exit field, os.Exit unless the program sets another
 		fn = e.vars[callee]
+		if isKongExitField(callee) {
+			name = "kong.Kong.Exit"
+		}
 	}
 	if fn == nil {
 		return Exit{}, false
@@ -333,7 +341,7 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 		if len(call.Args) != 1 {
 			return Exit{}, false
 		}
-		return Exit{Code: constCode(e.info, call.Args[0]), Arg: call.Args[0], Callee: fn, Kind: KindExit}, true
+		return Exit{Code: constCode(e.info, call.Args[0]), Arg: call.Args[0], Callee: fn, Kind: KindExit, Name: name}, true
 	case e.fatals.Has(fn):
 		return Exit{Code: int(exitcode.GeneralError), Callee: fn, Kind: KindFatal}, true
 	case IsKongFatalIf(fn):
@@ -459,6 +467,7 @@ func run(pass *analysis.Pass) (any, error) {
 		vars:   exitVars(pass),
 	}
 	e.kong = kongCodes(pass, e.module)
+	kongExitVars(pass, e.module, e.vars)
 	// Each function's own exits, and its static calls of this package's
 	// functions, whose exits it inherits.
 	own := map[*types.Func]*exitFact{}
@@ -720,6 +729,9 @@ func addCode(codes []int, c int) []int {
 // "log.Fatal", "pkg.Helper → os.Exit(1)".
 func describe(ex Exit) string {
 	name := analyzerutil.CallName(ex.Callee)
+	if ex.Name != "" {
+		name = ex.Name
+	}
 	switch ex.Kind {
 	case KindExit:
 		if ex.Code == Computed {

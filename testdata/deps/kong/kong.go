@@ -121,6 +121,16 @@ func Configuration(loader ConfigurationLoader, paths ...string) Option {
 // JSON is a ConfigurationLoader.
 func JSON(r any) (any, error) { return nil, nil }
 
+// Command returns the command the command line names ("get <id>").
+func (c *Context) Command() string { return "" }
+
+// PrintUsage writes the help to the parser's stdout (os.Stdout unless an
+// option sets another): its error is the write's.
+func (c *Context) PrintUsage(summary bool) error {
+	_, err := fmt.Fprintln(os.Stdout, "usage")
+	return err
+}
+
 // Run calls the Run method of the command the command line names.
 func (c *Context) Run(binds ...any) error { return nil }
 

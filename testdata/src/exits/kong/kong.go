@@ -27,3 +27,11 @@ func Parse(k *kong.Kong) *kong.Context { // want Parse:`exits\(computed via kong
 func Run(grammar any) error {
 	return kong.Parse(grammar).Run()
 }
+
+// Quit ends the process through the parser's Exit field, os.Exit unless
+// an option sets another.
+func Quit(ctx *kong.Context, err error) { // want Quit:`exits\(4 via kong.Kong.Exit\(4\)\)`
+	if err != nil {
+		ctx.Exit(4)
+	}
+}

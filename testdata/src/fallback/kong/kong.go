@@ -143,3 +143,44 @@ func writeOut(s string) error {
 	_, err := fmt.Fprintln(os.Stdout, s)
 	return err
 }
+
+// dispatched: kong's "switch on the command string" idiom. A case's body
+// is a statement list as a block is: FatalIfErrorf(err) there is judged
+// by the call the statement just before assigns err, as in printed. The
+// usage kong prints for a command it does not know fails only when the
+// write to the parser's stdout does.
+func dispatched(ctx *kong.Context, path string) {
+	switch ctx.Command() {
+	case "show":
+		_, err := fmt.Fprintln(os.Stdout, "result")
+		ctx.FatalIfErrorf(err)
+	case "read":
+		_, err := os.ReadFile(path)
+		ctx.FatalIfErrorf(err) // want `kong.Kong.FatalIfErrorf ends the process with GENERAL_ERROR`
+	case "check":
+		if _, err := fmt.Fprintln(os.Stdout, "ok"); err != nil {
+			ctx.FatalIfErrorf(err)
+		}
+	case "load":
+		_, err := os.ReadFile(path)
+		if err != nil {
+			ctx.FatalIfErrorf(err) // want `kong.Kong.FatalIfErrorf ends the process with GENERAL_ERROR`
+		}
+	case "write":
+		_, err := fmt.Fprintln(os.Stdout, "written")
+		if err != nil {
+			ctx.FatalIfErrorf(err)
+		}
+	default:
+		ctx.FatalIfErrorf(ctx.PrintUsage(true))
+	}
+}
+
+// usageThenRun: the usage's write is the only failure of PrintUsage; the
+// command's error that follows is not.
+func usageThenRun(ctx *kong.Context) {
+	err := ctx.PrintUsage(false)
+	ctx.FatalIfErrorf(err)
+	err = ctx.Run()
+	ctx.FatalIfErrorf(err) // want `kong.Kong.FatalIfErrorf ends the process with GENERAL_ERROR`
+}
