@@ -397,6 +397,10 @@ var exitCoders = map[string]int{
 
 var exitCoderFuncs = analyzerutil.NewFuncs(slices.Sorted(maps.Keys(exitCoders)))
 
+// ExitCoderPackage reports whether path is the package of a framework's
+// error constructor that takes the exit code (ExitCoderArg).
+func ExitCoderPackage(path string) bool { return exitCoderFuncs.Package(path) }
+
 // ExitCoderArg returns the index of the exit-code argument of a framework's
 // error constructor that takes the exit code (urfave/cli's
 // cli.Exit(message, code)); ok is false for any other function.

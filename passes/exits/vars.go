@@ -61,11 +61,7 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 			pass.ExportObjectFact(v, &exitVarFact{Func: fn.FullName()})
 		}
 	}
-	for _, obj := range pass.TypesInfo.Uses {
-		v, ok := obj.(*types.Var)
-		if !ok || v.Pkg() == nil || v.Pkg() == pass.Pkg || v.Parent() != v.Pkg().Scope() {
-			continue
-		}
+	for _, v := range analyzerutil.RefsOf(pass).Vars {
 		if _, seen := out[v]; seen {
 			continue
 		}
