@@ -46,13 +46,14 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	for file := range analyzerutil.NonTestFiles(pass, ins) {
 		for cur := range file.Preorder((*ast.CompositeLit)(nil), (*ast.CallExpr)(nil)) {
-			if c.OutsideRun(cur.Node().Pos()) {
+			// What is built first, then whether a run reaches it: most
+			// packages build nothing, and need not find their run.
+			msg, category := handBuilt(pass, c, cur)
+			if msg == "" || c.OutsideRun(cur.Node().Pos()) {
 				continue
 			}
-			if msg, category := handBuilt(pass, c, cur); msg != "" {
-				n := cur.Node()
-				sup.Report(pass, analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg})
-			}
+			n := cur.Node()
+			sup.Report(pass, analysis.Diagnostic{Pos: n.Pos(), End: n.End(), Category: category, Message: msg})
 		}
 	}
 	return nil, nil

@@ -209,13 +209,7 @@ func VarValues(pass *analysis.Pass) iter.Seq2[*types.Var, ast.Expr] {
 // its code can ask about.
 func ImportedVars(pass *analysis.Pass) iter.Seq[*types.Var] {
 	return func(yield func(*types.Var) bool) {
-		seen := map[*types.Var]bool{}
-		for _, obj := range pass.TypesInfo.Uses {
-			v, ok := obj.(*types.Var)
-			if !ok || v.Pkg() == nil || v.Pkg() == pass.Pkg || v.Parent() != v.Pkg().Scope() || seen[v] {
-				continue
-			}
-			seen[v] = true
+		for _, v := range RefsOf(pass).Vars {
 			if !yield(v) {
 				return
 			}
@@ -270,15 +264,20 @@ func HasDirective(cg *ast.CommentGroup, name string) bool {
 type Funcs struct {
 	pkgs  map[string]bool
 	names map[string]bool
+	// short are the names' last parts, the functions' own names ("Exit",
+	// "Fatal"): a full name ends with its function's, so Has answers a
+	// function whose name is none of them without building its full name.
+	short map[string]bool
 }
 
 // NewFuncs returns the set of the named functions.
 func NewFuncs(lists ...[]string) *Funcs {
-	f := &Funcs{pkgs: map[string]bool{}, names: map[string]bool{}}
+	f := &Funcs{pkgs: map[string]bool{}, names: map[string]bool{}, short: map[string]bool{}}
 	for _, list := range lists {
 		for _, name := range list {
 			f.names[name] = true
 			f.pkgs[PkgOfFullName(name)] = true
+			f.short[name[strings.LastIndex(name, ".")+1:]] = true
 		}
 	}
 	return f
@@ -294,8 +293,14 @@ func (f *Funcs) Name(fn *types.Func) (string, bool) {
 	return fn.FullName(), true
 }
 
+// Package reports whether the set names a function of the package path.
+func (f *Funcs) Package(path string) bool { return f.pkgs[path] }
+
 // Has reports whether fn is in the set.
 func (f *Funcs) Has(fn *types.Func) bool {
+	if fn == nil || !f.short[fn.Name()] {
+		return false
+	}
 	name, ok := f.Name(fn)
 	return ok && f.names[name]
 }

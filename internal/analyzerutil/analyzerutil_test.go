@@ -101,6 +101,23 @@ func TestFuncs(t *testing.T) {
 	if _, ok := set.Name(other); ok {
 		t.Error("Name of a function in an unlisted package must be empty")
 	}
+	// Checks ask Has of every call: a function of a listed package that
+	// the set does not name is answered without building its full name.
+	if n := testing.AllocsPerRun(100, func() { set.Has(osGetenv) }); n != 0 {
+		t.Errorf("Has(os.Getenv) allocates %v times", n)
+	}
+	// The method of the listed (*log.Logger).Fatal on another receiver.
+	logPkg := types.NewPackage("log", "log")
+	recv := func(name string) *types.Var {
+		tn := types.NewTypeName(0, logPkg, name, nil)
+		return types.NewVar(0, logPkg, "l", types.NewPointer(types.NewNamed(tn, types.NewStruct(nil, nil), nil)))
+	}
+	fatal := func(r *types.Var) *types.Func {
+		return types.NewFunc(0, logPkg, "Fatal", types.NewSignatureType(r, nil, nil, nil, nil, false))
+	}
+	if !set.Has(fatal(recv("Logger"))) || set.Has(fatal(recv("Other"))) {
+		t.Errorf("Has: (*log.Logger).Fatal %v, (*log.Other).Fatal %v; want true, false", set.Has(fatal(recv("Logger"))), set.Has(fatal(recv("Other"))))
+	}
 }
 
 func TestStdPackage(t *testing.T) {

@@ -36,17 +36,7 @@ func NewTable[F any, P interface {
 	analysis.Fact
 }](pass *analysis.Pass) *Table[F, P] {
 	t := &Table[F, P]{pkg: pass.Pkg, local: map[*types.Func]P{}, imported: map[*types.Func]P{}}
-	tried := map[*types.Func]bool{}
-	for _, obj := range pass.TypesInfo.Uses {
-		fn, ok := obj.(*types.Func)
-		if !ok || fn.Pkg() == nil || fn.Pkg() == pass.Pkg {
-			continue
-		}
-		fn = fn.Origin()
-		if tried[fn] {
-			continue
-		}
-		tried[fn] = true
+	for _, fn := range analyzerutil.RefsOf(pass).Funcs {
 		f := P(new(F))
 		if pass.ImportObjectFact(fn, f) {
 			t.imported[fn] = f

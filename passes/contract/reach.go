@@ -6,6 +6,7 @@ import (
 	"go/types"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/tools/go/analysis"
 
@@ -20,9 +21,12 @@ import (
 // is a function only they call.
 
 // runSet holds the code of a package that is outside the run, as sorted,
-// disjoint position ranges.
+// disjoint position ranges, found when first asked: most packages have
+// no output or envelope for a check to ask about.
 type runSet struct {
-	out []posRange
+	once sync.Once
+	find func() []posRange // until found
+	out  []posRange
 }
 
 type posRange struct{ pos, end token.Pos }
@@ -32,6 +36,9 @@ func (r *runSet) outside(pos token.Pos) bool {
 	if r == nil {
 		return false
 	}
+	r.once.Do(func() {
+		r.out, r.find = r.find(), nil
+	})
 	_, found := slices.BinarySearchFunc(r.out, pos, func(x posRange, p token.Pos) int {
 		switch {
 		case x.end <= p:
@@ -64,8 +71,13 @@ type funcNode struct {
 // handlers are outside the run wherever they are. Test files neither count
 // as callers nor are checked.
 func findRun(pass *analysis.Pass) *runSet {
-	info := pass.TypesInfo
-	rs := &runSet{}
+	info, pkg, files := pass.TypesInfo, pass.Pkg, nonTestFiles(pass)
+	return &runSet{find: func() []posRange { return outsideRun(info, pkg, files) }}
+}
+
+// outsideRun is findRun's ranges, found.
+func outsideRun(info *types.Info, pkg *types.Package, files []*ast.File) []posRange {
+	var out []posRange
 	nodes := map[*types.Func]*funcNode{}
 	var order []*funcNode
 	var roots []*types.Func
@@ -74,7 +86,7 @@ func findRun(pass *analysis.Pass) *runSet {
 			switch m := m.(type) {
 			case *ast.FuncLit:
 				if peerHandler(info, m.Type) {
-					rs.out = append(rs.out, posRange{m.Pos(), m.End()})
+					out = append(out, posRange{m.Pos(), m.End()})
 					return false
 				}
 			case *ast.Ident:
@@ -88,14 +100,14 @@ func findRun(pass *analysis.Pass) *runSet {
 					if node != nil {
 						node.methods = append(node.methods, fn.Name())
 					}
-					if fn.Pkg() == pass.Pkg {
+					if fn.Pkg() == pkg {
 						if node != nil {
 							node.calls = append(node.calls, fn)
 						} else {
 							roots = append(roots, fn)
 						}
 					}
-				case fn.Pkg() == pass.Pkg:
+				case fn.Pkg() == pkg:
 					if node != nil {
 						node.calls = append(node.calls, fn)
 					} else {
@@ -106,7 +118,7 @@ func findRun(pass *analysis.Pass) *runSet {
 			return true
 		})
 	}
-	for _, file := range nonTestFiles(pass) {
+	for _, file := range files {
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok {
@@ -123,7 +135,7 @@ func findRun(pass *analysis.Pass) *runSet {
 			if fd.Body != nil {
 				refs(fd.Body, node)
 			}
-			if isRoot(pass.Pkg, fd, fn) {
+			if isRoot(pkg, fd, fn) {
 				roots = append(roots, fn)
 			}
 		}
@@ -131,12 +143,12 @@ func findRun(pass *analysis.Pass) *runSet {
 	reach(info, nodes, roots)
 	for _, node := range order {
 		if !node.live {
-			rs.out = append(rs.out, posRange{node.decl.Pos(), node.decl.End()})
+			out = append(out, posRange{node.decl.Pos(), node.decl.End()})
 		}
 	}
-	slices.SortFunc(rs.out, func(a, b posRange) int { return int(a.pos - b.pos) })
-	rs.out = merge(rs.out)
-	return rs
+	slices.SortFunc(out, func(a, b posRange) int { return int(a.pos - b.pos) })
+	out = merge(out)
+	return out
 }
 
 // isRoot reports whether a run may start in fn from outside the package's

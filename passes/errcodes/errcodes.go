@@ -232,8 +232,20 @@ var classified = map[string]exitcode.Code{
 // RefersToExitCoder reports whether the package refers to an error
 // constructor that takes the exit code (CarrierExitCoder).
 func RefersToExitCoder(pass *analysis.Pass) bool {
-	for _, obj := range pass.TypesInfo.Uses {
-		if fn, ok := obj.(*types.Func); ok && CarrierOf(fn) == CarrierExitCoder {
+	if exits.ExitCoderPackage(pass.Pkg.Path()) {
+		// The framework's own package: its references to its own
+		// constructors are in no package's Refs.
+		for _, obj := range pass.TypesInfo.Uses {
+			if fn, ok := obj.(*types.Func); ok && CarrierOf(fn) == CarrierExitCoder {
+				return true
+			}
+		}
+		return false
+	}
+	// The constructors are functions, no generic's instances: their
+	// origins are themselves.
+	for _, fn := range analyzerutil.RefsOf(pass).Funcs {
+		if CarrierOf(fn) == CarrierExitCoder {
 			return true
 		}
 	}

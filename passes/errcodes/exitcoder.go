@@ -47,8 +47,8 @@ type exitFields struct {
 // refers to.
 func findExitFields(pass *analysis.Pass) *exitFields {
 	x := &exitFields{fields: map[*types.Var]bool{}, keys: map[string]bool{}}
-	for _, obj := range pass.TypesInfo.Uses {
-		if v, ok := obj.(*types.Var); ok && v.IsField() && v.Pkg() != nil && v.Pkg() != pass.Pkg && pass.ImportObjectFact(v, new(exitFieldFact)) {
+	for _, v := range analyzerutil.RefsOf(pass).Fields {
+		if pass.ImportObjectFact(v, new(exitFieldFact)) {
 			x.add(v)
 		}
 	}

@@ -405,6 +405,10 @@ var exitCoders = map[string]int{
 
 var exitCoderFuncs = analyzerutil.NewFuncs(slices.Sorted(maps.Keys(exitCoders)))
 
+// ExitCoderPackage reports whether path is the package of a framework's
+// error constructor that takes the exit code (ExitCoderArg).
+func ExitCoderPackage(path string) bool { return exitCoderFuncs.Package(path) }
+
 // ExitCoderArg returns the index of the exit-code argument of a framework's
 // error constructor that takes the exit code (urfave/cli's
 // cli.Exit(message, code)); ok is false for any other function.
@@ -473,8 +477,12 @@ func run(pass *analysis.Pass) (any, error) {
 	own := map[*types.Func]*exitFact{}
 	calls := map[*types.Func][]*types.Func{}
 	funcs := summary.Funcs(pass)
+	guarded := refersTo(pass, errorsIs)
 	for _, fn := range funcs {
-		guards := guards(pass, fn)
+		var guards map[*ast.CallExpr]*Guard
+		if guarded {
+			guards = findGuards(pass, fn)
+		}
 		exiting := seamCalls(pass.TypesInfo, fn.Decl.Body, e.vars)
 		summary.Calls(pass.TypesInfo, fn.Decl.Body, nil, func(call *ast.CallExpr, callee *types.Func) {
 			if callee.Pkg() == pass.Pkg {
@@ -548,11 +556,11 @@ func seamCalls(info *types.Info, body *ast.BlockStmt, vars map[*types.Var]*types
 	return out
 }
 
-// guards finds the calls of fn's body that run only when one of its
+// findGuards finds the calls of fn's body that run only when one of its
 // parameters matches a sentinel error: inside the body of
 // if errors.Is(param, pkg.ErrX), or of a tagless switch's
 // case errors.Is(param, pkg.ErrX) (the innermost such, not an else).
-func guards(pass *analysis.Pass, fn summary.Func) map[*ast.CallExpr]*Guard {
+func findGuards(pass *analysis.Pass, fn summary.Func) map[*ast.CallExpr]*Guard {
 	out := map[*ast.CallExpr]*Guard{}
 	var visit func(n ast.Node, g *Guard)
 	visit = func(n ast.Node, g *Guard) {
@@ -613,6 +621,14 @@ func guards(pass *analysis.Pass, fn summary.Func) map[*ast.CallExpr]*Guard {
 }
 
 var errorsIs = analyzerutil.NewFuncs([]string{"errors.Is"})
+
+// refersTo reports whether the package's code may refer to a function of
+// the set: it is in the set's packages, or refers to one of another
+// package. A package that never names errors.Is has no guard (findGuards)
+// to look for.
+func refersTo(pass *analysis.Pass, set *analyzerutil.Funcs) bool {
+	return set.Package(pass.Pkg.Path()) || slices.ContainsFunc(analyzerutil.RefsOf(pass).Funcs, set.Has)
+}
 
 // isGuard returns the guard a condition is: errors.Is(param, sentinel),
 // where sentinel is a package-level variable; nil for any other.

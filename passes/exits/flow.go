@@ -148,6 +148,11 @@ type flow struct {
 	// inits are the package-level initializers, as functions of no
 	// parameters (initFuncs).
 	inits []summary.Func
+	// argCalls and codeReturns hold, for each body, what exitArgs and
+	// returns read of it that no fact changes, found in one walk: the
+	// facts' rounds (solveFacts) and the sites ask of each body again.
+	argCalls    map[*ast.BlockStmt][]argCall
+	codeReturns map[returnsKey][]codeReturn
 }
 
 // storeAt is a value a function stores into a variable or field.
@@ -188,20 +193,16 @@ func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
 // local), outside tests.
 func (fl *flow) findStatus() {
 	for fn := range fl.bodies() {
-		ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
-			call, ok := n.(*ast.CallExpr)
-			if !ok {
-				return true
+		for _, c := range fl.argCallsOf(fn.Decl.Body) {
+			if !c.exit {
+				continue
 			}
-			if ex, ok := fl.e.Call(call); ok && ex.Kind == KindExit {
-				fl.origins(fn, ex.Arg, func(o origin) {
-					if o.status != nil && fl.status[o.status] == "" {
-						fl.status[o.status] = o.status.Name() + " → " + analyzerutil.CallName(ex.Callee)
-					}
-				})
-			}
-			return true
-		})
+			fl.origins(fn, c.arg, func(o origin) {
+				if o.status != nil && fl.status[o.status] == "" {
+					fl.status[o.status] = o.status.Name() + " → " + c.via
+				}
+			})
+		}
 	}
 }
 
@@ -488,7 +489,37 @@ func variadicAt(fn *types.Func, j int) bool {
 // res), with their return statements: the explicit ones, and for a bare
 // return the named result itself. Returns inside function literals are the
 // literals'.
-func returns(fn summary.Func, res int, yield func(ast.Expr, *ast.ReturnStmt)) {
+func (fl *flow) returns(fn summary.Func, res int, yield func(ast.Expr, *ast.ReturnStmt)) {
+	key := returnsKey{fn.Decl.Body, res}
+	list, ok := fl.codeReturns[key]
+	if !ok {
+		walkReturns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
+			list = append(list, codeReturn{e, ret})
+		})
+		if fl.codeReturns == nil {
+			fl.codeReturns = map[returnsKey][]codeReturn{}
+		}
+		fl.codeReturns[key] = list
+	}
+	for _, r := range list {
+		yield(r.e, r.ret)
+	}
+}
+
+type returnsKey struct {
+	body *ast.BlockStmt
+	res  int
+}
+
+// codeReturn is an expression a function returns as its code result, and
+// its return statement.
+type codeReturn struct {
+	e   ast.Expr
+	ret *ast.ReturnStmt
+}
+
+// walkReturns is returns, walking the body.
+func walkReturns(fn summary.Func, res int, yield func(ast.Expr, *ast.ReturnStmt)) {
 	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.FuncLit:
@@ -632,14 +663,54 @@ func resultIdent(fl *ast.FieldList, res int) *ast.Ident {
 // code of an exit call, the arguments at a callee's exit parameters, and
 // (with sets) those at a callee's exit-status parameters.
 func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string, sets bool)) {
+	for _, c := range fl.argCallsOf(fn.Decl.Body) {
+		if c.callee == nil {
+			yield(c.arg, c.via, false)
+			continue
+		}
+		// The callee's code fact, which grows during solveFacts.
+		if f := fl.facts.Of(c.callee); f != nil {
+			for _, j := range f.Exits {
+				if j < len(c.call.Args) && !variadicAt(c.callee, j) {
+					yield(c.call.Args[j], fl.name(c.callee)+paramExit, false)
+				}
+			}
+			for _, j := range f.Sets {
+				if j < len(c.call.Args) && !variadicAt(c.callee, j) {
+					yield(c.call.Args[j], fl.name(c.callee)+paramSets, true)
+				}
+			}
+		}
+	}
+}
+
+// argCall is a call of a body as exitArgs reads it: an exit call (exit)
+// or a framework's exit-code constructor, with its code argument and the
+// callee's name (via); or a call of another function (callee), whose code
+// fact says which arguments.
+type argCall struct {
+	call   *ast.CallExpr
+	arg    ast.Expr
+	via    string
+	exit   bool
+	callee *types.Func
+}
+
+// argCallsOf returns the calls of body (its function literals included)
+// that exitArgs reads, in source order, found once.
+func (fl *flow) argCallsOf(body *ast.BlockStmt) []argCall {
+	if list, ok := fl.argCalls[body]; ok {
+		return list
+	}
 	info := fl.pass.TypesInfo
-	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
+	var list []argCall
+	ast.Inspect(body, func(n ast.Node) bool {
 		call, ok := n.(*ast.CallExpr)
 		if !ok {
 			return true
 		}
 		if ex, ok := fl.e.Call(call); ok && ex.Kind == KindExit {
-			yield(ex.Arg, analyzerutil.CallName(ex.Callee), false)
+			list = append(list, argCall{call: call, arg: ex.Arg, via: analyzerutil.CallName(ex.Callee), exit: true})
 			return true
 		}
 		callee, ok := typeutil.Callee(info, call).(*types.Func)
@@ -647,23 +718,17 @@ func (fl *flow) exitArgs(fn summary.Func, yield func(arg ast.Expr, via string, s
 			return true
 		}
 		if j, ok := ExitCoderArg(callee); ok && j < len(call.Args) {
-			yield(call.Args[j], analyzerutil.CallName(callee)+frameworkExit, false)
+			list = append(list, argCall{call: call, arg: call.Args[j], via: analyzerutil.CallName(callee) + frameworkExit})
 			return true
 		}
-		if f := fl.facts.Of(callee); f != nil {
-			for _, j := range f.Exits {
-				if j < len(call.Args) && !variadicAt(callee, j) {
-					yield(call.Args[j], fl.name(callee)+paramExit, false)
-				}
-			}
-			for _, j := range f.Sets {
-				if j < len(call.Args) && !variadicAt(callee, j) {
-					yield(call.Args[j], fl.name(callee)+paramSets, true)
-				}
-			}
-		}
+		list = append(list, argCall{call: call, callee: callee})
 		return true
 	})
+	if fl.argCalls == nil {
+		fl.argCalls = map[*ast.BlockStmt][]argCall{}
+	}
+	fl.argCalls[body] = list
+	return list
 }
 
 // solveFacts computes the package's code facts to a fixed point.
@@ -702,7 +767,7 @@ func (fl *flow) solveFacts() {
 			})
 		})
 		if res := codeResult(fn.Obj.Signature()); res >= 0 {
-			returns(fn, res, func(e ast.Expr, _ *ast.ReturnStmt) {
+			fl.returns(fn, res, func(e ast.Expr, _ *ast.ReturnStmt) {
 				fl.origins(fn, e, func(o origin) {
 					if o.param >= 0 {
 						next.Returns = addCode(next.Returns, o.param)

@@ -173,7 +173,7 @@ func (fl *flow) forward(fn summary.Func) forwardResult {
 			out.Fields = append(out.Fields, key)
 		}
 	}
-	returns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
+	fl.returns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
 		fl.origins(fn, e, func(o origin) {
 			switch {
 			case o.konst != nil:

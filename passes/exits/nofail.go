@@ -722,10 +722,10 @@ func (nf *noFail) nilOrNoFailure(e ast.Expr, body *ast.BlockStmt) bool {
 // error has no failure an exit code could describe.
 func (x *Exemptions) exportNoFail(pass *analysis.Pass) {
 	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]noFailSummary{}, params: map[*types.Var]bool{}, imported: map[*types.Func]noFailSummary{}}
-	for _, obj := range x.info.Uses {
+	for _, fn := range analyzerutil.RefsOf(pass).Funcs {
 		var fact noFailFact
-		if fn, ok := obj.(*types.Func); ok && fn.Pkg() != nil && fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn.Origin(), &fact) {
-			x.nf.imported[fn.Origin()] = noFailSummary{ok: true, writers: fact.Writers}
+		if pass.ImportObjectFact(fn, &fact) {
+			x.nf.imported[fn] = noFailSummary{ok: true, writers: fact.Writers}
 		}
 	}
 	for _, f := range x.files {

@@ -142,7 +142,7 @@ func (fl *flow) seedReturns(work []flowItem, fn summary.Func, via string) []flow
 	if res < 0 {
 		return work
 	}
-	returns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
+	fl.returns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
 		work = append(work, flowItem{fn: fn, e: e, via: via, ret: ret})
 	})
 	return work

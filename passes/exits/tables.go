@@ -77,8 +77,8 @@ type constDecl struct {
 // every constant of their const block is named Exit….
 func inferTables(pass *analysis.Pass, sites []CodeSite, codeTypes map[*types.TypeName]string) *Tables {
 	t := &Tables{member: map[*types.Const]*Table{}, foreign: map[*types.Const]bool{}}
-	for _, obj := range pass.TypesInfo.Uses {
-		if k, ok := obj.(*types.Const); ok && k.Pkg() != nil && k.Pkg() != pass.Pkg && pass.ImportObjectFact(k, new(tableFact)) {
+	for _, k := range analyzerutil.RefsOf(pass).Consts {
+		if pass.ImportObjectFact(k, new(tableFact)) {
 			t.foreign[k] = true
 		}
 	}

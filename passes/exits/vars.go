@@ -23,8 +23,9 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 		return nil
 	}
 	assigned := map[*types.Var]bool{}
+	walk := declaresExitVar(pass, exitFunc)
 	for _, file := range pass.Files {
-		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
+		if !walk || analyzerutil.InTestFile(pass.Fset, file.Pos()) {
 			continue
 		}
 		ast.Inspect(file, func(n ast.Node) bool {
@@ -61,11 +62,7 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 			pass.ExportObjectFact(v, &exitVarFact{Func: fn.FullName()})
 		}
 	}
-	for _, obj := range pass.TypesInfo.Uses {
-		v, ok := obj.(*types.Var)
-		if !ok || v.Pkg() == nil || v.Pkg() == pass.Pkg || v.Parent() != v.Pkg().Scope() {
-			continue
-		}
+	for _, v := range analyzerutil.RefsOf(pass).Vars {
 		if _, seen := out[v]; seen {
 			continue
 		}
@@ -83,6 +80,24 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 		}
 	}
 	return out
+}
+
+// declaresExitVar reports whether a package-level declaration of the
+// package's non-test files gives a variable an exit function (exitFunc):
+// only then can the walk for them and their assignments find one.
+func declaresExitVar(pass *analysis.Pass, exitFunc func(ast.Expr) *types.Func) bool {
+	for gd := range analyzerutil.VarDecls(pass) {
+		for _, spec := range gd.Specs {
+			if vs, ok := spec.(*ast.ValueSpec); ok {
+				for _, val := range vs.Values {
+					if exitFunc(val) != nil {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // testHelper reports whether a function takes a *testing.T, *testing.B,

@@ -107,6 +107,9 @@ func run(pass *analysis.Pass) (any, error) {
 	t.hidden = hiddenSpans(pass, pass.ResultOf[hidden.Analyzer].(*hidden.Hidden))
 	c := &computer{info: pass.TypesInfo, facts: summary.NewTable[terminalFact](pass)}
 	c.leaf, c.leafNot = c.terminalTest, never
+	if !mayTest(pass, c) {
+		return t, nil // no body can mention a terminal test (mentionsTest)
+	}
 	var funcs []summary.Func
 	for fd, fn := range analyzerutil.FuncDecls(pass) {
 		if fd.Body != nil && c.mentionsTest(fd.Body) {
@@ -180,6 +183,17 @@ func (c *computer) withMentions(pass *analysis.Pass, funcs []summary.Func) []sum
 		}
 	}
 	return funcs
+}
+
+// mayTest reports whether a call of the package may be a terminal test or
+// of a function with a terminal fact, before any fact of the package's own
+// is known: the package refers to a terminal test or to a function with an
+// imported fact (a call's callee is among the objects it refers to), or is
+// a terminal test's own package.
+func mayTest(pass *analysis.Pass, c *computer) bool {
+	return terminalTests.Package(pass.Pkg.Path()) ||
+		slices.ContainsFunc(analyzerutil.RefsOf(pass).Funcs, terminalTests.Has) ||
+		c.facts.Any(func(*terminalFact) bool { return true })
 }
 
 // mentionsTest reports whether body calls a terminal test or a function

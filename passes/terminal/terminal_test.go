@@ -54,6 +54,12 @@ func TestSpans(t *testing.T) {
 	analysistest.Run(t, testdata, spans, "cases/passes/terminal/spans")
 }
 
+// TestSpansByFactAlone: a package that calls no terminal test itself, only
+// a function of another package with a terminal fact, still has its spans.
+func TestSpansByFactAlone(t *testing.T) {
+	analysistest.Run(t, testdata, spans, "cases/passes/terminal/viafact")
+}
+
 // TestHidden asserts which code runs only through a hidden command or
 // when a hidden flag is set, for each framework, beside the look-alikes:
 // the same command visible, hidden but deprecated, a run function a
