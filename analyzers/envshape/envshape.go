@@ -536,9 +536,7 @@ func (ch *checker) sameModule(tn *types.TypeName) bool {
 	if tn.Pkg() == ch.pass.Pkg {
 		return true
 	}
-	module := analyzerutil.ModulePath(ch.pass)
-	path := tn.Pkg().Path()
-	return module != "" && (path == module || strings.HasPrefix(path, module+"/"))
+	return analyzerutil.InModule(tn.Pkg().Path(), analyzerutil.ModulePath(ch.pass))
 }
 
 func (ch *checker) position(tn *types.TypeName) string {

@@ -94,8 +94,7 @@ func isRuntimeError(t types.Type) bool {
 	if p, ok := types.Unalias(t).(*types.Pointer); ok {
 		t = p.Elem()
 	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == analyzerutil.ExitcodePath && n.Obj().Name() == "Error"
+	return analyzerutil.IsNamedType(t, analyzerutil.ExitcodePath, "Error")
 }
 
 // errValue is what the program can be seen to give one *exitcode.Error:

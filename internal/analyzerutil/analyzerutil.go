@@ -554,6 +554,19 @@ func PointerReceiver(fn *types.Func) *types.TypeName {
 	return nil
 }
 
+// IsNamedType reports whether t (aliases followed) is the named type name
+// of the package at path.
+func IsNamedType(t types.Type, path, name string) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
+}
+
+// InModule reports whether the package path lies in module: is it, or
+// below it. An empty module holds nothing.
+func InModule(path, module string) bool {
+	return module != "" && (path == module || strings.HasPrefix(path, module+"/"))
+}
+
 // IsInteger reports whether t's underlying type is an integer type.
 func IsInteger(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)

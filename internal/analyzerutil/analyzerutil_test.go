@@ -252,3 +252,42 @@ func TestVersionedLinks(t *testing.T) {
 		t.Errorf("URL = %s; want %s", got, want)
 	}
 }
+
+func TestInModule(t *testing.T) {
+	for _, c := range []struct {
+		path, module string
+		want         bool
+	}{
+		{"example.com/cli", "example.com/cli", true},
+		{"example.com/cli/internal/exit", "example.com/cli", true},
+		{"example.com/clibrary", "example.com/cli", false},
+		{"example.com", "example.com/cli", false},
+		{"example.com/cli", "", false},
+	} {
+		if got := InModule(c.path, c.module); got != c.want {
+			t.Errorf("InModule(%q, %q) = %t; want %t", c.path, c.module, got, c.want)
+		}
+	}
+}
+
+func TestIsNamedType(t *testing.T) {
+	pkg := types.NewPackage("net/http", "http")
+	named := types.NewNamed(types.NewTypeName(token.NoPos, pkg, "Header", nil), types.NewMap(types.Typ[types.String], types.Typ[types.String]), nil)
+	alias := types.NewAlias(types.NewTypeName(token.NoPos, types.NewPackage("x", "x"), "H", nil), named)
+	for _, c := range []struct {
+		t          types.Type
+		path, name string
+		want       bool
+	}{
+		{named, "net/http", "Header", true},
+		{alias, "net/http", "Header", true},
+		{named, "net/http", "Request", false},
+		{named, "net/textproto", "Header", false},
+		{types.NewPointer(named), "net/http", "Header", false},
+		{types.Typ[types.Int], "", "int", false},
+	} {
+		if got := IsNamedType(c.t, c.path, c.name); got != c.want {
+			t.Errorf("IsNamedType(%s, %q, %q) = %t; want %t", c.t, c.path, c.name, got, c.want)
+		}
+	}
+}

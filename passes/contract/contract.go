@@ -253,11 +253,7 @@ func (c *Contract) inModule(tn *types.TypeName) bool {
 	if tn.Pkg() == c.pkg {
 		return true
 	}
-	if c.module == "" {
-		return false
-	}
-	path := tn.Pkg().Path()
-	return path == c.module || strings.HasPrefix(path, c.module+"/")
+	return analyzerutil.InModule(tn.Pkg().Path(), c.module)
 }
 
 // LiteralEnvelope returns what the contract says of a map literal or a

@@ -261,8 +261,7 @@ func responseWriter(t types.Type) bool {
 	if res.Len() != 1 {
 		return false
 	}
-	n, ok := types.Unalias(res.At(0).Type()).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "net/http" && n.Obj().Name() == "Header"
+	return analyzerutil.IsNamedType(res.At(0).Type(), "net/http", "Header")
 }
 
 // mcpType reports whether t (or what it points to) is a type whose name

@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 )
 
 // Answers to what a loop reads. A program that reads requests one at a
@@ -120,9 +122,17 @@ func (o *outputs) findReplies(pass *analysis.Pass, bodies []*ast.BlockStmt) {
 	}
 }
 
+// httpClientCalls are net/http's functions that send a request as a
+// client.
+var httpClientCalls = analyzerutil.NewFuncs([]string{
+	"net/http.Get", "net/http.Post", "net/http.PostForm", "net/http.Head",
+	"(*net/http.Client).Do", "(*net/http.Client).Get", "(*net/http.Client).Post",
+	"(*net/http.Client).PostForm", "(*net/http.Client).Head", "(*net/http.Client).CloseIdleConnections",
+})
+
 // callsHTTP reports whether body acts as an HTTP client: it reads the Body
-// of a *net/http.Response, or calls net/http's Get, Post, PostForm or Head
-// or a method of *http.Client.
+// of a *net/http.Response, or refers to net/http's Get, Post, PostForm or
+// Head or a method of *http.Client.
 func callsHTTP(info *types.Info, body *ast.BlockStmt) bool {
 	found := false
 	ast.Inspect(body, func(n ast.Node) bool {
@@ -133,40 +143,21 @@ func callsHTTP(info *types.Info, body *ast.BlockStmt) bool {
 		if !ok {
 			return true
 		}
-		obj := info.Uses[sel.Sel]
-		if obj == nil || obj.Pkg() == nil || obj.Pkg().Path() != "net/http" {
-			return true
-		}
-		switch obj := obj.(type) {
+		switch obj := info.Uses[sel.Sel].(type) {
 		case *types.Var:
-			if s, ok := info.Selections[sel]; ok && obj.Name() == "Body" && isNamed(s.Recv(), "net/http", "Response") {
-				found = true
+			if s, ok := info.Selections[sel]; ok && obj.Name() == "Body" && obj.Pkg() != nil && obj.Pkg().Path() == "net/http" {
+				recv := s.Recv()
+				if p, ok := types.Unalias(recv).(*types.Pointer); ok {
+					recv = p.Elem()
+				}
+				found = analyzerutil.IsNamedType(recv, "net/http", "Response")
 			}
 		case *types.Func:
-			recv := obj.Signature().Recv()
-			switch {
-			case recv == nil:
-				switch obj.Name() {
-				case "Get", "Post", "PostForm", "Head":
-					found = true
-				}
-			case isNamed(recv.Type(), "net/http", "Client"):
-				found = true
-			}
+			found = httpClientCalls.Has(obj)
 		}
 		return true
 	})
 	return found
-}
-
-// isNamed reports whether t, or what it points to, is the named type
-// path.name.
-func isNamed(t types.Type, path, name string) bool {
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t = p.Elem()
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == path && n.Obj().Name() == name
 }
 
 // echoLiteral records a literal that sets a key other than data to a field

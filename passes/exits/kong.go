@@ -3,7 +3,7 @@ package exits
 import (
 	"go/ast"
 	"go/types"
-	"strings"
+	"iter"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -183,7 +183,6 @@ func codedErrorType(pass *analysis.Pass, module string) bool {
 	if module == "" {
 		module = analyzerutil.GuessModule(pass.Pkg.Path())
 	}
-	inModule := func(path string) bool { return path == module || strings.HasPrefix(path, module+"/") }
 	coded := func(tn *types.TypeName) bool {
 		if tn.IsAlias() {
 			return false
@@ -201,24 +200,34 @@ func codedErrorType(pass *analysis.Pass, module string) bool {
 			return true
 		}
 	}
-	seen := map[*types.Package]bool{pass.Pkg: true}
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		for _, imp := range p.Imports() {
-			if seen[imp] || !inModule(imp.Path()) {
-				continue
-			}
-			seen[imp] = true
-			for _, name := range imp.Scope().Names() {
-				if tn, ok := imp.Scope().Lookup(name).(*types.TypeName); ok && coded(tn) {
-					return true
-				}
-			}
-			if walk(imp) {
+	for imp := range moduleImports(pass.Pkg, module) {
+		for _, name := range imp.Scope().Names() {
+			if tn, ok := imp.Scope().Lookup(name).(*types.TypeName); ok && coded(tn) {
 				return true
 			}
 		}
-		return false
 	}
-	return walk(pass.Pkg)
+	return false
+}
+
+// moduleImports yields the packages of module that pkg imports, directly
+// or through other packages of the module, each once.
+func moduleImports(pkg *types.Package, module string) iter.Seq[*types.Package] {
+	return func(yield func(*types.Package) bool) {
+		seen := map[*types.Package]bool{pkg: true}
+		var walk func(p *types.Package) bool
+		walk = func(p *types.Package) bool {
+			for _, imp := range p.Imports() {
+				if seen[imp] || !analyzerutil.InModule(imp.Path(), module) {
+					continue
+				}
+				seen[imp] = true
+				if !yield(imp) || !walk(imp) {
+					return false
+				}
+			}
+			return true
+		}
+		walk(pkg)
+	}
 }

@@ -3,7 +3,6 @@ package exits
 import (
 	"go/ast"
 	"go/types"
-	"strings"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/types/typeutil"
@@ -115,20 +114,10 @@ func moduleSetsKongExit(pass *analysis.Pass, module string) bool {
 	if module == "" {
 		module = analyzerutil.GuessModule(pass.Pkg.Path())
 	}
-	inModule := func(path string) bool { return path == module || strings.HasPrefix(path, module+"/") }
-	seen := map[*types.Package]bool{pass.Pkg: true}
-	var walk func(p *types.Package) bool
-	walk = func(p *types.Package) bool {
-		for _, imp := range p.Imports() {
-			if seen[imp] || !inModule(imp.Path()) {
-				continue
-			}
-			seen[imp] = true
-			if pass.ImportPackageFact(imp, new(kongExitSetFact)) || walk(imp) {
-				return true
-			}
+	for imp := range moduleImports(pass.Pkg, module) {
+		if pass.ImportPackageFact(imp, new(kongExitSetFact)) {
+			return true
 		}
-		return false
 	}
-	return walk(pass.Pkg)
+	return false
 }

@@ -491,7 +491,7 @@ func (nf *noFail) marshalMayMean(t types.Type, seen map[types.Type]bool) bool {
 		return false
 	}
 	seen[t] = true
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "encoding/json" && n.Obj().Name() == "RawMessage" {
+	if analyzerutil.IsNamedType(t, "encoding/json", "RawMessage") {
 		return true
 	}
 	if m := marshaler(t); m != nil {
@@ -538,7 +538,7 @@ func (nf *noFail) inModule(path string) bool {
 	if m == "" {
 		return path == nf.pass.Pkg.Path()
 	}
-	return path == m || strings.HasPrefix(path, m+"/")
+	return analyzerutil.InModule(path, m)
 }
 
 // noFailFunc decides whether fn, a function of the package ending in an
