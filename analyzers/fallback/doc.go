@@ -289,6 +289,25 @@
 //   - `os.Executable`: the operating system cannot tell the program its
 //     own path. Evidence: tflint (spawnWorkers, the workers of
 //     `--recursive`), caddy (upgradeBuild's ExitCodeFailedStartup).
+//   - `StdinPipe`, `StdoutPipe` and `StderrPipe` of an `exec.Cmd`: a pipe
+//     to a child fails only when the stream is already set or the command
+//     already started, both defects of the program, or when the process
+//     has no descriptor left; starting the child, after it, may fail for
+//     a missing program and is reported. Evidence: talisman (the git
+//     readers' pipes, `log.Fatal` on each), and in the code corpus a glab
+//     wrapper's approve command, a Slurm GPU exporter's Execute and a
+//     Zenroom script runner (`log.Fatalf` after each pipe).
+//   - `Stat` of an `*os.File` the same function has just opened
+//     (`os.Open`, `OpenFile` or `Create`, the only values of its
+//     variable): fstat of an open descriptor fails only for a file
+//     already closed or an I/O error of the device, neither of which a
+//     code 3–13 describes. A file handed in may be any descriptor, and
+//     the exit after its Stat is reported; so is the exit after a
+//     `Close`, which for a file written to may report the write's
+//     failure. Evidence: chroma (`file.Stat()` before sizing its input
+//     under `--fail`), and in the code corpus a QUIC file uploader's
+//     doUpload, a browser-kiosk config check and a release uploader
+//     (`log.Fatal` after the Stat of the file each just opened).
 //   - `kong.New(&grammar, options…)` of github.com/alecthomas/kong, when
 //     every option is spelled at the call as a kong option other than
 //     `kong.Configuration`: it fails only on a struct tag of the

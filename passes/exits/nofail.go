@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -184,7 +185,7 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		return true
 	}
 	if fn.Signature().Recv() != nil {
-		return nf.method(call, fn)
+		return nf.method(call, fn, body)
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
 	case "encoding/json.Marshal", "encoding/json.MarshalIndent":
@@ -256,14 +257,32 @@ func (nf *noFail) givenStreams(call *ast.CallExpr, writers []int, body *ast.Bloc
 // strings.Builder or a bytes.Buffer, whose Write methods always return a
 // nil error, or to a hash.Hash, whose Write the interface's contract says
 // never returns one.
-func (nf *noFail) method(call *ast.CallExpr, fn *types.Func) bool {
+func (nf *noFail) method(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt) bool {
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	recv := ""
+	if tn := analyzerutil.PointerReceiver(fn); tn != nil && tn.Pkg() != nil {
+		recv = tn.Pkg().Path() + "." + tn.Name()
+	}
+	switch recv {
+	case "os/exec.Cmd":
+		switch fn.Name() {
+		case "StdinPipe", "StdoutPipe", "StderrPipe":
+			// A pipe to a child fails only inside the process: the
+			// stream already set or the command already started (both
+			// defects of the program), or no descriptor left.
+			return true
+		}
+		return false
+	case "os.File":
+		// fstat of a descriptor the function just opened.
+		return fn.Name() == "Stat" && nf.openedHere(sel.X, body, "Open", "OpenFile", "Create")
+	}
 	switch fn.Name() {
 	case "Write", "WriteString", "WriteByte", "WriteRune":
 	default:
-		return false
-	}
-	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
-	if !ok {
 		return false
 	}
 	if nf.inMemory(sel.X) {
@@ -278,6 +297,26 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && fn.Name() == "Write" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "hash" && strings.HasPrefix(n.Obj().Name(), "Hash")
+}
+
+// openedHere reports whether the file e is a variable of the function
+// body is that only calls of package os named by opens assign to.
+func (nf *noFail) openedHere(e ast.Expr, body *ast.BlockStmt, opens ...string) bool {
+	values, ok := analyzerutil.LocalValues(nf.x.info, e, body)
+	if !ok {
+		return false
+	}
+	for _, val := range values {
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok {
+			return false
+		}
+		fn := typeutil.StaticCallee(nf.x.info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os" || !slices.Contains(opens, fn.Name()) {
+			return false
+		}
+	}
+	return true
 }
 
 // inMemory reports whether the writer e is a *strings.Builder or a

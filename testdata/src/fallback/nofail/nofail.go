@@ -185,6 +185,7 @@ func main() {
 	walks()
 	_ = script(os.Args)
 	_ = generate()
+	files()
 	var e *coded
 	if err := (&cli.App{Action: action, Before: printed}).Run(os.Args); errors.As(err, &e) {
 		os.Exit(e.code)
