@@ -155,21 +155,7 @@ func (nf *noFail) roundTrip(data, target ast.Expr, body *ast.BlockStmt) bool {
 	if it, ok := info.TypeOf(tid).Underlying().(*types.Interface); !ok || !it.Empty() {
 		return false
 	}
-	values, ok := analyzerutil.LocalValues(info, data, body)
-	if !ok {
-		return false
-	}
-	for _, val := range values {
-		call, ok := ast.Unparen(val).(*ast.CallExpr)
-		if !ok {
-			return false
-		}
-		fn := typeutil.StaticCallee(info, call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "encoding/json" || (fn.Name() != "Marshal" && fn.Name() != "MarshalIndent") {
-			return false
-		}
-	}
-	return true
+	return nf.assignedOnlyBy(data, body, "encoding/json", "Marshal", "MarshalIndent")
 }
 
 // call is noSpecificFailure; body is the function the call is in.
@@ -278,7 +264,7 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt
 		return false
 	case "os.File":
 		// fstat of a descriptor the function just opened.
-		return fn.Name() == "Stat" && nf.openedHere(sel.X, body, "Open", "OpenFile", "Create")
+		return fn.Name() == "Stat" && nf.assignedOnlyBy(sel.X, body, "os", "Open", "OpenFile", "Create")
 	}
 	switch fn.Name() {
 	case "Write", "WriteString", "WriteByte", "WriteRune":
@@ -299,9 +285,9 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt
 	return ok && fn.Name() == "Write" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "hash" && strings.HasPrefix(n.Obj().Name(), "Hash")
 }
 
-// openedHere reports whether the file e is a variable of the function
-// body is that only calls of package os named by opens assign to.
-func (nf *noFail) openedHere(e ast.Expr, body *ast.BlockStmt, opens ...string) bool {
+// assignedOnlyBy reports whether e is a variable of the function body is
+// that only calls of the functions names of package path assign to.
+func (nf *noFail) assignedOnlyBy(e ast.Expr, body *ast.BlockStmt, path string, names ...string) bool {
 	values, ok := analyzerutil.LocalValues(nf.x.info, e, body)
 	if !ok {
 		return false
@@ -312,7 +298,7 @@ func (nf *noFail) openedHere(e ast.Expr, body *ast.BlockStmt, opens ...string) b
 			return false
 		}
 		fn := typeutil.StaticCallee(nf.x.info, call)
-		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != "os" || !slices.Contains(opens, fn.Name()) {
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != path || !slices.Contains(names, fn.Name()) {
 			return false
 		}
 	}
