@@ -116,10 +116,7 @@ func (ch *checker) assign(as *ast.AssignStmt, body *ast.BlockStmt, sig *types.Si
 // written as JSON output, that a composite literal in body (the function it
 // is in, or nil, whose signature is sig) sets by hand.
 func (ch *checker) composite(lit *ast.CompositeLit, body *ast.BlockStmt, sig *types.Signature) {
-	t := ch.pass.TypesInfo.TypeOf(lit)
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t := analyzerutil.LiteralType(ch.pass.TypesInfo, lit)
 	if t == nil {
 		return
 	}

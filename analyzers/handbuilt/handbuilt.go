@@ -83,10 +83,7 @@ func calleeIdent(e ast.Expr) *ast.Ident {
 // composite returns the message for a composite literal that builds an
 // envelope outside its factory, or "".
 func composite(pass *analysis.Pass, c *contract.Contract, lit *ast.CompositeLit, fn *types.Func) (msg, category string) {
-	t := pass.TypesInfo.TypeOf(lit)
-	if p, ok := t.(*types.Pointer); ok {
-		t = p.Elem()
-	}
+	t := analyzerutil.LiteralType(pass.TypesInfo, lit)
 	if t == nil {
 		return "", ""
 	}

@@ -537,6 +537,17 @@ func LocalValues(info *types.Info, e ast.Expr, body *ast.BlockStmt) (values []as
 	return values, complete && len(values) > 0
 }
 
+// LiteralType returns the type a composite literal builds, nil when the
+// literal has none: T for a literal whose recorded type is *T (an element
+// of a []*T or map[K]*T literal written without its &).
+func LiteralType(info *types.Info, lit *ast.CompositeLit) types.Type {
+	t := info.TypeOf(lit)
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		return p.Elem()
+	}
+	return t
+}
+
 // PointerReceiver returns the named type of a method's pointer receiver
 // (T of func (*T) M), or nil.
 func PointerReceiver(fn *types.Func) *types.TypeName {

@@ -291,3 +291,38 @@ func TestIsNamedType(t *testing.T) {
 		}
 	}
 }
+
+func TestLiteralType(t *testing.T) {
+	const src = `package p
+type T struct{ N int }
+var a = T{N: 1}
+var b = &T{N: 2}
+var c = []*T{{N: 3}}
+var d = map[string]int{"e": 4}
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := new(types.Config).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.CompositeLit); ok {
+			got = append(got, types.TypeString(LiteralType(info, lit), nil))
+		}
+		return true
+	})
+	// The literals in source order: a's, b's (under its &), c's slice and
+	// the element it holds without its &, d's map.
+	want := []string{"p.T", "p.T", "[]*p.T", "p.T", "map[string]int"}
+	if strings.Join(got, " ") != strings.Join(want, " ") {
+		t.Errorf("LiteralType of the literals = %q; want %q", got, want)
+	}
+	if LiteralType(&types.Info{}, &ast.CompositeLit{}) != nil {
+		t.Error("LiteralType of a literal with no recorded type is not nil")
+	}
+}

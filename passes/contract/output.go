@@ -152,12 +152,9 @@ func (o *outputs) dataSlots(body *ast.BlockStmt) []ast.Expr {
 		if !ok {
 			return true
 		}
-		t := o.info.TypeOf(lit)
+		t := analyzerutil.LiteralType(o.info, lit)
 		if t == nil {
 			return true
-		}
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			t = p.Elem()
 		}
 		if st, ok := t.Underlying().(*types.Struct); ok {
 			if v := structData(st, lit); v != nil {

@@ -222,12 +222,9 @@ func (o *outputs) handlerLiterals(body *ast.BlockStmt) {
 		if !ok {
 			return true
 		}
-		t := o.info.TypeOf(lit)
+		t := analyzerutil.LiteralType(o.info, lit)
 		if t == nil {
 			return true
-		}
-		if p, ok := types.Unalias(t).(*types.Pointer); ok {
-			t = p.Elem()
 		}
 		switch t.Underlying().(type) {
 		case *types.Struct:
