@@ -119,7 +119,13 @@
 //     test it, not of `if *version == "" { … }` before it (the keys of a
 //     literal are no variables: `return Failure{Code: kind, Exit: 1}`
 //     after `if errors.As(err, &apiErr) { … }` is that classification's
-//     last branch, as in docket's mail Classify). A
+//     last branch, as in docket's mail Classify). The results of one
+//     call are one outcome: a catch-all that names the error follows a
+//     classification of the status the same call returned
+//     (`body, status, err := client.Delete()`, then `if status == 404 {
+//     return "", ExitNotFound, err }` and `return "", ExitError, err`),
+//     as in gcapi's delete and list requests; a status from another call
+//     is no test of that error. A
 //     classification tests what went wrong: an error, an integer code (an
 //     HTTP status), a value computed from an error (`msg := err.Error()`,
 //     matched for words), or the dynamic type of a variable (a server's
@@ -209,7 +215,9 @@
 //     built from the caller's arguments (a malformed one is an ARG_ERROR);
 //     a `text/template` executed into a buffer, which fails on its data as
 //     much as on its template. The calls:
-//   - a function of the package, or of a package it imports (through a
+//   - a function or a method (of a concrete type; a method called
+//     through an interface may run any implementation) of the package,
+//     or of a package it imports (through a
 //     fact), whose every failing `return` returns `nil` for its error,
 //     lies in the body of such an `if err != nil`, or returns such a
 //     call's results whole (`return json.Marshal(v)`): a config-path
@@ -223,7 +231,9 @@
 //     ShowSubcommandHelp, in a dependency), gitflow (writeJSON under
 //     outputReleaseVersion, outputReleasePreview, outputReleasePublish),
 //     linear-cli (marshal under PrintError), clipbeam (wire.MarshalEnvelope
-//     in another package).
+//     in another package); cobra's `Help`, which prints the command's
+//     help and returns nil (gcapi's `if err := cmd.Help(); err != nil {
+//     log.Fatalf(…) }` in each group command).
 //   - a function, of the package or of a package it imports, whose every
 //     failure is a failed write to a standard stream (or one of the kinds
 //     above): a `printJSON(v)` that returns `enc.Encode(v)` of an encoder
@@ -297,6 +307,21 @@
 //     readers' pipes, `log.Fatal` on each), and in the code corpus a glab
 //     wrapper's approve command, a Slurm GPU exporter's Execute and a
 //     Zenroom script runner (`log.Fatalf` after each pipe).
+//   - A flag's value read by a name the program spells as a constant
+//     (`cmd.Flags().GetBool("raw")`, `GetString`, `GetStringSlice` and the
+//     other `Get…` of a spf13/pflag `FlagSet`): the caller's flags were
+//     parsed before, and refused there if they were wrong; the lookup
+//     fails only for a name no flag of that type has, a defect of the
+//     program. A name that is not a constant may come from the caller,
+//     and the exit after it is reported. Also cobra's `Usage`, which fails
+//     only when the command's own usage text cannot be written. Evidence:
+//     gcapi (`log.Fatalf` after each `GetBool("raw")` and after `Usage`,
+//     and a helper in another package that fails only on its
+//     `GetString`), gitleaks (its fatal logger after `GetBool` and `GetInt`
+//     of its own flags), and in the code corpus a Cisco API-docs
+//     generator's generate command (`os.Exit(1)` after `GetString`), an
+//     OpenTDF client's tdf command and a Kubernetes-style printer
+//     (`log.Fatal` after `GetString("output")`).
 //   - `Stat` of an `*os.File` the same function has just opened
 //     (`os.Open`, `OpenFile` or `Create`, the only values of its
 //     variable): fstat of an open descriptor fails only for a file

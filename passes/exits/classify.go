@@ -207,7 +207,7 @@ func (x *Exemptions) specificBefore(specific func(ast.Node) bool, list []ast.Stm
 		}
 		switch s.(type) {
 		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-			if specific(s) && x.testsWhatWentWrong(s) && (!usesVars(x.info, stmt) || sharesVar(x.info, stmt, tested(s)...)) {
+			if specific(s) && x.testsWhatWentWrong(s) && (!usesVars(x.info, stmt) || x.sameOutcome(stmt, tested(s))) {
 				return true
 			}
 		}
@@ -384,6 +384,67 @@ func sharesVar(info *types.Info, b ast.Node, as ...ast.Node) bool {
 		}
 	}
 	return false
+}
+
+// sameOutcome reports whether b uses a variable that one of tested uses,
+// or another result of the call that assigned it: the results of one
+// call are one outcome, so a catch-all that names the error
+// (return "", 1, err) follows a classification of the status the same
+// call returned (body, status, err := client.Delete(); if status == 404).
+func (x *Exemptions) sameOutcome(b ast.Node, tested []ast.Node) bool {
+	vars := map[*types.Var]bool{}
+	for _, a := range tested {
+		for v := range varsIn(x.info, a) {
+			if v.IsField() {
+				continue
+			}
+			vars[v] = true
+			for _, w := range x.siblingResults(v) {
+				vars[w] = true
+			}
+		}
+	}
+	for v := range varsIn(x.info, b) {
+		if vars[v] {
+			return true
+		}
+	}
+	return false
+}
+
+// siblingResults returns the variables that the statement declaring the
+// local variable v assigns beside it from one call's results
+// (body, status, err := client.Delete(), err declared before or not).
+func (x *Exemptions) siblingResults(v *types.Var) []*types.Var {
+	if v.Parent() == nil || v.Parent() == x.pkg.Scope() {
+		return nil
+	}
+	cur, ok := x.inspector().Root().FindByPos(v.Pos(), v.Pos()+1)
+	if !ok {
+		return nil
+	}
+	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	if !ok || len(as.Lhs) < 2 || len(as.Rhs) != 1 {
+		return nil
+	}
+	if _, call := ast.Unparen(as.Rhs[0]).(*ast.CallExpr); !call {
+		return nil
+	}
+	var out []*types.Var
+	for _, l := range as.Lhs {
+		id, ok := l.(*ast.Ident)
+		if !ok {
+			continue
+		}
+		obj := x.info.Defs[id]
+		if obj == nil {
+			obj = x.info.Uses[id]
+		}
+		if w, ok := obj.(*types.Var); ok && w != v {
+			out = append(out, w)
+		}
+	}
+	return out
 }
 
 // varsIn yields the variables n uses, in order, once per use.

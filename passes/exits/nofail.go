@@ -3,6 +3,7 @@ package exits
 import (
 	"fmt"
 	"go/ast"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"go/version"
@@ -171,7 +172,13 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		return true
 	}
 	if fn.Signature().Recv() != nil {
-		return nf.method(call, fn, body)
+		if nf.method(call, fn, body) {
+			return true
+		}
+		if types.IsInterface(fn.Signature().Recv().Type()) {
+			return false // any implementation may run
+		}
+		return nf.summary(fn).ok && nf.givenStreams(call, nf.summary(fn).writers, body)
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
 	case "encoding/json.Marshal", "encoding/json.MarshalIndent":
@@ -200,13 +207,18 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		// only on a struct tag kong refuses, a defect of the build.
 		return nf.grammarOnly(call)
 	}
-	var sum noFailSummary
-	if fn.Pkg() == nf.pass.Pkg {
-		sum = nf.noFailFunc(fn)
-	} else {
-		sum = nf.imported[fn.Origin()]
-	}
+	sum := nf.summary(fn)
 	return sum.ok && nf.givenStreams(call, sum.writers, body)
+}
+
+// summary returns what is known of fn, a function or a method with a
+// concrete receiver: decided here for one of the package, read from its
+// noFailFact for one of another package.
+func (nf *noFail) summary(fn *types.Func) noFailSummary {
+	if fn.Pkg() == nf.pass.Pkg {
+		return nf.noFailFunc(fn)
+	}
+	return nf.imported[fn.Origin()]
 }
 
 // isStream reports whether obj is os.Stdout or os.Stderr, or a writer
@@ -265,6 +277,15 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt
 	case "os.File":
 		// fstat of a descriptor the function just opened.
 		return fn.Name() == "Stat" && nf.assignedOnlyBy(sel.X, body, "os", "Open", "OpenFile", "Create")
+	case "github.com/spf13/pflag.FlagSet":
+		// A flag's value by a name the program spells: the lookup fails
+		// only for a name no flag of that type has, a defect of the
+		// program (the caller's flags were parsed, and refused, before).
+		return strings.HasPrefix(fn.Name(), "Get") && len(call.Args) == 1 && nf.constString(call.Args[0])
+	case "github.com/spf13/cobra.Command":
+		// The command's own usage text: it fails only when the text
+		// cannot be written (Help, which never fails, has its fact).
+		return fn.Name() == "Usage"
 	}
 	switch fn.Name() {
 	case "Write", "WriteString", "WriteByte", "WriteRune":
@@ -283,6 +304,12 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && fn.Name() == "Write" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "hash" && strings.HasPrefix(n.Obj().Name(), "Hash")
+}
+
+// constString reports whether e is a constant string.
+func (nf *noFail) constString(e ast.Expr) bool {
+	tv, ok := nf.x.info.Types[e]
+	return ok && tv.Value != nil && tv.Value.Kind() == constant.String
 }
 
 // assignedOnlyBy reports whether e is a variable of the function body is

@@ -4,6 +4,7 @@ package cobra
 
 import (
 	"fmt"
+	"io"
 	"os"
 
 	"github.com/spf13/pflag"
@@ -36,6 +37,7 @@ type Command struct {
 	commands  []*Command
 	flags     pflag.FlagSet
 	exclusive [][]string
+	out       io.Writer
 }
 
 // Flags returns the command's flags.
@@ -49,6 +51,30 @@ func (c *Command) PersistentFlags() *pflag.FlagSet { return &c.flags }
 func (c *Command) MarkFlagsMutuallyExclusive(flagNames ...string) {
 	c.exclusive = append(c.exclusive, flagNames)
 }
+
+// Help prints the command's help; like the library's, it returns nil.
+func (c *Command) Help() error {
+	fmt.Fprintln(os.Stdout, "Usage:", c.Use)
+	return nil
+}
+
+// Usage prints the command's usage; like the library's default, it fails
+// only when the text cannot be written.
+func (c *Command) Usage() error {
+	_, err := fmt.Fprintln(c.OutOrStderr(), "Usage:", c.Use)
+	return err
+}
+
+// OutOrStderr returns where the command writes its usage.
+func (c *Command) OutOrStderr() io.Writer {
+	if c.out != nil {
+		return c.out
+	}
+	return os.Stderr
+}
+
+// SetOut sets where the command writes.
+func (c *Command) SetOut(w io.Writer) { c.out = w }
 
 // AddCommand adds subcommands.
 func (c *Command) AddCommand(cmds ...*Command) { c.commands = append(c.commands, cmds...) }

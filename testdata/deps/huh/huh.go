@@ -11,10 +11,15 @@ var ErrUserAborted = errors.New("user aborted")
 var ErrTimeout = errors.New("timeout")
 
 // Form is a form.
-type Form struct{}
+type Form struct{ aborted bool }
 
 // NewForm returns a form.
 func NewForm() *Form { return &Form{} }
 
 // Run runs the form on the terminal.
-func (f *Form) Run() error { return nil }
+func (f *Form) Run() error {
+	if f.aborted {
+		return ErrUserAborted
+	}
+	return nil
+}

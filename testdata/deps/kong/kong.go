@@ -131,8 +131,14 @@ func (c *Context) PrintUsage(summary bool) error {
 	return err
 }
 
-// Run calls the Run method of the command the command line names.
-func (c *Context) Run(binds ...any) error { return nil }
+// Run calls the Run method of the command the command line names, and
+// returns its error.
+func (c *Context) Run(binds ...any) error {
+	if c.Kong == nil {
+		return errors.New("no command")
+	}
+	return nil
+}
 
 // Parse parses the command line into cli.
 func Parse(cli any) *Context {

@@ -2,6 +2,8 @@
 // cobra's commands hold.
 package pflag
 
+import "errors"
+
 // FlagSet holds a command's flags.
 type FlagSet struct {
 	strings map[string]*string
@@ -33,20 +35,31 @@ func (f *FlagSet) String(name, value, usage string) *string {
 	return p
 }
 
-// GetString returns the flag's value.
+// GetString returns the flag's value; like the library, it fails for a
+// name no string flag of the set has.
 func (f *FlagSet) GetString(name string) (string, error) {
 	if p := f.strings[name]; p != nil {
 		return *p, nil
 	}
-	return "", nil
+	return "", errors.New("flag accessed but not defined: " + name)
 }
 
-// GetBool returns the flag's value.
+// GetBool returns the flag's value, or fails as GetString does.
 func (f *FlagSet) GetBool(name string) (bool, error) {
 	if p := f.bools[name]; p != nil {
 		return *p, nil
 	}
-	return false, nil
+	return false, errors.New("flag accessed but not defined: " + name)
+}
+
+// Parse parses the command line's arguments: its failure is the caller's.
+func (f *FlagSet) Parse(arguments []string) error {
+	for _, a := range arguments {
+		if len(a) > 1 && a[0] == '-' && f.bools[a[1:]] == nil && f.strings[a[1:]] == nil {
+			return errors.New("unknown flag: " + a)
+		}
+	}
+	return nil
 }
 
 // BoolVarP binds p to the flag name, with a one-letter shorthand.

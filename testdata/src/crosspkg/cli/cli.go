@@ -104,3 +104,48 @@ func Fail(err error) int {
 	}
 	return code
 }
+
+// ExitOK, ExitError and ExitNotFound are the codes Remove returns beside
+// its error; main exits with the one it gets.
+const (
+	ExitOK       = 0
+	ExitError    = 1
+	ExitNotFound = 5
+)
+
+// Remove classifies a failed request by its status: a 404 has its own
+// code, and the 1 after it is the classification's last branch.
+func Remove(name string) (string, int, error) {
+	status, err := request(name)
+	if err != nil {
+		if status == 404 {
+			return "", ExitNotFound, err
+		}
+		return "", ExitError, err
+	}
+	if name == "" {
+		return "", ExitError, errors.New("no name") // want fallback:`exit code ExitError \(1\) is GENERAL_ERROR`
+	}
+	return name, ExitOK, nil
+}
+
+func request(name string) (int, error) {
+	if name == "x" {
+		return 404, errors.New("not found")
+	}
+	return 200, nil
+}
+
+// Fetch tests a status another call returned: the 1 after it names an
+// error that test never looked at.
+func Fetch(name string) (string, int, error) {
+	size, _ := request(name + ".size")
+	_, err := request(name)
+	if err != nil {
+		if size == 404 {
+			return "", ExitNotFound, err
+		}
+		return "", ExitError, err // want fallback:`exit code ExitError \(1\) is GENERAL_ERROR`
+	}
+	return name, ExitOK, nil
+}

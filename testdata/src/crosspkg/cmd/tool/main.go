@@ -52,6 +52,12 @@ func main() {
 			os.Exit(s.Status())
 		}
 	}
+	if _, code, err := cli.Fetch(os.Args[1]); err != nil {
+		os.Exit(code)
+	}
+	if _, code, err := cli.Remove(os.Args[1]); err != nil {
+		os.Exit(code)
+	}
 	os.Exit(cli.Main(os.Args))
 }
 
