@@ -15,6 +15,7 @@ import (
 	"github.com/exitlint/exitlint/internal/product"
 	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
+	"github.com/exitlint/exitlint/passes/reach"
 )
 
 // result is what a run found. The outcome and every output are functions
@@ -85,7 +86,7 @@ func analyze(analyzers []*analysis.Analyzer, patterns []string, o options) (*res
 		return &result{Unresolved: unresolved, Skipped: skipped, Unmatched: unmatched}, nil
 	}
 	o.more.rep.stage("checks: %s", checkNames(analyzers))
-	res := execute(graph, skipped, analyzers, leaveOut{scaffolding: o.scaffolding, devcode: devcodeOf(o.settings), patterns: patterns, exclude: newExcluder(o.settings)}, o.more.rep)
+	res := execute(graph, skipped, analyzers, leaveOut{scaffolding: o.scaffolding, unreached: o.unreached, devcode: devcodeOf(o.settings), patterns: patterns, exclude: newExcluder(o.settings)}, o.more.rep)
 	if o.cache != nil {
 		o.cache.Trim() // at most once an hour; a failure costs only space
 	}
@@ -177,7 +178,7 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 	// The config pass reports settings that name nothing where their
 	// package is in view; those reports are no findings.
 	rep.begin("analyzing")
-	run := graph.Run(append(slices.Clone(analyzers), config.Analyzer))
+	run := graph.Run(append(slices.Clone(analyzers), config.Analyzer, reach.Analyzer))
 	rep.end()
 	rep.stage("analysis: %d packages type-checked from source, %d read from export data, %d reused from the cache; the checks ran on %d",
 		run.Source, run.Export, run.Reused, len(run.Analyzed))
@@ -215,6 +216,7 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 // says to report it, or a pattern names its directory.
 type leaveOut struct {
 	scaffolding bool
+	unreached   bool                  // report findings in code nothing reaches
 	devcode     func(dir string) bool // nil: no path is asked for
 	patterns    []string
 	exclude     *excluder // the findings in paths the exclude setting leaves out (exclude.go); nil: none
@@ -245,12 +247,18 @@ func devcodeOf(r *settings.Resolver) func(dir string) bool {
 func (res *result) reported(graph *driver.Graph, actions []*driver.Action, lo leaveOut) []*driver.Action {
 	why := res.leftOut(graph, lo)
 	leftOut := map[string]int{}
+	var unreached map[string][]span
+	if !lo.unreached {
+		unreached = unreachedCode(graph, actions, lo.patterns, res.dir)
+	}
+	unreachedCount := map[string]int{}
 	var out []*driver.Action
 	for _, act := range actions {
 		act = lo.exclude.filter(res, act, graph.Fset)
 		switch {
 		case act.Err != nil:
 			out = append(out, act)
+		case act.Analyzer == reach.Analyzer:
 		case act.Analyzer == config.Analyzer:
 			for _, d := range act.Diagnostics {
 				if !slices.Contains(res.Unresolved, d.Message) {
@@ -260,13 +268,38 @@ func (res *result) reported(graph *driver.Graph, actions []*driver.Action, lo le
 		case why[act.Package.PkgPath] != "":
 			leftOut[act.Package.PkgPath] += len(act.Diagnostics)
 		default:
+			if spans := unreached[act.Package.PkgPath]; len(spans) > 0 {
+				act = dropUnreached(act, spans, graph.Fset, unreachedCount)
+			}
 			out = append(out, act)
 		}
 	}
 	for _, p := range slices.Sorted(maps.Keys(leftOut)) {
 		res.LeftOut = append(res.LeftOut, LeftOut{Package: p, Reason: why[p], Findings: leftOut[p]})
 	}
+	for _, p := range slices.Sorted(maps.Keys(unreachedCount)) {
+		res.LeftOut = append(res.LeftOut, LeftOut{Package: p, Reason: unreachedReason, Findings: unreachedCount[p]})
+	}
 	return out
+}
+
+// dropUnreached returns act without its diagnostics in decls (code nothing
+// the program runs reaches), counting them by package in count.
+func dropUnreached(act *driver.Action, spans []span, fset *token.FileSet, count map[string]int) *driver.Action {
+	var keep []analysis.Diagnostic
+	for _, d := range act.Diagnostics {
+		if pos := fset.Position(d.Pos); pos.IsValid() && inSpans(spans, pos) {
+			count[act.Package.PkgPath]++
+			continue
+		}
+		keep = append(keep, d)
+	}
+	if len(keep) == len(act.Diagnostics) {
+		return act
+	}
+	c := *act
+	c.Diagnostics = keep
+	return &c
 }
 
 // leftOut returns why each package the run leaves out is left out, by

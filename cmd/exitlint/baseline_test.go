@@ -141,7 +141,7 @@ func TestNewFromRev(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(filepath.Join(dir, "extra.go"), []byte("package main\n\nimport \"os\"\n\nfunc quit() { os.Exit(9) }\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "extra.go"), []byte("package main\n\nimport \"os\"\n\nfunc init() { os.Exit(9) }\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	data := dataOf(t, exitlint(t, dir, "-json", "-findings-ok", "-new-from-rev", "HEAD", "./..."))

@@ -15,7 +15,7 @@ func configModule(t *testing.T, config string) string {
 	t.Helper()
 	dir := fixModule(t, fixable)
 	files := map[string]string{
-		"gen/gen.go":    "package gen\n\nimport \"os\"\n\n// Quit exits.\nfunc Quit() { os.Exit(9) }\n",
+		"gen/gen.go":    "package gen\n\nimport \"os\"\n\n// init exits.\nfunc init() { os.Exit(9) }\n",
 		".exitlint.yml": config,
 	}
 	for name, content := range files {

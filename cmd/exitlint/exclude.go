@@ -6,6 +6,7 @@ import (
 	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/internal/settings"
 	"github.com/exitlint/exitlint/passes/config"
+	"github.com/exitlint/exitlint/passes/reach"
 )
 
 // excluder applies the exclude setting of each package to its findings,
@@ -42,7 +43,7 @@ func (e *excluder) of(p *driver.Package) []string {
 // exclude setting leaves out, and counts them in res.Hidden. An action
 // that failed, and the config pass's, are left as they are.
 func (e *excluder) filter(res *result, act *driver.Action, fset *token.FileSet) *driver.Action {
-	if e == nil || act.Err != nil || act.Analyzer == config.Analyzer || len(act.Diagnostics) == 0 {
+	if e == nil || act.Err != nil || act.Analyzer == config.Analyzer || act.Analyzer == reach.Analyzer || len(act.Diagnostics) == 0 {
 		return act
 	}
 	paths := e.of(act.Package)

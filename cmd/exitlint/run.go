@@ -21,15 +21,15 @@ import (
 )
 
 type options struct {
-	json, sarif, findingsOK, tests, listCodes, fix, scaffolding bool
-	configFile                                                  string
-	configDump                                                  bool
-	cpuProfile, memProfile                                      string
-	tags                                                        string
-	baseline, writeBaseline, newFromRev                         string
-	useCache                                                    bool
-	cache                                                       *driver.Cache // nil without one
-	sarifRoot                                                   string
+	json, sarif, findingsOK, tests, listCodes, fix, scaffolding, unreached bool
+	configFile                                                             string
+	configDump                                                             bool
+	cpuProfile, memProfile                                                 string
+	tags                                                                   string
+	baseline, writeBaseline, newFromRev                                    string
+	useCache                                                               bool
+	cache                                                                  *driver.Cache // nil without one
+	sarifRoot                                                              string
 	// settings resolves each package's settings; nil leaves them to the
 	// flags, for every package.
 	settings *settings.Resolver
@@ -210,6 +210,7 @@ func flagSet(o *options) (*flag.FlagSet, func()) {
 	fs.BoolVar(&o.findingsOK, "findings-ok", false, "exit 0 when findings are reported, with the findings as the envelope's data")
 	fs.BoolVar(&o.tests, "test", true, "analyze test files too")
 	fs.BoolVar(&o.scaffolding, "scaffolding", false, "also report findings in packages that only tests import (fake servers, mocks, test helpers); they are left out by default and counted in the report")
+	fs.BoolVar(&o.unreached, "unreached", false, "also report findings in code that no main of its module reaches (a function nothing calls, a table member nothing uses); they are left out by default, when the patterns cover the whole module, and counted in the report")
 	fs.BoolVar(&o.listCodes, "exit-codes", false, "list the exit codes exitlint declares and exit")
 	fs.BoolVar(&o.fix, "fix", false, "apply the suggested fixes to the source files (gofmt-formatted); the findings that remain are reported")
 	setChecks := checkFlags(fs)

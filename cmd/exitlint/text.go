@@ -79,11 +79,15 @@ func gapLines(res *result) []string {
 // (-scaffolding reports them); 12 in dev tooling, demos and test programs:
 // examples/demo, scripts/gen (-config.devcode=. reports them)".
 func leftOutSummary(list []LeftOut) string {
-	var scaffolding, product int
+	var scaffolding, unreached, product int
 	var names []string
 	for _, l := range list {
 		if strings.HasPrefix(l.Reason, "imported only by tests") {
 			scaffolding += l.Findings
+			continue
+		}
+		if l.Reason == unreachedReason {
+			unreached += l.Findings
 			continue
 		}
 		product += l.Findings
@@ -94,6 +98,9 @@ func leftOutSummary(list []LeftOut) string {
 	var parts []string
 	if scaffolding > 0 {
 		parts = append(parts, fmt.Sprintf("%d in test scaffolding (-scaffolding reports them)", scaffolding))
+	}
+	if unreached > 0 {
+		parts = append(parts, fmt.Sprintf("%d in code no main of its module reaches (-unreached reports them)", unreached))
 	}
 	if product > 0 {
 		shown := names
