@@ -555,7 +555,8 @@ func (c *Contract) EnumOf(t types.Type) (*types.TypeName, *Enum) {
 // envelope decides whether tn is an envelope type: exitlint's, one marked
 // by directive, or a struct with the envelope's JSON names. Its ok is the
 // field under "ok", "success", or "status" when status is one of the types
-// whose status says ok (statusOK). A struct with an ok but neither data nor
+// whose status says ok (statusOK); an "ok" or "success" must be a boolean.
+// A struct with an ok but neither data nor
 // error is a partial envelope: one only beside a whole one (Envelope). A
 // struct with no ok but two of data, error, warnings and meta is an
 // envelope without its ok, as a literal of that shape is (noOKShape): one
@@ -568,7 +569,7 @@ func envelope(tn *types.TypeName, docs *ast.CommentGroup, decoded, statusOK bool
 	fields, names := jsonNames(st, 0)
 	okKey := ""
 	for _, k := range okKeys {
-		if fields[k] != "" && (k != "status" || statusOK) {
+		if fields[k] != "" && (k != "status" || statusOK) && (k == "status" || boolField(tn, fields[k])) {
 			okKey = k
 			break
 		}
@@ -587,6 +588,23 @@ func envelope(tn *types.TypeName, docs *ast.CommentGroup, decoded, statusOK bool
 		return &Envelope{Source: "json"} // no ok: an envelope only where it is written as the output
 	}
 	return &Envelope{Source: "json", OKField: fields[okKey], OKKey: okKey, Partial: !payloadKeys(names)}
+}
+
+// boolField reports whether the field name of tn (promoted or not) is a
+// boolean, or a pointer to one: an "ok" or "success" that counts
+// (Success int64 beside an Error count in a run's statistics) is no ok.
+func boolField(tn *types.TypeName, name string) bool {
+	obj, _, _ := types.LookupFieldOrMethod(tn.Type(), false, tn.Pkg(), name)
+	v, ok := obj.(*types.Var)
+	if !ok {
+		return false
+	}
+	t := v.Type()
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
 }
 
 // nestedTypes finds the named struct types the package holds inside other

@@ -28,6 +28,12 @@
 //     envelope types, beads' `{"status": "error", "error": reason}`). For a
 //     struct, every value the package gives its status field must be such a
 //     word; a status that is a state (`"running"`, `"failed"`) is no ok.
+//     A struct's `ok` or `success` is a boolean (or a pointer to one): one
+//     of another type counts something, as statistics' `Success int64`
+//     beside an `Error` count do (s5cmd's `--stat` summary), and in the
+//     code corpus a bulk install report's `Succeeded int` (witself), two
+//     doctor reports' `OK int` beside warning and error counts (a FaaS
+//     CLI's, paw's) and an archive converter's summary (rar2zip);
 //     JSON names are the json tags, or the field names as encoding/json
 //     matches them (any case); unexported fields and fields tagged
 //     `json:"-"` do not count, and anonymous struct fields are flattened;

@@ -45,3 +45,17 @@ func runDoctor(load func() error) error {
 
 // Doctor runs the doctor.
 func Doctor() error { return runDoctor(func() error { return nil }) }
+
+// opStat is a count of an operation's outcomes, printed as a run's
+// statistics: its "success" counts, it is no ok.
+type opStat struct {
+	Operation string `json:"operation"`
+	Success   int64  `json:"success"`
+	Error     int64  `json:"error"`
+}
+
+// EmitStats writes the statistics of a run.
+func EmitStats(total, failed int64) {
+	emitJSON([]opStat{{Operation: "cp", Success: total - failed, Error: failed}})
+	emitJSON(opStat{Operation: "rm", Success: total})
+}
