@@ -79,7 +79,15 @@
 //     send an agent to fix its input where it must acquire credentials. So
 //     a name with a token says no code unless it also says auth
 //     (`ExitAuthTokenExpired`), and the message says what an agent reads
-//     the number as instead. The words of failure (error, err, failure, internal) and of
+//     the number as instead. Credentials are auth's, and credits to spend
+//     PAYMENT_REQUIRED's. A phrase inside a longer phrase of another code
+//     says nothing of its own: `exitCodeInvalidCredentials` (putio-sync,
+//     credentials the service refuses) is AUTH_REQUIRED, not the ARG_ERROR
+//     of its "invalid", which would send an agent to fix its input where
+//     it must log in again; `ExitNotExists` is NOT_FOUND, not the CONFLICT
+//     of its "exists". `ExitCodeInsufficientCredits` (thinktank), seo-cli's
+//     `ExitInsufficientCredits` and ark-cli's `exitNoCredits` (an API's
+//     402) are PAYMENT_REQUIRED. The words of failure (error, err, failure, internal) and of
 //     success (ok, success) are weak: they mean GENERAL_ERROR or SUCCESS
 //     only when nothing else is said (`ExitError`, `ExitOK`); inside a
 //     longer name they say nothing alone (`ExitFileError`,

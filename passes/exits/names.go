@@ -27,8 +27,8 @@ var meanings = []struct {
 	{exitcode.NotFound, []string{"not found", "notfound", "missing", "no such", "nonexistent", "not exist", "not exists", "does not exist"}},
 	{exitcode.Conflict, []string{"conflict", "exists", "already exists"}},
 	{exitcode.PermissionDenied, []string{"permission", "permissions", "forbidden", "denied", "access denied"}},
-	{exitcode.AuthRequired, []string{"auth", "unauthenticated", "unauthorized", "authentication", "login", "not logged in", "unauthorised"}},
-	{exitcode.PaymentRequired, []string{"payment", "billing", "subscription"}},
+	{exitcode.AuthRequired, []string{"auth", "unauthenticated", "unauthorized", "authentication", "login", "not logged in", "unauthorised", "credential", "credentials", "invalid credentials", "bad credentials"}},
+	{exitcode.PaymentRequired, []string{"payment", "billing", "subscription", "credit", "credits", "insufficient credits", "no credits"}},
 	{exitcode.Timeout, []string{"timeout", "timed out", "deadline"}},
 	{exitcode.RateLimited, []string{"rate limit", "rate limited", "ratelimit", "ratelimited", "throttled", "too many requests"}},
 	{exitcode.Unavailable, []string{"unavailable", "network", "offline", "unreachable"}},
@@ -89,15 +89,32 @@ func Meaning(name string) (exitcode.Code, bool) {
 		var none exitcode.Code
 		return none, false
 	}
-	var found []exitcode.Code
+	// Every place a phrase of a code appears; one inside a longer phrase
+	// of another code says nothing of its own (ExitInvalidCredentials is
+	// AUTH_REQUIRED, not the ARG_ERROR of its "invalid"; ExitNotExists
+	// NOT_FOUND, not the CONFLICT of its "exists").
+	type match struct {
+		code     exitcode.Code
+		from, to int
+	}
+	var matches []match
 	for _, m := range meanings {
 		for _, p := range m.phrases {
-			if containsWords(words, strings.Fields(p)) {
-				if !slices.Contains(found, m.code) {
-					found = append(found, m.code)
+			phrase := strings.Fields(p)
+			for i := 0; i+len(phrase) <= len(words); i++ {
+				if slices.Equal(words[i:i+len(phrase)], phrase) {
+					matches = append(matches, match{m.code, i, i + len(phrase)})
 				}
-				break
 			}
+		}
+	}
+	var found []exitcode.Code
+	for _, m := range matches {
+		inside := slices.ContainsFunc(matches, func(n match) bool {
+			return n.code != m.code && n.from <= m.from && m.to <= n.to && n.to-n.from > m.to-m.from
+		})
+		if !inside && !slices.Contains(found, m.code) {
+			found = append(found, m.code)
 		}
 	}
 	hasSuccess := false

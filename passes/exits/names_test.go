@@ -53,6 +53,17 @@ func TestMeaning(t *testing.T) {
 		"ExitBadFlag":       exitcode.ArgError,
 		// A token the name calls an auth token is a credential.
 		"ExitAuthTokenExpired": exitcode.AuthRequired,
+		// Credentials the service refuses: the caller must log in again,
+		// whatever is invalid about them (putio-sync's
+		// exitCodeInvalidCredentials, the ARG_ERROR of its "invalid" inside
+		// a longer phrase).
+		"exitCodeInvalidCredentials": exitcode.AuthRequired,
+		"ExitBadCredentials":         exitcode.AuthRequired,
+		// An account without credits to spend (thinktank, seo-cli, ark-cli).
+		"ExitCodeInsufficientCredits": exitcode.PaymentRequired,
+		"exitNoCredits":               exitcode.PaymentRequired,
+		// A phrase inside a longer one of another code yields.
+		"ExitNotExists": exitcode.NotFound,
 	} {
 		got, ok := exits.Meaning(name)
 		if !ok || got != want {
@@ -67,8 +78,7 @@ func TestMeaning(t *testing.T) {
 		"ExitPending",       // nor is a pending state
 		"ExitInvalidConfig", // invalid input, or a precondition: two
 		"MountPoint",
-		"Authority",     // not the word auth
-		"ExitNotExists", // not found and exists: two
+		"Authority", // not the word auth
 		// A weak word in a longer name says nothing alone: these are errors
 		// and successes of a kind, not the catch-all nor SUCCESS.
 		"ExitFileError",
