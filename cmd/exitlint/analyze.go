@@ -216,7 +216,7 @@ func execute(graph *driver.Graph, skipped []Skipped, analyzers []*analysis.Analy
 // says to report it, or a pattern names its directory.
 type leaveOut struct {
 	scaffolding bool
-	unreached   bool                  // report findings in code nothing reaches
+	unreached   bool                  // report findings in code no main of its module reaches
 	devcode     func(dir string) bool // nil: no path is asked for
 	patterns    []string
 	exclude     *excluder // the findings in paths the exclude setting leaves out (exclude.go); nil: none
@@ -241,9 +241,11 @@ func devcodeOf(r *settings.Resolver) func(dir string) bool {
 
 // reported is actions without those whose diagnostics are no findings:
 // the config pass's, which are settings that name nothing (recorded in
-// Unresolved), and those of packages the run leaves out (counted in
-// LeftOut, with why). An action that failed stays, whatever it is: the
-// run is incomplete.
+// Unresolved), the reach pass's records, those of packages the run leaves
+// out (counted in LeftOut, with why), and the diagnostics that lie in
+// code no main of its module reaches (unreachedCode; counted in LeftOut
+// by package) unless lo.unreached. An action that failed stays, whatever
+// it is: the run is incomplete.
 func (res *result) reported(graph *driver.Graph, actions []*driver.Action, lo leaveOut) []*driver.Action {
 	why := res.leftOut(graph, lo)
 	leftOut := map[string]int{}
@@ -251,7 +253,7 @@ func (res *result) reported(graph *driver.Graph, actions []*driver.Action, lo le
 	if !lo.unreached {
 		unreached = unreachedCode(graph, actions, lo.patterns, res.dir)
 	}
-	unreachedCount := map[string]int{}
+	unreachedCount := map[string]map[string]bool{} // a test variant repeats its package's findings
 	var out []*driver.Action
 	for _, act := range actions {
 		act = lo.exclude.filter(res, act, graph.Fset)
@@ -278,18 +280,21 @@ func (res *result) reported(graph *driver.Graph, actions []*driver.Action, lo le
 		res.LeftOut = append(res.LeftOut, LeftOut{Package: p, Reason: why[p], Findings: leftOut[p]})
 	}
 	for _, p := range slices.Sorted(maps.Keys(unreachedCount)) {
-		res.LeftOut = append(res.LeftOut, LeftOut{Package: p, Reason: unreachedReason, Findings: unreachedCount[p]})
+		res.LeftOut = append(res.LeftOut, LeftOut{Package: p, Reason: unreachedReason, Findings: len(unreachedCount[p])})
 	}
 	return out
 }
 
-// dropUnreached returns act without its diagnostics in decls (code nothing
-// the program runs reaches), counting them by package in count.
-func dropUnreached(act *driver.Action, spans []span, fset *token.FileSet, count map[string]int) *driver.Action {
+// dropUnreached returns act without its diagnostics on spans (code
+// nothing the program runs reaches), recording them by package in seen.
+func dropUnreached(act *driver.Action, spans []span, fset *token.FileSet, seen map[string]map[string]bool) *driver.Action {
 	var keep []analysis.Diagnostic
 	for _, d := range act.Diagnostics {
 		if pos := fset.Position(d.Pos); pos.IsValid() && inSpans(spans, pos) {
-			count[act.Package.PkgPath]++
+			if seen[act.Package.PkgPath] == nil {
+				seen[act.Package.PkgPath] = map[string]bool{}
+			}
+			seen[act.Package.PkgPath][act.Analyzer.Name+" "+pos.String()+" "+d.Message] = true
 			continue
 		}
 		keep = append(keep, d)

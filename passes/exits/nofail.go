@@ -178,7 +178,8 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		if types.IsInterface(fn.Signature().Recv().Type()) {
 			return false // any implementation may run
 		}
-		return nf.summary(fn).ok && nf.givenStreams(call, nf.summary(fn).writers, body)
+		sum := nf.summary(fn)
+		return sum.ok && nf.givenStreams(call, sum.writers, body)
 	}
 	switch fn.Pkg().Path() + "." + fn.Name() {
 	case "encoding/json.Marshal", "encoding/json.MarshalIndent":
