@@ -216,7 +216,10 @@
 //     a `text/template` executed into a buffer, which fails on its data as
 //     much as on its template. The calls:
 //   - a function or a method (of a concrete type; a method called
-//     through an interface may run any implementation) of the package,
+//     through an interface may run any implementation; not one declared
+//     in a file only some platforms or build tags build, whose twin for
+//     the others may fail: larksuite's PrepareSelfReplace returns nil on
+//     Unix and moves the binary aside on Windows) of the package,
 //     or of a package it imports (through a
 //     fact), whose every failing `return` returns `nil` for its error,
 //     lies in the body of such an `if err != nil`, or returns such a

@@ -3,6 +3,7 @@ package main
 import (
 	"go/token"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/exitlint/exitlint/internal/driver"
@@ -89,12 +90,18 @@ func unreachedCode(graph *driver.Graph, actions []*driver.Action, patterns []str
 		decls = append(decls, these...)
 	}
 	byKey := map[string]*decl{}
-	var work []*decl
+	named := map[string]bool{} // names spelled in files the build leaves out
 	for _, d := range decls {
 		for _, k := range d.Keys {
 			byKey[k] = d
 		}
-		if d.Root {
+		for _, n := range d.Names {
+			named[n] = true
+		}
+	}
+	var work []*decl
+	for _, d := range decls {
+		if d.Root || named["*"] || slices.ContainsFunc(d.Keys, func(k string) bool { return named[k[strings.LastIndex(k, ".")+1:]] }) {
 			work = append(work, d)
 		}
 	}

@@ -10,7 +10,8 @@ import (
 // declarations no main reaches (a table member nothing uses, a function
 // nothing calls, and what only such code uses) are left out, counted by
 // package with why; a method stays reported, since an interface or
-// reflection may call it. -unreached reports them, and a run on part of
+// reflection may call it, and so does a function only a file of another
+// platform calls. -unreached reports them, and a run on part of
 // the module, which cannot see every importer, leaves nothing out.
 func TestUnreachedCodeIsLeftOut(t *testing.T) {
 	const (
@@ -20,12 +21,13 @@ func TestUnreachedCodeIsLeftOut(t *testing.T) {
 		called    = "internal/out/out.go:13:"            // Fail's 1, main exits with it
 		uncalled  = "internal/out/out.go:24:"            // Die, only the uncalled Fatal calls it
 		method    = "internal/out/out.go:34:"            // Logger.Fatal, a method
+		otherOS   = "internal/out/out.go:39:"            // Abort, which only out_windows.go calls
 		leftOutIn = `"reason":"in code no main of its module reaches (nothing the program runs calls or uses it); -unreached reports it, and go vet and golangci-lint, which see one package at a time, do"`
 	)
 	for _, run := range []string{"cold", "warm"} {
 		r := exitlint(t, "testdata/unreached", "-json", "-findings-ok", "./...")
 		raw, _ := json.Marshal(envelopeOf(t, r)["data"])
-		for _, want := range []string{used, called, method} {
+		for _, want := range []string{used, called, method, otherOS} {
 			if !strings.Contains(string(raw), want) {
 				t.Errorf("%s run: %s is not reported:\n%s", run, want, raw)
 			}

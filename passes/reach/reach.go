@@ -34,7 +34,10 @@
 //   - package-level variables, whose initializers run when the program
 //     starts;
 //   - functions whose doc comment holds a //export or //go:linkname
-//     directive.
+//     directive;
+//   - every object of the module named by an identifier in a file the
+//     build leaves out (another platform's, a build tag's): that code is
+//     not type-checked, so a name stands for every object it may mean.
 //
 // The standalone driver (cmd/exitlint) builds the program's reference
 // graph from these facts after the last package, marks what the roots of
@@ -53,8 +56,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"go/ast"
+	"go/parser"
 	"go/token"
 	"go/types"
+	"os"
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
@@ -85,6 +90,11 @@ type Record struct {
 	// Refs are the keys of the top-level objects of the same module it
 	// refers to.
 	Refs []string `json:"refs,omitempty"`
+	// Names, in the record of a file the build leaves out (another
+	// platform's, a build tag's), are the identifiers it spells: without
+	// its types, every top-level object of the module by one of those
+	// names counts as reached.
+	Names []string `json:"names,omitempty"`
 }
 
 // Decode reads the record a diagnostic of the pass carries.
@@ -170,7 +180,54 @@ func run(pass *analysis.Pass) (any, error) {
 			}
 		}
 	}
+	ignoredNames(pass)
 	return nil, nil
+}
+
+// ignoredNames reports, for the package's files the build leaves out
+// (build constraints, another platform's file names), one record of the
+// identifiers they spell: code there may call what this build's code
+// never does (a Windows-only exit, a function only a build without cgo
+// calls).
+func ignoredNames(pass *analysis.Pass) {
+	if len(pass.Files) == 0 || len(pass.IgnoredFiles) == 0 {
+		return
+	}
+	read := pass.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	seen := map[string]bool{}
+	var names []string
+	complete := true
+	for _, name := range pass.IgnoredFiles {
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			continue
+		}
+		src, err := read(name)
+		if err != nil {
+			complete = false
+			continue
+		}
+		f, err := parser.ParseFile(token.NewFileSet(), name, src, parser.SkipObjectResolution)
+		if err != nil {
+			complete = false
+			continue
+		}
+		ast.Inspect(f, func(n ast.Node) bool {
+			if id, ok := n.(*ast.Ident); ok && !seen[id.Name] {
+				seen[id.Name] = true
+				names = append(names, id.Name)
+			}
+			return true
+		})
+	}
+	if !complete {
+		names = append(names, "*") // a file that could not be read may use anything
+	}
+	if len(names) > 0 {
+		report(pass, pass.Files[0].Name.Pos(), pass.Files[0].Name.End(), Record{Root: true, Names: names})
+	}
 }
 
 // funcRoot reports whether a function declaration runs, or may be

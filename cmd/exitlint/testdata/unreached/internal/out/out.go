@@ -33,3 +33,8 @@ func (Logger) Fatal(msg string) {
 	fmt.Fprintln(os.Stderr, msg)
 	os.Exit(1)
 }
+
+// Abort ends the process; only the Windows build calls it.
+func Abort() {
+	os.Exit(1)
+}

@@ -1,0 +1,16 @@
+package main
+
+import "os"
+
+type updater struct{}
+
+// selfUpdate exits when the binary cannot be moved aside: on Unix the
+// move is a no-op, but the program built for Windows can fail there, and
+// the exit is reported.
+func selfUpdate(u *updater) {
+	restore, err := u.prepare()
+	if err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
+	restore()
+}
