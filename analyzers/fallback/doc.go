@@ -217,9 +217,12 @@
 //     much as on its template. The calls:
 //   - a function or a method (of a concrete type; a method called
 //     through an interface may run any implementation; not one declared
-//     in a file only some platforms or build tags build, whose twin for
-//     the others may fail: larksuite's PrepareSelfReplace returns nil on
-//     Unix and moves the binary aside on Windows) of the package,
+//     in a file only some platforms build (a constraint naming an
+//     operating system, an architecture, unix or cgo, or such a file
+//     name suffix), whose twin for the others may fail: larksuite's
+//     PrepareSelfReplace returns nil on Unix and moves the binary aside on
+//     Windows; a tag of the program's own, such as gosec's debug, picks
+//     a build a user opts into, and the release's twin counts) of the package,
 //     or of a package it imports (through a
 //     fact), whose every failing `return` returns `nil` for its error,
 //     lies in the body of such an `if err != nil`, or returns such a

@@ -16,14 +16,15 @@ var (
 	knownArch = []string{"386", "amd64", "amd64p32", "arm", "arm64", "arm64be", "armbe", "loong64", "mips", "mips64", "mips64le", "mips64p32", "mips64p32le", "mipsle", "ppc", "ppc64", "ppc64le", "riscv", "riscv64", "s390", "s390x", "sparc", "sparc64", "wasm"}
 )
 
-// BuildConstrained reports whether file builds only under some
-// configurations: it has a //go:build (or // +build) line before its
-// package clause that names a tag other than a Go release (go1.24 holds
-// of every build that compiles the code), or its name ends in _GOOS,
-// _GOARCH or _GOOS_GOARCH. What
-// is declared there may be declared again, otherwise, in a file for the
-// other configurations (a function that returns nil on Unix and fails on
-// Windows), so what holds of it here holds of one build only.
+// BuildConstrained reports whether file builds only on some platforms: it
+// has a //go:build (or // +build) line before its package clause that
+// names an operating system, an architecture, unix or cgo, or its name
+// ends in _GOOS, _GOARCH or _GOOS_GOARCH. What is declared there may be
+// declared again in a file for the other platforms (a function that
+// returns nil on Unix and fails on Windows), so what holds of it here
+// holds of some releases only. A Go release (go1.24) holds of every build
+// that compiles the code, and a tag of the program's own (debug) chooses
+// a build a user opts into, not the one a release ships.
 func BuildConstrained(fset *token.FileSet, file *ast.File) bool {
 	for _, g := range file.Comments {
 		if g.Pos() >= file.Package {
@@ -34,7 +35,7 @@ func BuildConstrained(fset *token.FileSet, file *ast.File) bool {
 				continue
 			}
 			expr, err := constraint.Parse(c.Text)
-			if err != nil || !onlyGoVersions(expr) {
+			if err != nil || namesPlatform(expr) {
 				return true
 			}
 		}
@@ -56,17 +57,19 @@ func BuildConstrained(fset *token.FileSet, file *ast.File) bool {
 	return slices.Contains(knownArch, last)
 }
 
-// onlyGoVersions reports whether every tag of expr is a Go release.
-func onlyGoVersions(expr constraint.Expr) bool {
+// namesPlatform reports whether expr names a platform: an operating
+// system, an architecture, unix or cgo. Other tags (debug, integration)
+// choose builds a user opts into, not the one a release ships.
+func namesPlatform(expr constraint.Expr) bool {
 	switch e := expr.(type) {
 	case *constraint.TagExpr:
-		return strings.HasPrefix(e.Tag, "go1.")
+		return e.Tag == "unix" || e.Tag == "cgo" || slices.Contains(knownOS, e.Tag) || slices.Contains(knownArch, e.Tag)
 	case *constraint.NotExpr:
-		return onlyGoVersions(e.X)
+		return namesPlatform(e.X)
 	case *constraint.AndExpr:
-		return onlyGoVersions(e.X) && onlyGoVersions(e.Y)
+		return namesPlatform(e.X) || namesPlatform(e.Y)
 	case *constraint.OrExpr:
-		return onlyGoVersions(e.X) && onlyGoVersions(e.Y)
+		return namesPlatform(e.X) || namesPlatform(e.Y)
 	}
 	return false
 }

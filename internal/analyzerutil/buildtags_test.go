@@ -18,6 +18,8 @@ func TestBuildConstrained(t *testing.T) {
 		{"a.go", "//go:build !cgo || without_openssl\n\npackage p\n", true},
 		{"a.go", "// +build linux\n\npackage p\n", true},
 		{"a.go", "//go:build go1.24\n\npackage p\n", false}, // every build of a new enough Go
+		{"a.go", "//go:build !debug\n\npackage p\n", false}, // a build the user opts into
+		{"a.go", "//go:build debug && linux\n\npackage p\n", true},
 		{"a_windows.go", "package p\n", true},
 		{"a_linux_arm64.go", "package p\n", true},
 		{"a_arm64.go", "package p\n", true},

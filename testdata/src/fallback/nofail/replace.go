@@ -14,3 +14,13 @@ func selfUpdate(u *updater) {
 	}
 	restore()
 }
+
+// traced exits when tracing cannot start, which only a debug build can
+// fail at: the build a release ships never exits here.
+func traced() {
+	stop, err := startTrace()
+	if err != nil {
+		os.Exit(1)
+	}
+	stop()
+}
