@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"go/ast"
 	"go/build"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"iter"
@@ -535,6 +536,20 @@ func LocalValues(info *types.Info, e ast.Expr, body *ast.BlockStmt) (values []as
 	}
 	values, complete := AssignedValues(info, v, body)
 	return values, complete && len(values) > 0
+}
+
+// ConstString returns the value of a constant string expression (a
+// literal, a named constant, a constant expression), and false for
+// anything else.
+func ConstString(info *types.Info, e ast.Expr) (string, bool) {
+	if e == nil {
+		return "", false
+	}
+	tv, ok := info.Types[e]
+	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(tv.Value), true
 }
 
 // LiteralType returns the type a composite literal builds, nil when the

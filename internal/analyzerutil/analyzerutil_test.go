@@ -2,6 +2,7 @@ package analyzerutil
 
 import (
 	"errors"
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -324,5 +325,37 @@ var d = map[string]int{"e": 4}
 	}
 	if LiteralType(&types.Info{}, &ast.CompositeLit{}) != nil {
 		t.Error("LiteralType of a literal with no recorded type is not nil")
+	}
+}
+
+func TestConstString(t *testing.T) {
+	const src = `package p
+const name = "raw"
+var v = "x"
+var a, b, c, d = name, "lit" + name, v, 3
+`
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := new(types.Config).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	values := file.Decls[2].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values
+	var got []string
+	for _, e := range values {
+		s, ok := ConstString(info, e)
+		got = append(got, fmt.Sprintf("%q %v", s, ok))
+	}
+	// A named constant and a constant expression are constants; a
+	// variable and an integer are not.
+	want := `"raw" true|"litraw" true|"" false|"" false`
+	if strings.Join(got, "|") != want {
+		t.Errorf("ConstString = %s; want %s", strings.Join(got, "|"), want)
+	}
+	if _, ok := ConstString(info, nil); ok {
+		t.Error("ConstString(nil) reports a constant")
 	}
 }

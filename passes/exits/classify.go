@@ -416,14 +416,7 @@ func (x *Exemptions) sameOutcome(b ast.Node, tested []ast.Node) bool {
 // local variable v assigns beside it from one call's results
 // (body, status, err := client.Delete(), err declared before or not).
 func (x *Exemptions) siblingResults(v *types.Var) []*types.Var {
-	if v.Parent() == nil || v.Parent() == x.pkg.Scope() {
-		return nil
-	}
-	cur, ok := x.inspector().Root().FindByPos(v.Pos(), v.Pos()+1)
-	if !ok {
-		return nil
-	}
-	as, ok := cur.Parent().Node().(*ast.AssignStmt)
+	as, ok := x.declaringStmt(v).(*ast.AssignStmt)
 	if !ok || len(as.Lhs) < 2 || len(as.Rhs) != 1 {
 		return nil
 	}
@@ -445,6 +438,20 @@ func (x *Exemptions) siblingResults(v *types.Var) []*types.Var {
 		}
 	}
 	return out
+}
+
+// declaringStmt returns the node that declares the local variable v (an
+// assignment, a value spec, a range statement), nil for a package-level
+// variable, a field or a variable the package's files do not declare.
+func (x *Exemptions) declaringStmt(v *types.Var) ast.Node {
+	if v.Parent() == nil || v.Parent() == x.pkg.Scope() || v.IsField() {
+		return nil
+	}
+	cur, ok := x.inspector().Root().FindByPos(v.Pos(), v.Pos()+1)
+	if !ok {
+		return nil
+	}
+	return cur.Parent().Node()
 }
 
 // varsIn yields the variables n uses, in order, once per use.

@@ -196,18 +196,8 @@ func namedForCode(name string) bool {
 // from an error (msg := err.Error(), lower := strings.ToLower(err.Error())):
 // matching its words tests what went wrong.
 func (x *Exemptions) fromError(v *types.Var) bool {
-	if v.Parent() == nil || v.Parent() == x.pkg.Scope() || v.IsField() {
-		return false
-	}
-	if x.ins == nil {
-		x.ins = inspector.New(x.files)
-	}
-	cur, ok := x.ins.Root().FindByPos(v.Pos(), v.Pos()+1)
-	if !ok {
-		return false
-	}
 	var rhs []ast.Expr
-	switch p := cur.Parent().Node().(type) {
+	switch p := x.declaringStmt(v).(type) {
 	case *ast.AssignStmt:
 		rhs = p.Rhs
 	case *ast.ValueSpec:

@@ -3,7 +3,6 @@ package exits
 import (
 	"fmt"
 	"go/ast"
-	"go/constant"
 	"go/token"
 	"go/types"
 	"go/version"
@@ -282,7 +281,11 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt
 		// A flag's value by a name the program spells: the lookup fails
 		// only for a name no flag of that type has, a defect of the
 		// program (the caller's flags were parsed, and refused, before).
-		return strings.HasPrefix(fn.Name(), "Get") && len(call.Args) == 1 && nf.constString(call.Args[0])
+		if !strings.HasPrefix(fn.Name(), "Get") || len(call.Args) != 1 {
+			return false
+		}
+		_, spelled := analyzerutil.ConstString(nf.x.info, call.Args[0])
+		return spelled
 	case "github.com/spf13/cobra.Command":
 		// The command's own usage text: it fails only when the text
 		// cannot be written (Help, which never fails, has its fact).
@@ -305,12 +308,6 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && fn.Name() == "Write" && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "hash" && strings.HasPrefix(n.Obj().Name(), "Hash")
-}
-
-// constString reports whether e is a constant string.
-func (nf *noFail) constString(e ast.Expr) bool {
-	tv, ok := nf.x.info.Types[e]
-	return ok && tv.Value != nil && tv.Value.Kind() == constant.String
 }
 
 // assignedOnlyBy reports whether e is a variable of the function body is

@@ -221,7 +221,7 @@ func (f *finder) commands() {
 			}
 			name := "hidden command"
 			for _, key := range []string{"Use", "Name"} {
-				if s, ok := constString(f.info, fields[key]); ok && len(strings.Fields(s)) > 0 {
+				if s, ok := analyzerutil.ConstString(f.info, fields[key]); ok && len(strings.Fields(s)) > 0 {
 					name += " " + strings.Fields(s)[0]
 					break
 				}
@@ -307,14 +307,14 @@ func (f *finder) pflagVars() {
 						return true
 					}
 					addr, ok := ast.Unparen(call.Args[0]).(*ast.UnaryExpr)
-					name, named := constString(f.info, call.Args[1])
+					name, named := analyzerutil.ConstString(f.info, call.Args[1])
 					if ok && addr.Op == token.AND && named {
 						k := key{set, name}
 						binds[k] = append(binds[k], addr)
 					}
 				case "MarkHidden":
 					if len(call.Args) == 1 {
-						if name, ok := constString(f.info, call.Args[0]); ok {
+						if name, ok := analyzerutil.ConstString(f.info, call.Args[0]); ok {
 							marked[key{set, name}] = true
 						}
 					}
@@ -435,12 +435,12 @@ func urfaveFlag(t types.Type) (string, bool) {
 // flagNames returns a urfave/cli flag literal's Name and Aliases.
 func flagNames(info *types.Info, fields map[string]ast.Expr) []string {
 	var names []string
-	if s, ok := constString(info, fields["Name"]); ok && s != "" {
+	if s, ok := analyzerutil.ConstString(info, fields["Name"]); ok && s != "" {
 		names = append(names, s)
 	}
 	if lit, ok := ast.Unparen(fields["Aliases"]).(*ast.CompositeLit); ok {
 		for _, e := range lit.Elts {
-			if s, ok := constString(info, e); ok && s != "" {
+			if s, ok := analyzerutil.ConstString(info, e); ok && s != "" {
 				names = append(names, s)
 			}
 		}
@@ -462,7 +462,7 @@ func urfaveLookup(info *types.Info, call *ast.CallExpr) (string, bool) {
 	}
 	switch fn.Name() {
 	case "Bool", "IsSet", "String":
-		return constString(info, call.Args[0])
+		return analyzerutil.ConstString(info, call.Args[0])
 	}
 	return "", false
 }
@@ -683,25 +683,13 @@ func deprecated(info *types.Info, e ast.Expr) bool {
 	if e == nil {
 		return false
 	}
-	s, ok := constString(info, e)
+	s, ok := analyzerutil.ConstString(info, e)
 	return !ok || s != ""
-}
-
-// constString returns the value of a constant string expression.
-func constString(info *types.Info, e ast.Expr) (string, bool) {
-	if e == nil {
-		return "", false
-	}
-	tv, ok := info.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return "", false
-	}
-	return constant.StringVal(tv.Value), true
 }
 
 // isEmptyString reports whether e is the constant "".
 func isEmptyString(info *types.Info, e ast.Expr) bool {
-	s, ok := constString(info, e)
+	s, ok := analyzerutil.ConstString(info, e)
 	return ok && s == ""
 }
 
