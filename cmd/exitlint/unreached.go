@@ -2,11 +2,11 @@ package main
 
 import (
 	"go/token"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"github.com/exitlint/exitlint/internal/driver"
+	"github.com/exitlint/exitlint/internal/product"
 	"github.com/exitlint/exitlint/passes/reach"
 )
 
@@ -134,24 +134,19 @@ func unreachedCode(graph *driver.Graph, actions []*driver.Action, patterns []str
 // module's path or a prefix of it.
 func coversModule(patterns []string, dir, modPath, modDir string) bool {
 	for _, pat := range patterns {
-		base, ok := strings.CutSuffix(pat, "...")
-		if !ok {
+		if !strings.HasSuffix(pat, "...") {
 			continue
 		}
-		base = strings.TrimSuffix(base, "/")
-		if base == "" {
-			return true // "..." names every package
+		if pat == "..." {
+			return true // every package
 		}
-		if base == "." || base == ".." || strings.HasPrefix(base, "./") || strings.HasPrefix(base, "../") || filepath.IsAbs(base) {
-			d := base
-			if !filepath.IsAbs(d) {
-				d = filepath.Join(dir, d)
-			}
-			if rel, err := filepath.Rel(d, modDir); err == nil && rel != ".." && !strings.HasPrefix(rel, "../") {
+		if d, ok := product.PatternDir(pat, dir); ok {
+			if product.Within(modDir, d) {
 				return true
 			}
 			continue
 		}
+		base := strings.TrimSuffix(strings.TrimSuffix(pat, "/..."), "...")
 		if modPath == base || strings.HasPrefix(modPath, base+"/") {
 			return true
 		}

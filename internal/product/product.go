@@ -240,28 +240,33 @@ func named(left, pkgDir string, patterns []string, cwd string) bool {
 		return false
 	}
 	for _, pat := range patterns {
-		base := strings.TrimSuffix(strings.TrimSuffix(pat, "/..."), "...")
-		if base == "" {
-			continue
-		}
-		var dir string
-		switch {
-		case filepath.IsAbs(base):
-			dir = filepath.Clean(base)
-		case base == "." || base == ".." || strings.HasPrefix(base, "./") || strings.HasPrefix(base, "../"):
-			dir = filepath.Join(cwd, base)
-		default:
-			continue // an import path: ./... and module/... never name a left-out directory alone
-		}
-		if within(dir, left) {
+		// An import path (module/...) never names a left-out directory
+		// alone.
+		if dir, ok := PatternDir(pat, cwd); ok && Within(dir, left) {
 			return true
 		}
 	}
 	return false
 }
 
-// within reports whether dir is root or lies below it.
-func within(dir, root string) bool {
+// PatternDir returns the directory a directory pattern names (./cmd,
+// ./examples/..., ../x, an absolute path), its /... left off, resolved
+// against cwd; false for an import-path pattern or an empty one.
+func PatternDir(pat, cwd string) (string, bool) {
+	base := strings.TrimSuffix(strings.TrimSuffix(pat, "/..."), "...")
+	switch {
+	case base == "":
+		return "", false
+	case filepath.IsAbs(base):
+		return filepath.Clean(base), true
+	case base == "." || base == ".." || strings.HasPrefix(base, "./") || strings.HasPrefix(base, "../"):
+		return filepath.Join(cwd, base), true
+	}
+	return "", false
+}
+
+// Within reports whether dir is root or lies below it.
+func Within(dir, root string) bool {
 	rel, err := filepath.Rel(root, dir)
 	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
