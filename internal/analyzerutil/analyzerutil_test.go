@@ -301,15 +301,7 @@ var b = &T{N: 2}
 var c = []*T{{N: 3}}
 var d = map[string]int{"e": 4}
 `
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
-	if _, err := new(types.Config).Check("p", fset, []*ast.File{file}, info); err != nil {
-		t.Fatal(err)
-	}
+	file, info := typeCheck(t, src)
 	var got []string
 	ast.Inspect(file, func(n ast.Node) bool {
 		if lit, ok := n.(*ast.CompositeLit); ok {
@@ -334,15 +326,7 @@ const name = "raw"
 var v = "x"
 var a, b, c, d = name, "lit" + name, v, 3
 `
-	fset := token.NewFileSet()
-	file, err := parser.ParseFile(fset, "p.go", src, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
-	if _, err := new(types.Config).Check("p", fset, []*ast.File{file}, info); err != nil {
-		t.Fatal(err)
-	}
+	file, info := typeCheck(t, src)
 	values := file.Decls[2].(*ast.GenDecl).Specs[0].(*ast.ValueSpec).Values
 	var got []string
 	for _, e := range values {
@@ -358,4 +342,20 @@ var a, b, c, d = name, "lit" + name, v, 3
 	if _, ok := ConstString(info, nil); ok {
 		t.Error("ConstString(nil) reports a constant")
 	}
+}
+
+// typeCheck parses and type-checks one file of package p, recording the
+// types of its expressions.
+func typeCheck(t *testing.T, src string) (*ast.File, *types.Info) {
+	t.Helper()
+	fset := token.NewFileSet()
+	file, err := parser.ParseFile(fset, "p.go", src, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := &types.Info{Types: map[ast.Expr]types.TypeAndValue{}}
+	if _, err := new(types.Config).Check("p", fset, []*ast.File{file}, info); err != nil {
+		t.Fatal(err)
+	}
+	return file, info
 }
