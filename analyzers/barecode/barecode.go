@@ -57,11 +57,17 @@ type checker struct {
 	// are judged at their declaration, as members of an exit table, and
 	// not again where this package spells them.
 	foreignMembers map[*types.Const]bool
+	// judged are the constants of other packages judged at their
+	// declarations already (foreignMember), once each.
+	judged map[*types.Const]bool
+	// exitName names the exit call whose argument is being checked, for
+	// the evidence of a constant judged at its declaration: "os.Exit".
+	exitName string
 }
 
 func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
-	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), term: pass.ResultOf[terminal.Analyzer].(*terminal.Terminal), checked: map[ast.Expr]bool{}}
+	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), term: pass.ResultOf[terminal.Analyzer].(*terminal.Terminal), checked: map[ast.Expr]bool{}, judged: map[*types.Const]bool{}}
 	ch.tables()
 	ch.foreignMembers = foreignMembers(ch.ex)
 	ch.sites()
@@ -129,8 +135,12 @@ func (ch *checker) call(call *ast.CallExpr) {
 			if e.Callee.Pkg() != nil && e.Callee.Pkg().Path() == "os" && e.Callee.Name() == "Exit" {
 				ch.osExit = call
 			}
+			ch.exitName = e.Callee.Name()
+			if e.Callee.Pkg() != nil {
+				ch.exitName = e.Callee.Pkg().Name() + "." + ch.exitName
+			}
 			ch.check(e.Arg, nil, true)
-			ch.osExit = nil
+			ch.osExit, ch.exitName = nil, ""
 		}
 		return
 	}
@@ -291,6 +301,18 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 	}
 	if ch.kindAgrees(e, n) {
 		return // kindAgrees
+	}
+	if k := ch.moduleConst(e); k != nil && enum == nil {
+		// atDeclaration
+		if !ch.judged[k] {
+			ch.judged[k] = true
+			via := ch.via
+			if via == "" {
+				via = ch.exitName
+			}
+			ch.foreignMember(k, via)
+		}
+		return
 	}
 	fix, spelled, hasFix := ch.fix(e, enum, n)
 	msg := message(constName(e), n, spelled)

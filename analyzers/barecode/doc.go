@@ -37,7 +37,19 @@
 //     at its declaration, as a member of an exit table (see below), since
 //     its use makes it one, and not again where this package spells it
 //     (src-cli's `GraphqlErrorsExitCode`, given to `cmderrors.ExitCode` in
-//     two packages). The exits pass's result facts carry them.
+//     two packages). The exits pass's result facts carry them;
+//   - a named constant of another package of the module that this package
+//     exits with directly (`os.Exit(code.FailedExec)`, `return
+//     code.FailedFmt` from the function main exits with): at its
+//     declaration too, once, as a member of an exit table. Its value is
+//     chosen there and a fix there mends every use, while its own package,
+//     where nothing exits, cannot tell it is an exit code: the common
+//     layout of a table kept in a package of its own under a name that
+//     does not say so (`code`, `status`, `errs`). Evidence: monkey's nine
+//     constants of package `code` were reported at each of their ten uses
+//     in main, and every one was judged wrong there and right at the
+//     declaration. A constant of a dependency outside the module is
+//     reported where it is used, the only place the user can change.
 //
 // # The program's own exit tables
 //

@@ -2,6 +2,7 @@ package barecode
 
 import (
 	"fmt"
+	"go/ast"
 	"go/token"
 	"go/types"
 	"slices"
@@ -20,7 +21,7 @@ import (
 // code: a literal at the return, a named constant at its declaration, as a
 // member of the exit table its use makes it.
 func (ch *checker) foreignSites() {
-	judged := map[*types.Const]bool{}
+	judged := ch.judged
 	for _, s := range ch.ex.ForeignSites() {
 		if s.Reported || slices.Contains(s.Ignored, ch.pass.Analyzer.Name) || s.Value == int64(exitcode.GeneralError) || s.Value == int64(exitcode.Success) {
 			continue // a 1 is the fallback check's; a bare 0 misleads no agent (bareZero)
@@ -31,7 +32,7 @@ func (ch *checker) foreignSites() {
 		if k := ch.ex.Const(s.Source); k != nil {
 			if !judged[k] && !ch.memberOrEnumConst(k) {
 				judged[k] = true
-				ch.foreignMember(k, s)
+				ch.foreignMember(k, s.Via)
 			}
 			continue
 		}
@@ -62,8 +63,8 @@ func foreignMembers(ex *exits.Exits) map[*types.Const]bool {
 // foreignMember judges a named constant of another package that becomes
 // this package's exit code, at its declaration, as a member of an exit
 // table: its package's own analysis cannot see that it is one.
-func (ch *checker) foreignMember(k *types.Const, s exits.ForeignSite) {
-	evidence := fmt.Sprintf("%s reaches the exit: %s", k.Name(), s.Via)
+func (ch *checker) foreignMember(k *types.Const, via string) {
+	evidence := fmt.Sprintf("%s reaches the exit: %s", k.Name(), via)
 	d, _, ok := memberFinding(k.Name(), k.Val(), evidence)
 	if !ok {
 		return
@@ -91,3 +92,31 @@ func (ch *checker) spelled(n int64) string {
 	}
 	return ""
 }
+
+// moduleConst returns the constant of another package of the module that e
+// names, nil if it names none.
+func (ch *checker) moduleConst(e ast.Expr) *types.Const {
+	sel, ok := ast.Unparen(e).(*ast.SelectorExpr)
+	if !ok {
+		return nil
+	}
+	k, ok := ch.pass.TypesInfo.Uses[sel.Sel].(*types.Const)
+	if !ok || k.Pkg() == nil || k.Pkg() == ch.pass.Pkg || !analyzerutil.InModule(k.Pkg().Path(), analyzerutil.ModulePath(ch.pass)) {
+		return nil
+	}
+	return k
+}
+
+// atDeclaration: a constant of another package of the module that this
+// package exits with directly (os.Exit(code.FailedLint), return
+// code.FailedFmt from the function main exits with) is judged at its
+// declaration, as a member of the exit table its use makes it, and not at
+// each use: its value is chosen where it is declared, and a fix there
+// mends every use. Its own package's analysis cannot tell it is an exit
+// code when nothing there exits, which is the common layout of a table kept
+// in a package of its own under a name that does not say so (code,
+// status, errs). A constant of a dependency outside the module is judged
+// where it is used: its declaration is no file the user can change. On
+// real CLIs a table of nine constants in such a package was reported at
+// each of its ten uses in main, where every judge put the fault at the
+// member's value (judged FP at the uses, and FN at the declarations).
