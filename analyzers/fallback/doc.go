@@ -155,6 +155,20 @@
 //     `errs.New(errs.ExitCancelled, …)`), larksuite
 //     (classifyMCPPayloadError's `ErrAPI(int(code), …)`), skink (ExitCode's
 //     words of `err.Error()`).
+//   - A 1 returned beside an error that is never nil (`return 1, err`
+//     under `if err != nil`, `return 1, fmt.Errorf(…)`) by a function whose
+//     callers read the code only where the error is nil (`code, err :=
+//     refresh(); if err != nil { return mapErrorToExit(err) }; return
+//     code`): no run exits with it. What the caller does in the error
+//     branch is what it exits with, and is judged there. A caller that
+//     reads the code in that branch, or without testing the error, exits
+//     with every code the function returns, and they are reported as
+//     before (the exits pass's errorGated). Evidence: OpsKit's
+//     refreshStatusState and executeStages (nine `return …,
+//     exitcode.Failure, err` whose four callers exit through a
+//     classification of the error), specd-cli's RenderJSON (a bare 2
+//     beside each error, barecode's, whose one caller exits through its
+//     own failure path).
 //   - A use of a member of the program's own exit table whose name says a
 //     specific code of the contract while its value is 1 (`ExitUsage = 1`,
 //     `exitInvalidArgs = 1`): each use picks the member that fits its

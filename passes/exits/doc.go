@@ -114,7 +114,16 @@
 // unless the caller tests
 // the variable for being a code at all (`if code >= 0 { return code }`,
 // `code != -1`): then the call's constants include a sentinel, and which of
-// them reach the exit is the test's to say, so none are followed. A code fact records
+// them reach the exit is the test's to say, so none are followed. A code
+// returned beside an error (`func refresh() (int, error)`) reaches the exit
+// only from the calls whose error is nil when the caller tests the error
+// first and leaves (`code, err := refresh(); if err != nil { return 4 };
+// return code`): then the returns beside an error that is never nil
+// (`return 1, err` under `if err != nil`, `return 2, fmt.Errorf(…)`) are
+// not followed, within the package and through result facts (a Source
+// records it); a caller that reads the code in the error branch, or
+// without testing the error, exits with them all (errorGated, gated.go).
+// A code fact records
 // a function's exit, returned and stored parameters, so a helper in a
 // dependency is followed too. By
 // convention a method `ExitCode() int` of an error type, a function that

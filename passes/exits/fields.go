@@ -330,19 +330,25 @@ func (fl *flow) constSources(fn summary.Func, e ast.Expr, ret *ast.ReturnStmt, v
 			for _, s := range fl.importedStores(o.status) {
 				yield(s)
 			}
-		case o.result != nil && !visited[o.result]:
+		case o.result != nil && !visited[sinkKey{o.result, o.okOnly}]:
 			// A code a function of the package returns and the caller
 			// stores (c, kind := classify(code); &ExitError{Code: c}):
 			// the function's constant returns, as its result fact has them.
-			visited[o.result] = true
+			visited[sinkKey{o.result, o.okOnly}] = true
 			if g, ok := fl.decl[o.result]; ok && !fl.inTest(g.Decl) && !fl.otherUse(g.Obj) {
 				for _, s := range fl.forward(g).Sources {
+					if o.okOnly && s.WithError {
+						continue // errorGated
+					}
 					s.Chain = append(slices.Clone(s.Chain), fl.name(g.Obj))
 					yield(s)
 				}
 			}
 		case o.foreign != nil && !o.foreign.Other:
 			for _, s := range o.foreign.Sources {
+				if o.okOnly && s.WithError {
+					continue // errorGated
+				}
 				s.Chain = append(slices.Clone(s.Chain), analyzerutil.CallName(o.callee))
 				yield(s)
 			}

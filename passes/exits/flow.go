@@ -153,6 +153,9 @@ type flow struct {
 	// facts' rounds (solveFacts) and the sites ask of each body again.
 	argCalls    map[*ast.BlockStmt][]argCall
 	codeReturns map[returnsKey][]codeReturn
+	// errorReturns holds, for each function asked, its returns beside an
+	// error that is never nil (errorReturn).
+	errorReturns map[*ast.FuncDecl]map[*ast.ReturnStmt]bool
 }
 
 // storeAt is a value a function stores into a variable or field.
@@ -361,6 +364,10 @@ type origin struct {
 	// whose result it is (at call).
 	foreign *resultFact
 	callee  *types.Func
+	// okOnly says the caller reads the result only where the call's error
+	// is nil (errorGated): the returns beside a non-nil error are not
+	// followed.
+	okOnly bool
 }
 
 // origins yields where e's value, in function fn, may come from. It looks
@@ -369,6 +376,7 @@ type origin struct {
 // their parameters.
 func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 	seen := map[*types.Var]bool{}
+	gated := map[*ast.CallExpr]bool{} // calls whose code is read only where their error is nil
 	var visit func(e ast.Expr)
 	visit = func(e ast.Expr) {
 		info := fl.pass.TypesInfo
@@ -398,12 +406,19 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 					yield(origin{param: i})
 				}
 			}
+			gate := func(e ast.Expr) {
+				if call, ok := ast.Unparen(e).(*ast.CallExpr); ok && errorGated(info, v, call, fn.Decl.Body) {
+					gated[call] = true
+				}
+			}
 			values, _ := analyzerutil.AssignedValues(info, v, fn.Decl.Body)
 			for _, val := range values {
+				gate(val)
 				visit(val)
 			}
 			if !sentinelTested(info, v, fn.Decl.Body) {
 				for call := range codeResultCalls(info, v, fn.Decl.Body) {
+					gate(call)
 					visit(call)
 				}
 			}
@@ -434,11 +449,11 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 				}
 			}
 			if _, local := fl.decl[callee.Origin()]; local && codeResult(callee.Signature()) >= 0 {
-				yield(origin{param: -1, result: callee.Origin(), call: x})
+				yield(origin{param: -1, result: callee.Origin(), call: x, okOnly: gated[x]})
 			}
 			if callee.Pkg() != fl.pass.Pkg {
 				if f := fl.results.Of(callee); f != nil {
-					yield(origin{param: -1, foreign: f, callee: callee, call: x})
+					yield(origin{param: -1, foreign: f, callee: callee, call: x, okOnly: gated[x]})
 					return
 				}
 			}

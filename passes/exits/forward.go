@@ -49,6 +49,10 @@ type Source struct {
 	// ExitCode convention there): its checks report it, and an importing
 	// package must not again.
 	Reported bool
+	// WithError marks a code returned only beside an error that is never
+	// nil (`return 2, err` under `if err != nil`): a caller that reads the
+	// code only where the error is nil never exits with it (errorGated).
+	WithError bool
 }
 
 // resultFact marks a function whose integer result may be a constant of
@@ -157,12 +161,18 @@ func (fl *flow) forward(fn summary.Func) forwardResult {
 		return forwardResult{}
 	}
 	var out forwardResult
-	seen := map[analyzerutil.Loc]bool{}
+	seen := map[analyzerutil.Loc]int{} // a source's index in out.Sources
 	add := func(s Source, chain ...string) {
-		if seen[s.Pos] || len(out.Sources) >= maxSources {
+		if i, ok := seen[s.Pos]; ok {
+			// Returned beside a nil error by one return, it may reach
+			// an exit whatever another return pairs it with.
+			out.Sources[i].WithError = out.Sources[i].WithError && s.WithError
 			return
 		}
-		seen[s.Pos] = true
+		if len(out.Sources) >= maxSources {
+			return
+		}
+		seen[s.Pos] = len(out.Sources)
 		if len(chain) > 0 {
 			s.Chain = append(slices.Clone(s.Chain), chain...)
 		}
@@ -174,16 +184,22 @@ func (fl *flow) forward(fn summary.Func) forwardResult {
 		}
 	}
 	fl.returns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
+		withErr := fl.errorReturn(fn, ret)
 		fl.origins(fn, e, func(o origin) {
 			switch {
 			case o.konst != nil:
 				if s, ok := fl.source(o.konst, ret); ok {
+					s.WithError = withErr
 					add(s)
 				}
 			case o.result != nil:
 				if g, ok := fl.decl[o.result]; ok && !fl.inTest(g.Decl) {
 					r := fl.forward(g)
 					for _, s := range r.Sources {
+						if o.okOnly && s.WithError {
+							continue
+						}
+						s.WithError = withErr
 						add(s, fl.name(g.Obj))
 					}
 					for _, k := range r.Fields {
@@ -192,6 +208,10 @@ func (fl *flow) forward(fn summary.Func) forwardResult {
 				}
 			case o.foreign != nil && !o.foreign.Other:
 				for _, s := range o.foreign.Sources {
+					if o.okOnly && s.WithError {
+						continue
+					}
+					s.WithError = withErr
 					add(s, analyzerutil.CallName(o.callee))
 				}
 				for _, k := range o.foreign.Fields {

@@ -63,7 +63,7 @@ func (fl *flow) sites() []CodeSite {
 	}
 	var out []CodeSite
 	seen := map[ast.Expr]bool{}
-	sunk := map[*types.Func]bool{}
+	sunk := map[sinkKey]bool{}
 	foreignSeen := map[analyzerutil.Loc]bool{}
 	followed := map[paramAt]bool{}
 	// followStored follows a variable or field first seen on the way from
@@ -112,13 +112,16 @@ func (fl *flow) sites() []CodeSite {
 				fl.argsTo(it.fn.Obj, o.param, func(caller summary.Func, arg ast.Expr) {
 					work = append(work, flowItem{fn: caller, e: arg, via: it.via, stored: true})
 				})
-			case o.result != nil && !sunk[o.result]:
-				sunk[o.result] = true
+			case o.result != nil && !sunk[sinkKey{o.result, o.okOnly}]:
+				sunk[sinkKey{o.result, o.okOnly}] = true
 				if g := fl.decl[o.result]; !fl.inTest(g.Decl) && !fl.otherUse(g.Obj) {
-					work = fl.seedReturns(work, g, g.Obj.Name()+"'s result → "+it.via)
+					work = fl.seedReturnsOf(work, g, g.Obj.Name()+"'s result → "+it.via, o.okOnly)
 				}
 			case o.foreign != nil && !o.foreign.Other:
 				for _, src := range o.foreign.Sources {
+					if o.okOnly && src.WithError {
+						continue // errorGated
+					}
 					if !foreignSeen[src.Pos] {
 						foreignSeen[src.Pos] = true
 						fl.addForeign(fl.foreignSite(src, o.callee, it.via, o.call))
@@ -138,14 +141,47 @@ func (fl *flow) sites() []CodeSite {
 
 // seedReturns adds the code results fn returns to the work list.
 func (fl *flow) seedReturns(work []flowItem, fn summary.Func, via string) []flowItem {
+	return fl.seedReturnsOf(work, fn, via, false)
+}
+
+// seedReturnsOf is seedReturns, leaving out, when okOnly, the returns
+// beside an error that is never nil (errorGated).
+func (fl *flow) seedReturnsOf(work []flowItem, fn summary.Func, via string, okOnly bool) []flowItem {
 	res := codeResult(fn.Obj.Signature())
 	if res < 0 {
 		return work
 	}
 	fl.returns(fn, res, func(e ast.Expr, ret *ast.ReturnStmt) {
+		if okOnly && fl.errorReturn(fn, ret) {
+			return
+		}
 		work = append(work, flowItem{fn: fn, e: e, via: via, ret: ret})
 	})
 	return work
+}
+
+// sinkKey is a function whose code results the flow follows, all of them
+// or (okOnly) those beside a nil error.
+type sinkKey struct {
+	fn     *types.Func
+	okOnly bool
+}
+
+// errorReturn reports whether ret, a return of fn, returns an error that
+// is never nil (withError), memoized per function.
+func (fl *flow) errorReturn(fn summary.Func, ret *ast.ReturnStmt) bool {
+	if ret == nil {
+		return false
+	}
+	m, ok := fl.errorReturns[fn.Decl]
+	if !ok {
+		m = withError(fl.pass.TypesInfo, fn.Decl, fn.Obj.Signature())
+		if fl.errorReturns == nil {
+			fl.errorReturns = map[*ast.FuncDecl]map[*ast.ReturnStmt]bool{}
+		}
+		fl.errorReturns[fn.Decl] = m
+	}
+	return m[ret]
 }
 
 // addForeign records a site of another package's code, unless that code
