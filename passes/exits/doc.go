@@ -63,7 +63,14 @@
 //     exit functions (`var osExit = os.Exit`, the usual test seam), when no
 //     code of the program assigns it elsewhere; a test's swap, in a
 //     `_test.go` file or a helper that takes a `*testing.T`, does not count.
-//     A fact carries it to other packages.
+//     A fact carries it to other packages;
+//   - a call of an unexported function field that holds an exit function
+//     by default (`terminate: os.Exit` in its constructor) and is
+//     otherwise set only from a setter's parameter: an argument parser's
+//     `a.terminate(1)` in its Fatalf, FatalIfError and Parse (kingpin;
+//     ghz's six exits through it went unseen). The setter's callers are
+//     not followed: a program that installs a function that returns is
+//     taken to exit all the same (exitFields, vars.go).
 //
 // An exit fact is exported on every function declaration whose body may end
 // the process, directly or through calls of other functions of its package

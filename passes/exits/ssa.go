@@ -152,9 +152,18 @@ func (s *SSACodes) Callee(c *ssa.CallCommon) *types.Func {
 		return fn
 	}
 	if load, ok := c.Value.(*ssa.UnOp); ok && load.Op == token.MUL {
-		if g, ok := load.X.(*ssa.Global); ok {
-			if v, ok := g.Object().(*types.Var); ok {
+		switch x := load.X.(type) {
+		case *ssa.Global:
+			if v, ok := x.Object().(*types.Var); ok {
 				return s.e.ExitVar(v)
+			}
+		case *ssa.FieldAddr:
+			// a.terminate(1): a field that holds an exit function
+			// (exitFields)
+			if p, ok := x.X.Type().Underlying().(*types.Pointer); ok {
+				if st, ok := p.Elem().Underlying().(*types.Struct); ok && x.Field < st.NumFields() {
+					return s.e.ExitVar(st.Field(x.Field))
+				}
 			}
 		}
 	}

@@ -53,7 +53,13 @@ func exitVars(pass *analysis.Pass) map[*types.Var]*types.Func {
 			return true
 		})
 	}
+	for v, fn := range exitFields(pass, exitFunc) {
+		out[v] = fn
+	}
 	for v, fn := range out {
+		if v.IsField() {
+			continue // exitFields: unexported, so no other package calls it
+		}
 		if assigned[v] {
 			delete(out, v)
 			continue
@@ -138,4 +144,116 @@ func exitFuncByName(pkg *types.Package, name string) *types.Func {
 		return nil
 	}
 	return find(pkg)
+}
+
+// exitFields finds the unexported function fields of the package's struct
+// types that hold an exit function by default: some store in the
+// package's non-test code gives the field one (`terminate: os.Exit` in the
+// constructor's composite literal, `a.exit = os.Exit`), and every other
+// store gives it a parameter of the function it is in (a setter, `func (a
+// *App) Terminate(f func(int)) { a.terminate = f }`). A call of such a
+// field (`a.terminate(1)`) exits with its argument unless the program
+// installs another function through the setter.
+//
+// An argument-parsing library's fatal helpers exit this way: kingpin's
+// Fatalf, FatalIfError and FatalUsage end in `a.terminate(1)`, and its
+// Parse does on a command line it refuses. Evidence: ghz's six kingpin
+// exits (FatalIfError after each bad option, Parse on a bad command line)
+// went unseen; the same library's helpers are the whole of the exits of
+// other CLIs built on it, and the same shape (an exit function held in a
+// struct so tests can replace it) is the field form of the package-level
+// seam `var osExit = os.Exit`. Limit: the setter's callers are not
+// followed, so a program that installs a function of its own that does
+// not exit is taken to exit all the same (kong's Exit field, which a
+// program sets directly, is followed: kongExitVars).
+func exitFields(pass *analysis.Pass, exitFunc func(ast.Expr) *types.Func) map[*types.Var]*types.Func {
+	holds := map[*types.Var]*types.Func{}
+	other := map[*types.Var]bool{}
+	field := func(e ast.Expr) *types.Var {
+		var id *ast.Ident
+		switch x := ast.Unparen(e).(type) {
+		case *ast.Ident:
+			id = x
+		case *ast.SelectorExpr:
+			id = x.Sel
+		default:
+			return nil
+		}
+		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		if !ok || !v.IsField() || v.Exported() || v.Pkg() != pass.Pkg {
+			return nil
+		}
+		sig, ok := v.Type().Underlying().(*types.Signature)
+		if !ok || sig.Params().Len() != 1 || sig.Results().Len() != 0 || !analyzerutil.IsInteger(sig.Params().At(0).Type()) {
+			return nil
+		}
+		return v
+	}
+	store := func(v *types.Var, val ast.Expr, params map[*types.Var]bool) {
+		if fn := exitFunc(val); fn != nil {
+			holds[v] = fn
+			return
+		}
+		if id, ok := ast.Unparen(val).(*ast.Ident); ok {
+			if p, ok := pass.TypesInfo.Uses[id].(*types.Var); ok && params[p] {
+				return // a setter's parameter
+			}
+		}
+		other[v] = true
+	}
+	for _, file := range pass.Files {
+		if analyzerutil.InTestFile(pass.Fset, file.Pos()) {
+			continue
+		}
+		for _, decl := range file.Decls {
+			params := map[*types.Var]bool{}
+			if fd, ok := decl.(*ast.FuncDecl); ok {
+				if testHelper(pass.TypesInfo, fd.Type) {
+					continue
+				}
+				for _, list := range []*ast.FieldList{fd.Recv, fd.Type.Params} {
+					if list == nil {
+						continue
+					}
+					for _, f := range list.List {
+						for _, name := range f.Names {
+							if p, ok := pass.TypesInfo.Defs[name].(*types.Var); ok {
+								params[p] = true
+							}
+						}
+					}
+				}
+			}
+			ast.Inspect(decl, func(n ast.Node) bool {
+				switch n := n.(type) {
+				case *ast.CompositeLit:
+					for _, elt := range n.Elts {
+						if kv, ok := elt.(*ast.KeyValueExpr); ok {
+							if v := field(kv.Key); v != nil {
+								store(v, kv.Value, params)
+							}
+						}
+					}
+				case *ast.AssignStmt:
+					for i, lhs := range n.Lhs {
+						if _, ok := ast.Unparen(lhs).(*ast.SelectorExpr); !ok {
+							continue
+						}
+						if v := field(lhs); v != nil {
+							if len(n.Rhs) != len(n.Lhs) {
+								other[v] = true
+								continue
+							}
+							store(v, n.Rhs[i], params)
+						}
+					}
+				}
+				return true
+			})
+		}
+	}
+	for v := range other {
+		delete(holds, v)
+	}
+	return holds
 }
