@@ -48,8 +48,13 @@
 //     does not say so (`code`, `status`, `errs`). Evidence: monkey's nine
 //     constants of package `code` were reported at each of their ten uses
 //     in main, and every one was judged wrong there and right at the
-//     declaration. A constant of a dependency outside the module is
-//     reported where it is used, the only place the user can change.
+//     declaration. The layout is common: dart-runner's package
+//     `constants`, Traffic Control's atstccfg `config`, letterhead's
+//     `cli`, each exited with from a main elsewhere. A directive at the
+//     declaration (`//exitlint:ignore barecode …`) is honoured by every
+//     package that exits with the constant. A constant of a dependency
+//     outside the module is reported where it is used, the only place the
+//     user can change.
 //
 // # The program's own exit tables
 //

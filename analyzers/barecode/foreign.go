@@ -64,6 +64,9 @@ func foreignMembers(ex *exits.Exits) map[*types.Const]bool {
 // this package's exit code, at its declaration, as a member of an exit
 // table: its package's own analysis cannot see that it is one.
 func (ch *checker) foreignMember(k *types.Const, via string) {
+	if ch.ex.Ignored(k, ch.pass.Analyzer.Name) {
+		return // a directive at the declaration, or a generated file
+	}
 	evidence := fmt.Sprintf("%s reaches the exit: %s", k.Name(), via)
 	d, _, ok := memberFinding(k.Name(), k.Val(), evidence)
 	if !ok {

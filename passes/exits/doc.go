@@ -68,7 +68,8 @@
 //     by default (`terminate: os.Exit` in its constructor) and is
 //     otherwise set only from a setter's parameter: an argument parser's
 //     `a.terminate(1)` in its Fatalf, FatalIfError and Parse (kingpin;
-//     ghz's six exits through it went unseen). The setter's callers are
+//     ghz's six exits through it went unseen; kopia's and the Azion CLI's
+//     `osExit` fields are the same seam). The setter's callers are
 //     not followed: a program that installs a function that returns is
 //     taken to exit all the same (exitFields, vars.go).
 //
@@ -128,7 +129,8 @@
 // return code`): then the returns beside an error that is never nil
 // (`return 1, err` under `if err != nil`, `return 2, fmt.Errorf(…)`) are
 // not followed, within the package and through result facts (a Source
-// records it); a caller that reads the code in the error branch, or
+// records it). The branch leaves by a return, a branch statement, panic,
+// an exit or log.Fatal; a caller that reads the code in the error branch, or
 // without testing the error, exits with them all (errorGated, gated.go).
 // A code fact records
 // a function's exit, returned and stored parameters, so a helper in a

@@ -37,7 +37,7 @@ var Analyzer = &analysis.Analyzer{
 	Run:        analyzerutil.Guard(run),
 	Requires:   []*analysis.Analyzer{config.Analyzer, suppress.Analyzer, inspect.Analyzer, terminal.Analyzer},
 	ResultType: reflect.TypeFor[*Exits](),
-	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil), (*resultFact)(nil), (*fieldStoreFact)(nil), (*noFailFact)(nil), (*kongExitSetFact)(nil)},
+	FactTypes:  []analysis.Fact{(*exitFact)(nil), (*exitVarFact)(nil), (*codeFact)(nil), (*tableFact)(nil), (*resultFact)(nil), (*fieldStoreFact)(nil), (*noFailFact)(nil), (*kongExitSetFact)(nil), (*ignoredFact)(nil)},
 }
 
 // Computed stands for an exit code that is not a constant.
@@ -227,6 +227,9 @@ type Exits struct {
 	// vars are the package-level function variables, the package's and
 	// those of dependencies it refers to, that hold an exit function.
 	vars map[*types.Var]*types.Func
+	// pass and sup answer Ignored.
+	pass *analysis.Pass
+	sup  *suppress.Suppressions
 	// codes are the code facts: which parameters of a function, the
 	// package's or a dependency's, it exits with or returns as an exit code.
 	codes *summary.Table[codeFact, *codeFact]
@@ -529,7 +532,10 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	e.tables = inferTables(pass, e.sites, fl.codeTypes())
 	e.tables.adoptForeign(pass, e)
-	fl.forwardFacts(pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions))
+	sup := pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)
+	fl.forwardFacts(sup)
+	e.pass, e.sup = pass, sup
+	exportIgnored(pass, sup)
 	return e, nil
 }
 

@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/types/typeutil"
 
@@ -29,7 +30,11 @@ import (
 // Evidence: OpsKit's refreshStatusState and executeStages (nine returns of
 // exitcode.Failure beside an error, every caller exits with a code of its
 // own when the error is set), specd-cli's RenderJSON (a bare 2 beside each
-// error, its one caller exits through its own failure path).
+// error, its one caller exits through its own failure path); in the code
+// corpus, fosrl/cli's ssh RunExec (`return 1, err`, its caller exits 1
+// itself in the error branch and with the code otherwise), and the mains
+// of programs built on a command framework whose Run returns (int, error)
+// (consul's realMain, pagarme/deployer's run).
 
 // errorGated reports whether the local v, assigned from call together with
 // an error variable, is read only where that error is nil: the statement
@@ -112,7 +117,8 @@ func testsNonNil(info *types.Info, cond ast.Expr, w *types.Var) bool {
 }
 
 // leaves reports whether a block ends by leaving its function or loop: a
-// return, a branch statement, or a call of panic.
+// return, a branch statement, a call of panic, of an exit function
+// (os.Exit) or of log's Fatal functions.
 func leaves(info *types.Info, block *ast.BlockStmt) bool {
 	if len(block.List) == 0 {
 		return false
@@ -124,6 +130,9 @@ func leaves(info *types.Info, block *ast.BlockStmt) bool {
 		call, ok := ast.Unparen(st.X).(*ast.CallExpr)
 		if !ok {
 			return false
+		}
+		if fn := typeutil.StaticCallee(info, call); fn != nil {
+			return IsExit(fn) || fn.Pkg() != nil && fn.Pkg().Path() == "log" && strings.HasPrefix(fn.Name(), "Fatal")
 		}
 		id, ok := ast.Unparen(call.Fun).(*ast.Ident)
 		if !ok {

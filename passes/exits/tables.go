@@ -12,6 +12,7 @@ import (
 	"golang.org/x/tools/go/analysis"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
+	"github.com/exitlint/exitlint/passes/suppress"
 )
 
 // tableFact marks a constant that is a member of a program's own exit
@@ -22,6 +23,53 @@ type tableFact struct{}
 func (*tableFact) AFact() {}
 
 func (*tableFact) String() string { return "exitTable" }
+
+// ignoredFact marks a package-level integer constant whose declaration a
+// directive exempts from checks (//exitlint:ignore barecode …, a generated
+// file, an excluded path): a package that exits with the constant judges
+// it at its declaration, in a file of another package, and must honour
+// what that file says.
+type ignoredFact struct{ Checks []string }
+
+func (*ignoredFact) AFact() {}
+
+func (f *ignoredFact) String() string { return "ignored(" + strings.Join(f.Checks, ",") + ")" }
+
+// declChecks are the checks that judge a constant at its declaration from
+// another package (barecode's foreign members).
+var declChecks = []string{"barecode"}
+
+// exportIgnored exports an ignoredFact on each package-level integer
+// constant whose declaration sup exempts from one of declChecks.
+func exportIgnored(pass *analysis.Pass, sup *suppress.Suppressions) {
+	if analyzerutil.InStd(pass) {
+		return
+	}
+	for _, d := range constDecls(pass) {
+		var checks []string
+		for _, c := range declChecks {
+			if sup.Suppressed(c, d.Name.Pos()) {
+				checks = append(checks, c)
+			}
+		}
+		if len(checks) > 0 {
+			pass.ExportObjectFact(d.Const, &ignoredFact{Checks: checks})
+		}
+	}
+}
+
+// Ignored reports whether check is exempted at the declaration of k, a
+// constant of another package (ignoredFact) or of this one.
+func (e *Exits) Ignored(k *types.Const, check string) bool {
+	if e.pass == nil || k.Pkg() == nil {
+		return false
+	}
+	if k.Pkg() == e.pass.Pkg {
+		return e.sup.Suppressed(check, k.Pos())
+	}
+	f := new(ignoredFact)
+	return e.pass.ImportObjectFact(k, f) && slices.Contains(f.Checks, check)
+}
 
 // A Table is an exit table a program keeps of its own: constants that are
 // exit codes, declared together.

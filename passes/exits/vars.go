@@ -159,10 +159,12 @@ func exitFuncByName(pkg *types.Package, name string) *types.Func {
 // Fatalf, FatalIfError and FatalUsage end in `a.terminate(1)`, and its
 // Parse does on a command line it refuses. Evidence: ghz's six kingpin
 // exits (FatalIfError after each bad option, Parse on a bad command line)
-// went unseen; the same library's helpers are the whole of the exits of
-// other CLIs built on it, and the same shape (an exit function held in a
-// struct so tests can replace it) is the field form of the package-level
-// seam `var osExit = os.Exit`. Limit: the setter's callers are not
+// went unseen. The same shape, an exit function held in a struct so tests
+// can replace it, is the field form of the package-level seam `var osExit
+// = os.Exit`: kopia's App.osExit (NewApp sets os.Exit; called after a
+// failed repository action), the Azion CLI's factoryRoot.osExit (called
+// after a command's error), git-prout's CLI.terminate (set in main's
+// literal, called with each failure's code). Limit: the setter's callers are not
 // followed, so a program that installs a function of its own that does
 // not exit is taken to exit all the same (kong's Exit field, which a
 // program sets directly, is followed: kongExitVars).

@@ -19,6 +19,9 @@ func main() {
 	case 3:
 		os.Exit(readInBranch(os.Args[1:]))
 	}
+	if len(os.Args) == 4 {
+		os.Exit(exits(os.Args[1:]))
+	}
 	os.Exit(several(os.Args[1:]))
 }
 
@@ -75,6 +78,16 @@ func lookup(args []string) (int, error) {
 		return 1, fmt.Errorf("no arguments") // want `exit code 1 is GENERAL_ERROR, a catch-all`
 	}
 	return 0, nil
+}
+
+// exits leaves the error branch through os.Exit.
+func exits(args []string) int {
+	code, err := refresh(args)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(4)
+	}
+	return code
 }
 
 // several returns the code of a call of several results, tested as run

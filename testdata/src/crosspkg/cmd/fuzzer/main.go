@@ -28,6 +28,8 @@ func run(args []string) int {
 		return outcome.NotFound
 	case "wait":
 		return outcome.Timeout
+	case "again":
+		return outcome.Retry
 	}
 	fmt.Println(outcome.Width)
 	return outcome.OK
