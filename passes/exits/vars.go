@@ -169,6 +169,9 @@ func exitFuncByName(pkg *types.Package, name string) *types.Func {
 // not exit is taken to exit all the same (kong's Exit field, which a
 // program sets directly, is followed: kongExitVars).
 func exitFields(pass *analysis.Pass, exitFunc func(ast.Expr) *types.Func) map[*types.Var]*types.Func {
+	if analyzerutil.InStd(pass) || !analyzerutil.Imports(pass.Pkg, "os", "syscall", analyzerutil.ExitcodePath) {
+		return nil // no exit function to hold: walk nothing
+	}
 	holds := map[*types.Var]*types.Func{}
 	other := map[*types.Var]bool{}
 	field := func(e ast.Expr) *types.Var {
