@@ -227,9 +227,10 @@ type Exits struct {
 	// vars are the package-level function variables, the package's and
 	// those of dependencies it refers to, that hold an exit function.
 	vars map[*types.Var]*types.Func
-	// pass and sup answer Ignored.
-	pass *analysis.Pass
-	sup  *suppress.Suppressions
+	// pkg, sup and ignored answer Ignored.
+	pkg     *types.Package
+	sup     *suppress.Suppressions
+	ignored map[*types.Const][]string
 	// codes are the code facts: which parameters of a function, the
 	// package's or a dependency's, it exits with or returns as an exit code.
 	codes *summary.Table[codeFact, *codeFact]
@@ -534,7 +535,7 @@ func run(pass *analysis.Pass) (any, error) {
 	e.tables.adoptForeign(pass, e)
 	sup := pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions)
 	fl.forwardFacts(sup)
-	e.pass, e.sup = pass, sup
+	e.pkg, e.sup, e.ignored = pass.Pkg, sup, importIgnored(pass)
 	exportIgnored(pass, sup)
 	return e, nil
 }

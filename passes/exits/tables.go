@@ -58,17 +58,29 @@ func exportIgnored(pass *analysis.Pass, sup *suppress.Suppressions) {
 	}
 }
 
+// importIgnored returns the checks exempted at the declarations of the
+// constants of other packages the package refers to (their ignoredFacts),
+// read while the pass runs: facts cannot be imported after it.
+func importIgnored(pass *analysis.Pass) map[*types.Const][]string {
+	out := map[*types.Const][]string{}
+	for _, k := range analyzerutil.RefsOf(pass).Consts {
+		if f := new(ignoredFact); k.Pkg() != pass.Pkg && pass.ImportObjectFact(k, f) {
+			out[k] = f.Checks
+		}
+	}
+	return out
+}
+
 // Ignored reports whether check is exempted at the declaration of k, a
 // constant of another package (ignoredFact) or of this one.
 func (e *Exits) Ignored(k *types.Const, check string) bool {
-	if e.pass == nil || k.Pkg() == nil {
+	if e.sup == nil || k.Pkg() == nil {
 		return false
 	}
-	if k.Pkg() == e.pass.Pkg {
+	if k.Pkg() == e.pkg {
 		return e.sup.Suppressed(check, k.Pos())
 	}
-	f := new(ignoredFact)
-	return e.pass.ImportObjectFact(k, f) && slices.Contains(f.Checks, check)
+	return slices.Contains(e.ignored[k], check)
 }
 
 // A Table is an exit table a program keeps of its own: constants that are
