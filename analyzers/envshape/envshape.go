@@ -310,7 +310,7 @@ func (ch *checker) nilMapWarnings(lit *ast.CompositeLit) {
 		if tv, ok := info.Types[kv.Key]; !ok || tv.Value == nil || tv.Value.ExactString() != `"warnings"` {
 			continue
 		}
-		if isNil(info, kv.Value) {
+		if analyzerutil.IsNil(info, kv.Value) {
 			ch.reportNil(kv.Value, "the envelope's \"warnings\"")
 		}
 	}
@@ -339,7 +339,7 @@ func (ch *checker) nilWarnings(lit *ast.CompositeLit, body *ast.BlockStmt) {
 	st := tn.Type().Underlying().(*types.Struct)
 	value, set := analyzerutil.FieldValue(st, lit, f.Var.Name())
 	switch {
-	case set && !isNil(info, value):
+	case set && !analyzerutil.IsNil(info, value):
 		return
 	case set:
 		ch.reportNil(value, fmt.Sprintf("field %s of envelope type %s", f.Var.Name(), tn.Name()))
@@ -384,11 +384,6 @@ func addField(fset *token.FileSet, lit *ast.CompositeLit, elt string) analysis.T
 func isKeyed(lit *ast.CompositeLit) bool {
 	_, ok := lit.Elts[0].(*ast.KeyValueExpr)
 	return ok
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[ast.Unparen(e)]
-	return ok && tv.IsNil()
 }
 
 // setLater reports whether body may set field f of an envelope of type tn

@@ -265,7 +265,7 @@ func testedErr(pass *analysis.Pass, cond ast.Expr, pos token.Pos) *ast.Ident {
 		return nil
 	}
 	id, ok := ast.Unparen(bin.X).(*ast.Ident)
-	if !ok || !isNil(pass, bin.Y) {
+	if !ok || !analyzerutil.IsNil(pass.TypesInfo, bin.Y) {
 		return nil
 	}
 	obj := pass.TypesInfo.Uses[id]
@@ -280,11 +280,6 @@ func testedErr(pass *analysis.Pass, cond ast.Expr, pos token.Pos) *ast.Ident {
 		return nil
 	}
 	return id
-}
-
-func isNil(pass *analysis.Pass, e ast.Expr) bool {
-	tv, ok := pass.TypesInfo.Types[e]
-	return ok && tv.IsNil()
 }
 
 // returnsErrorHere reports whether the function cur is in returns an

@@ -129,12 +129,12 @@ func (ch *checker) isEnvelope(lit *ast.CompositeLit) bool {
 func (ch *checker) ownCodeRules(code int64, errObj *ast.CompositeLit, inner map[string]ast.Expr, body *ast.BlockStmt) {
 	info := ch.pass.TypesInfo
 	redirect, hasRedirect := inner["redirect"]
-	hasRedirect = hasRedirect && !isNil(info, redirect)
+	hasRedirect = hasRedirect && !analyzerutil.IsNil(info, redirect)
 	v := &errValue{at: errObj, code: code, codeKnown: true, body: body, errCode: nil}
 	if hasRedirect {
 		v.redirects = []ast.Node{redirect}
 	}
-	if ra, ok := inner["retry_after"]; ok && !isNil(info, ra) {
+	if ra, ok := inner["retry_after"]; ok && !analyzerutil.IsNil(info, ra) {
 		v.retryAfter = []ast.Node{ra}
 	}
 	if r, ok := inner["retryable"]; ok {

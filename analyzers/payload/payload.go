@@ -167,11 +167,11 @@ func (ch *checker) field(v *errValue, name string, value ast.Expr, at ast.Node) 
 	case "Code":
 		v.errCode = value
 	case "Redirect":
-		if !isNil(info, value) {
+		if !analyzerutil.IsNil(info, value) {
 			v.redirects = append(v.redirects, at)
 		}
 	case "RetryAfter":
-		if !isNil(info, value) {
+		if !analyzerutil.IsNil(info, value) {
 			v.retryAfter = append(v.retryAfter, at)
 		}
 	}
@@ -343,11 +343,6 @@ func constInt(info *types.Info, e ast.Expr) (int64, bool) {
 		return 0, false
 	}
 	return constant.Int64Val(tv.Value)
-}
-
-func isNil(info *types.Info, e ast.Expr) bool {
-	tv, ok := info.Types[ast.Unparen(e)]
-	return ok && tv.IsNil()
 }
 
 // checkValue applies the payload rules to one error.

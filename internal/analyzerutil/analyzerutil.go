@@ -379,6 +379,12 @@ func NameIdent(e ast.Expr) *ast.Ident {
 	return nil
 }
 
+// IsNil reports whether e is the predeclared nil (through parentheses).
+func IsNil(info *types.Info, e ast.Expr) bool {
+	tv, ok := info.Types[ast.Unparen(e)]
+	return ok && tv.IsNil()
+}
+
 // StdPackage reports whether the import path names a package of the
 // standard library: a directory of GOROOT/src, not under cmd/. Export data
 // records no reliable file names, so a package's path is asked, not its

@@ -359,3 +359,25 @@ func typeCheck(t *testing.T, src string) (*ast.File, *types.Info) {
 	}
 	return file, info
 }
+
+// TestIsNil: the predeclared nil, parenthesized or not, is nil; a variable
+// named nil that shadows it, and a nil-able value, are not.
+func TestIsNil(t *testing.T) {
+	file, info := typeCheck(t, `package p
+var e error
+var a, b = e == nil, e == (nil)
+func f() bool { nil := 0; return nil == 0 }
+var c = e == e
+`)
+	var got []bool
+	ast.Inspect(file, func(n ast.Node) bool {
+		if b, ok := n.(*ast.BinaryExpr); ok {
+			got = append(got, IsNil(info, b.Y))
+		}
+		return true
+	})
+	want := []bool{true, true, false, false}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("IsNil of each comparison's right side = %v, want %v", got, want)
+	}
+}

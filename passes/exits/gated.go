@@ -105,15 +105,7 @@ func testsNonNil(info *types.Info, cond ast.Expr, w *types.Var) bool {
 		id, ok := ast.Unparen(e).(*ast.Ident)
 		return ok && info.Uses[id] == w
 	}
-	isNil := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		if !ok {
-			return false
-		}
-		_, n := info.Uses[id].(*types.Nil)
-		return n
-	}
-	return is(b.X) && isNil(b.Y) || isNil(b.X) && is(b.Y)
+	return is(b.X) && analyzerutil.IsNil(info, b.Y) || analyzerutil.IsNil(info, b.X) && is(b.Y)
 }
 
 // leaves reports whether a block ends by leaving its function or loop: a

@@ -8,6 +8,8 @@ import (
 
 	"golang.org/x/tools/go/ast/inspector"
 	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 )
 
 // userAborts are the errors that prompt and terminal-UI libraries return
@@ -100,15 +102,6 @@ func (x *Exemptions) abortTest(cond ast.Expr) bool {
 
 // isUserAbort reports whether e names one of the userAborts errors.
 func (x *Exemptions) isUserAbort(e ast.Expr) bool {
-	var id *ast.Ident
-	switch e := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = e
-	case *ast.SelectorExpr:
-		id = e.Sel
-	default:
-		return false
-	}
-	v, ok := x.info.Uses[id].(*types.Var)
+	v, ok := x.info.Uses[analyzerutil.NameIdent(e)].(*types.Var)
 	return ok && v.Pkg() != nil && slices.Contains(userAborts, v.Pkg().Path()+"."+v.Name())
 }

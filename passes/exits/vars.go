@@ -175,16 +175,7 @@ func exitFields(pass *analysis.Pass, exitFunc func(ast.Expr) *types.Func) map[*t
 	holds := map[*types.Var]*types.Func{}
 	other := map[*types.Var]bool{}
 	field := func(e ast.Expr) *types.Var {
-		var id *ast.Ident
-		switch x := ast.Unparen(e).(type) {
-		case *ast.Ident:
-			id = x
-		case *ast.SelectorExpr:
-			id = x.Sel
-		default:
-			return nil
-		}
-		v, ok := pass.TypesInfo.Uses[id].(*types.Var)
+		v, ok := pass.TypesInfo.Uses[analyzerutil.NameIdent(e)].(*types.Var)
 		if !ok || !v.IsField() || v.Exported() || v.Pkg() != pass.Pkg {
 			return nil
 		}

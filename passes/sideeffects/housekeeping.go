@@ -340,7 +340,7 @@ func (h *homes) returned(fd *ast.FuncDecl, sig *types.Signature) Home {
 				home, any = NoHome, true // a bare return, or a call's results
 				return false
 			}
-			if res.Len() > 1 && h.info.Types[n.Results[0]].Value != nil && !isNilIdent(h.info, n.Results[len(n.Results)-1]) {
+			if res.Len() > 1 && h.info.Types[n.Results[0]].Value != nil && !analyzerutil.IsNil(h.info, n.Results[len(n.Results)-1]) {
 				return false // an error's return
 			}
 			r := c.home(n.Results[0], 0)
@@ -358,15 +358,6 @@ func (h *homes) returned(fd *ast.FuncDecl, sig *types.Signature) Home {
 func isString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
-}
-
-func isNilIdent(info *types.Info, e ast.Expr) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	_, isNil := info.Uses[id].(*types.Nil)
-	return isNil
 }
 
 // home follows a path expression to the user's directory it lies in:
