@@ -18,7 +18,6 @@ import (
 	"github.com/exitlint/exitlint/passes/contract"
 	"github.com/exitlint/exitlint/passes/exits"
 	"github.com/exitlint/exitlint/passes/suppress"
-	"github.com/exitlint/exitlint/passes/terminal"
 )
 
 //go:embed doc.go
@@ -30,7 +29,7 @@ var Analyzer = &analysis.Analyzer{
 	Doc:      analyzerutil.Doc(doc, "barecode"),
 	URL:      analyzerutil.URL("barecode"),
 	Run:      analyzerutil.Guard(run),
-	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, exits.Analyzer, suppress.Analyzer, terminal.Analyzer},
+	Requires: []*analysis.Analyzer{inspect.Analyzer, contract.Analyzer, exits.Analyzer, suppress.Analyzer},
 }
 
 type checker struct {
@@ -38,7 +37,7 @@ type checker struct {
 	c    *contract.Contract
 	ex   *exits.Exits
 	s    *suppress.Suppressions
-	term *terminal.Terminal // the code that runs only at a terminal
+	root inspector.Cursor // the package's files, to find a code's place (unmet)
 	file *ast.File
 	// via is how the constant being checked reaches an exit, when it is
 	// not the exit call's argument: "run's result → os.Exit".
@@ -67,7 +66,7 @@ type checker struct {
 
 func run(pass *analysis.Pass) (any, error) {
 	c := pass.ResultOf[contract.Analyzer].(*contract.Contract)
-	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), term: pass.ResultOf[terminal.Analyzer].(*terminal.Terminal), checked: map[ast.Expr]bool{}, judged: map[*types.Const]bool{}}
+	ch := &checker{pass: pass, c: c, ex: pass.ResultOf[exits.Analyzer].(*exits.Exits), s: pass.ResultOf[suppress.Analyzer].(*suppress.Suppressions), root: pass.ResultOf[inspect.Analyzer].(*inspector.Inspector).Root(), checked: map[ast.Expr]bool{}, judged: map[*types.Const]bool{}}
 	ch.tables()
 	ch.foreignMembers = foreignMembers(ch.ex)
 	ch.sites()
@@ -296,8 +295,8 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 	if n == int64(exitcode.Success) {
 		return // bareZero
 	}
-	if exitCall && ch.term.Only(e.Pos()) {
-		return // atTerminal
+	if exitCall && ch.unmet(e) {
+		return // unmet
 	}
 	if ch.kindAgrees(e, n) {
 		return // kindAgrees
@@ -335,10 +334,17 @@ func (ch *checker) check(e ast.Expr, enum types.Type, exitCall bool) {
 // user's time. Exiting 0 where a failure happened is a wrong code, not a
 // wrong spelling, and no spelling fixes it.
 
-// atTerminal: an exit's code is not reported where it runs only when a
-// standard stream is a terminal (the terminal pass): an agent runs the
-// command with its streams redirected and never meets that exit; the
-// person at the terminal reads the message, not the number.
+// unmet: a code an exit is given, or that becomes one, is not reported
+// where no agent meets it (exits.Exemptions.Unmet): where it runs only
+// when a standard stream is a terminal (an agent runs the command with
+// its streams redirected; the person at the terminal reads the message,
+// not the number), only after a failed write to the output stream or a
+// call that cannot fail, or in a block that serves a protocol over the
+// standard streams.
+func (ch *checker) unmet(e ast.Expr) bool {
+	cur, ok := ch.root.FindNode(e)
+	return ok && ch.ex.Exemptions().Unmet(cur)
+}
 
 // kindAgrees: a bare code is not reported where it stands beside a
 // one-word kind that says the same code of the table, in the same composite

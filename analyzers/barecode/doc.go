@@ -177,6 +177,23 @@
 // term.IsTerminal(int(os.Stdin.Fd()))`, what follows `if !isTTY() {
 // return }`), which an agent, whose streams are redirected, never meets —
 // the same code under `!isTTY()`, or under `yes || isTTY()`, is flagged;
+// an exit's code, or a code that becomes one, that no agent meets for
+// another reason the fallback check knows (the exits pass's exemptions):
+// in the body of `if err != nil` after a failed write to the standard
+// output (`json.NewEncoder(os.Stdout).Encode(v)`, a helper given
+// `os.Stdout` that only writes to it), after a call that cannot fail, or
+// in a block that serves a protocol over the standard streams — with the
+// stream the agent reads broken, no envelope explains any code, and a run
+// that reaches the others never happens. Evidence: sceno, seven bare 2s
+// after a failed write of its describe, docs, guide and version output;
+// in the code corpus, the same bare 2 after a failed `os.Stdout.Write` in
+// pack2d's decode command, in pg-contract's `init --out -` and `check
+// --format json`, and in a release-notes cleaner of the gofiber
+// organization. The same bare code after a write to a file the program
+// opened, or after a helper that also refuses its input, is flagged. An
+// exit on a termination signal or an aborted prompt is not among these:
+// whoever sent the signal reads its code, and a value in a reserved range
+// misleads it (130 after SIGINT is flagged);
 // an exit's code in code that runs only through a command or flag the
 // program hides from its help (the hidden pass: a cobra or urfave/cli
 // command with `Hidden: true`, `if worker { … }` on a hidden flag), which

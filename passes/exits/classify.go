@@ -93,6 +93,18 @@ func (x *Exemptions) Moot(cur inspector.Cursor) bool {
 	return x.unreached(cur) || x.notForAgents(cur)
 }
 
+// Unmet reports whether no agent meets the exit or the code at cur,
+// whatever the code is: it runs only when nothing an agent could act on
+// went wrong (unreached: a failed write to the output stream, a call with
+// no failure a code describes, a panic), only at a terminal, or in a block
+// that serves a protocol over the standard streams. Moot's other cases
+// are not among them: the code of an exit on a termination signal or an
+// aborted prompt is read, by whoever sent the signal, and a value in a
+// reserved range misleads it as much there.
+func (x *Exemptions) Unmet(cur inspector.Cursor) bool {
+	return x.unreached(cur) || x.term.Only(cur.Node().Pos()) || x.servesProtocol(cur)
+}
+
 // LastResort reports whether the constant e of the package's files, which
 // the return statement ret (nil when none) passes on, is the contract's
 // last resort: ret is exempt (ReturnAt, with the constants the function's
