@@ -6,6 +6,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/analysis"
 	"golang.org/x/tools/go/ssa"
@@ -40,9 +41,10 @@ type checker struct {
 	pass    *analysis.Pass
 	ex      *exits.Exits
 	sup     *suppress.Suppressions
-	effects *sideeffects.SSA   // which calls have side effects
-	args    *argerror.SSA      // where ARG_ERROR is emitted
-	term    *terminal.Terminal // the code that runs only at a terminal
+	effects *sideeffects.SSA    // which calls have side effects
+	args    *argerror.SSA       // where ARG_ERROR is emitted
+	argErrs *argerror.ArgErrors // what the program means by a 3 (otherMeaning)
+	term    *terminal.Terminal  // the code that runs only at a terminal
 	// allFuncs are the package's functions, its initializers included;
 	// flagFacts what they say of the command line's flags (flags.go),
 	// found on first need when the package imports cobra.
@@ -69,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	}
 	ch.importsCobra = analyzerutil.Imports(pass.Pkg, "github.com/spf13/cobra")
 	ch.effects = pass.ResultOf[sideeffects.Analyzer].(*sideeffects.SideEffects).SSA(ssavalue.NewTracer(pkg, pass.TypesInfo))
-	ch.args = ae.SSA(ch.ex)
+	ch.args, ch.argErrs = ae.SSA(ch.ex), ae
 	for _, fn := range funcs {
 		ch.function(fn)
 	}
@@ -207,6 +209,7 @@ func (ch *checker) check(em emission, effects []effect) {
 	if len(origins) == 0 {
 		origins = []ssavalue.Origin{{Point: at}}
 	}
+	origins = slices.DeleteFunc(slices.Clone(origins), ch.otherMeaning)
 	for _, ef := range effects {
 		if ef.allOrNothing && onlyIfFailed(ef, em.instr) {
 			continue // the call failed on the way here, and changed nothing

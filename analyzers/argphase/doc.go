@@ -32,8 +32,8 @@
 //     {…}; return check()`); a framework error that takes the exit code,
 //     given 3 (urfave/cli's `cli.Exit("…", 3)`), and the program's own
 //     error of that kind: a type whose `ExitCode() int` returns one of its
-//     fields, built with 3 there (`ExitError{Code: exitProvider}` where
-//     `exitProvider = 3`) or by its constructor given 3 (`Exit("…", 3)`).
+//     fields, built with 3 there (`ExitError{Code: exitUsage}` where
+//     `exitUsage = 3`) or by its constructor given 3 (`Exit("…", 3)`).
 //     In a function with
 //     defers, a return reads what reaches it, not every value its result
 //     ever holds;
@@ -129,6 +129,28 @@
 //
 // An emission that no path reaches after a side effect; mentions of
 // ARG_ERROR that are no emission; test files; generated files.
+//
+// A 3 the program spells only as a member of its own exit table named for
+// another outcome than a bad argument (`FailedUpdate = 3`, `ExitAuth = 3`,
+// `CouldNotWriteOutputFile = 3`, `NotFound = 3`; the [argerror] pass's
+// MeantOther) is no ARG_ERROR the program means. Its fault is the member's
+// value, one fault in one place: the barecode check reports it at the
+// declaration ("ExitAuth is 3, which the contract calls ARG_ERROR;
+// AUTH_REQUIRED is 8"), and renumbering the member ends both the wrong
+// meaning and the broken side-effect promise, where a finding at each exit
+// after a write would name the same fault again with advice (validate
+// earlier) that does not fit. A bare 3, `exitcode.ArgError`, a constant of
+// a dependency, and a member whose name says a bad argument (`ExitUsage`,
+// `exitInvalidArgs`) or nothing (`Exit3`) are ARG_ERROR, and reported.
+// Evidence: sops (`CouldNotWriteOutputFile` after an audit INSERT), monkey
+// (`FailedUpdate`), tui-goggles (`ExitAssertionFailed`), rare
+// (`ExitCodeReadError` after a CSV write), gitflow, agnes, linear-cli,
+// copera and quarry (their 3s named for a provider, auth, not-found and
+// policy failure), each member reported by barecode at its declaration;
+// in the code corpus, kmail's `ExitPartial = 3` after mail went out,
+// restow's `exitPartial = 3` after a backup snapshot, dorm-gateway's
+// `ExitNetworkError = 3` after a portal login, chunk-cli's `ExitAuthError
+// = 3` after a token was saved.
 //
 // A side effect that runs only when a standard stream is a terminal (the
 // terminal pass) is none an agent meets: an agent runs the command with

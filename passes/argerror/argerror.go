@@ -83,9 +83,13 @@ func (f *argFact) String() string {
 // It is a snapshot taken during the pass: it holds the package's type
 // information and the facts its code can ask about, never the pass.
 type ArgErrors struct {
-	info  *types.Info
-	c     *contract.Contract
-	codes *errcodes.Codes
+	info *types.Info
+	pkg  *types.Package
+	// module is the analyzed module's path ("" when unknown): its
+	// constants are the program's own (MeantOther).
+	module string
+	c      *contract.Contract
+	codes  *errcodes.Codes
 	// rules are errcodes' rules, with the ExitCode() field rule, over this
 	// pass's facts (argSource): ARG_ERROR is their code 3.
 	rules *errcodes.Rules
@@ -170,6 +174,7 @@ func run(pass *analysis.Pass) (any, error) {
 		errTypes:  errorTypes(pass),
 	}
 	ex := pass.ResultOf[exits.Analyzer].(*exits.Exits)
+	a.pkg, a.module = pass.Pkg, ex.Module()
 	a.rules = a.codes.WithExitFields(argSource{a}, ex)
 	exportExitFields(pass, a.rules)
 	if !a.c.EnumsInView && !a.facts.Any(func(*argFact) bool { return true }) && !errcodes.RefersToExitCoder(pass) && !a.rules.HasExitFields() {
@@ -309,6 +314,9 @@ func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
+			if a.MeantOther(n) {
+				return true // a 3 the program means as another outcome
+			}
 			carried := false
 			for i, s := range a.rules.Return(fn.Signature(), body, n) {
 				if via := s[argCode]; via != "" {

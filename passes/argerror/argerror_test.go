@@ -13,5 +13,5 @@ var testdata = filepath.Join("..", "..", "testdata", "src")
 
 // TestFacts asserts ArgFacts, including facts carried across packages.
 func TestFacts(t *testing.T) {
-	analysistest.Run(t, testdata, argerror.Analyzer, "cases/argphase/validate", "cases/argphase/reexport", "cases/argphase/exitcoder/clierr", "cases/argphase/guarded/workflow", "cases/argphase/guarded/codes")
+	analysistest.Run(t, testdata, argerror.Analyzer, "cases/argphase/validate", "cases/argphase/reexport", "cases/argphase/exitcoder/clierr", "cases/argphase/guarded/workflow", "cases/argphase/guarded/codes", "cases/argphase/othermeaning/codes")
 }

@@ -49,6 +49,14 @@
 // pass's alone: only the argphase check, over SSA, asks where a helper's
 // error may be of a type.
 //
+// A 3 spelled only as members of the program's own exit tables named for
+// another outcome than a bad argument (`ExitAuth = 3`, `FailedUpdate =
+// 3`) is no ARG_ERROR: a return that spells it so carries none, and
+// MeantOther tells the argphase check the same of the calls, returns and
+// assignments it follows over SSA. A bare 3, the contract's ArgError, a
+// dependency's constant, and a member named for a bad argument or for
+// nothing (`Exit3`) still carry it.
+//
 // Merely mentioning ArgError — comparing with it,
 // printing it, passing it to a function — does not return it.
 //

@@ -10,8 +10,8 @@ import (
 )
 
 const (
-	exitConfig   = 2
-	exitProvider = 3
+	exitConfig      = 2
+	exitInvalidArgs = 3
 )
 
 func publish(path string) error {
@@ -19,7 +19,7 @@ func publish(path string) error {
 		return clierr.ExitError{Err: err, Code: 1}
 	}
 	if len(os.Args) > 2 {
-		return clierr.ExitError{Err: nil, Code: exitProvider} // want `ARG_ERROR returned \(clierr.ExitError\) after a side effect: os.WriteFile writes a file`
+		return clierr.ExitError{Err: nil, Code: exitInvalidArgs} // want `ARG_ERROR returned \(clierr.ExitError\) after a side effect: os.WriteFile writes a file`
 	}
 	if len(os.Args) > 3 {
 		return clierr.Exit("too many arguments", 3) // want `ARG_ERROR returned \(clierr.Exit\) after a side effect: os.WriteFile writes a file`

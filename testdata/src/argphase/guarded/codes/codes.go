@@ -10,14 +10,14 @@ import (
 
 const (
 	exitComputation = 1
-	exitProvider    = 3
+	exitUsage       = 3
 )
 
 // ExitError gives ARG_ERROR's 3 to the provider's errors alone.
 func ExitError(err error) error { // want ExitError:`argError\(results 0 via clierr.ExitError if parameter 0 is cases/argphase/guarded/workflow.ProviderError\)` ExitError:`errTypes\(cases/argphase/exitcoder/clierr.ExitError\)`
 	var pe workflow.ProviderError
 	if errors.As(err, &pe) {
-		return clierr.ExitError{Err: err, Code: exitProvider}
+		return clierr.ExitError{Err: err, Code: exitUsage}
 	}
 	return clierr.ExitError{Err: err, Code: exitComputation}
 }
