@@ -23,9 +23,10 @@ import (
 // otherMeaning reports whether the origin o chooses its 3 only through
 // members of the program's own exit tables named for another outcome. An
 // origin is a call's argument, a returned or stored value, spelled at
-// o's instruction; an origin where the value flows along an edge into a
-// phi, or that is a call's result, has no spelling here and keeps its
-// finding.
+// o's instruction. An origin that is a call's result was judged in the
+// callee already (argerror's facts leave out the returns that spell a 3
+// so); one where the value flows along an edge into a phi has no
+// instruction to read the spelling from, and keeps its finding.
 func (ch *checker) otherMeaning(o ssavalue.Origin) bool {
 	if o.Call != nil || o.Index >= len(o.Block.Instrs) {
 		return false
