@@ -314,21 +314,21 @@ func (a *ArgErrors) returns(fn *types.Func, body *ast.BlockStmt) *argFact {
 		case *ast.FuncLit:
 			return false
 		case *ast.ReturnStmt:
-			if a.MeantOther(n) {
-				return true // a 3 the program means as another outcome
-			}
-			carried := false
+			carried := map[int]string{}
 			for i, s := range a.rules.Return(fn.Signature(), body, n) {
 				if via := s[argCode]; via != "" {
-					carried = true
-					if results[i] == "" {
-						results[i] = via
-					}
+					carried[i] = via
 				}
 			}
-			if carried {
-				rets = append(rets, n)
+			if len(carried) == 0 || a.MeantOther(n) {
+				return true // none, or a 3 the program means as another outcome
 			}
+			for i, via := range carried {
+				if results[i] == "" {
+					results[i] = via
+				}
+			}
+			rets = append(rets, n)
 		}
 		return true
 	})
