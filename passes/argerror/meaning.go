@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/exitlint/exitlint/exitcode"
-	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/exits"
 )
 
@@ -77,7 +76,7 @@ func (a *ArgErrors) spelledOther(e ast.Expr) bool {
 	if meant, ok := exits.Meaning(k.Name()); ok {
 		return meant != exitcode.ArgError
 	}
-	return namesSomething(k.Name())
+	return !exits.SaysNothing(k.Name())
 }
 
 // inModule reports whether a package is of the analyzed module and not
@@ -94,18 +93,3 @@ func (a *ArgErrors) inModule(path string) bool {
 
 // runtimePath is the import path of exitlint's exit-code enum.
 const runtimePath = "github.com/exitlint/exitlint/exitcode"
-
-// namesSomething reports whether a constant's name has a word beyond the
-// filler of exit-code names and digits: Exit3 names nothing.
-func namesSomething(name string) bool {
-	for _, w := range analyzerutil.Words(name) {
-		switch w {
-		case "exit", "exits", "code", "codes", "status", "rc", "ret":
-			continue
-		}
-		if strings.Trim(w, "0123456789") != "" {
-			return true
-		}
-	}
-	return false
-}

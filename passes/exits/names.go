@@ -70,6 +70,17 @@ var tokens = []string{"token", "tokens"}
 // nothing of which code: ExitCodeUsage means what Usage means.
 var filler = []string{"exit", "exits", "code", "codes", "status", "statuses", "rc", "ret", "return", "result"}
 
+// SaysNothing reports whether a name of an exit code is made only of the
+// filler words and digits (Exit3, ExitCode2): it names no outcome.
+func SaysNothing(name string) bool {
+	for _, w := range analyzerutil.Words(name) {
+		if !slices.Contains(filler, w) && strings.Trim(w, "0123456789") != "" {
+			return false
+		}
+	}
+	return true
+}
+
 // Meaning returns the contract code a name says it means, and false when
 // it says none or more than one: NotFoundOK says two, ExitFileError none
 // (a specific-sounding name with a weak word), ExitCancel none (no code of

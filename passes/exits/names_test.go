@@ -108,3 +108,19 @@ func TestMeaning(t *testing.T) {
 		}
 	}
 }
+
+func TestSaysNothing(t *testing.T) {
+	for name, want := range map[string]bool{
+		"Exit3":                   true,
+		"EXIT_CODE_2":             true,
+		"exitStatus":              true,
+		"FailedUpdate":            false,
+		"CouldNotWriteOutputFile": false,
+		"ExitUsage":               false,
+		"Exit3Retry":              false,
+	} {
+		if got := exits.SaysNothing(name); got != want {
+			t.Errorf("SaysNothing(%q) = %v, want %v", name, got, want)
+		}
+	}
+}
