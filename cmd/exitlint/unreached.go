@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/internal/driver"
 	"github.com/exitlint/exitlint/internal/product"
 	"github.com/exitlint/exitlint/passes/reach"
@@ -147,7 +148,7 @@ func coversModule(patterns []string, dir, modPath, modDir string) bool {
 			continue
 		}
 		base := strings.TrimSuffix(strings.TrimSuffix(pat, "/..."), "...")
-		if modPath == base || strings.HasPrefix(modPath, base+"/") {
+		if analyzerutil.InModule(modPath, base) {
 			return true
 		}
 	}

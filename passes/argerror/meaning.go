@@ -4,9 +4,9 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
-	"strings"
 
 	"github.com/exitlint/exitlint/exitcode"
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 	"github.com/exitlint/exitlint/passes/exits"
 )
 
@@ -82,14 +82,11 @@ func (a *ArgErrors) spelledOther(e ast.Expr) bool {
 // inModule reports whether a package is of the analyzed module and not
 // exitlint's runtime: its constants are the program's own.
 func (a *ArgErrors) inModule(path string) bool {
-	if path == runtimePath {
+	if path == analyzerutil.ExitcodePath {
 		return false
 	}
 	if a.module == "" {
 		return path == a.pkg.Path()
 	}
-	return path == a.module || strings.HasPrefix(path, a.module+"/")
+	return analyzerutil.InModule(path, a.module)
 }
-
-// runtimePath is the import path of exitlint's exit-code enum.
-const runtimePath = "github.com/exitlint/exitlint/exitcode"
