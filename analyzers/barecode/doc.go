@@ -181,15 +181,20 @@
 // another reason the fallback check knows (the exits pass's exemptions):
 // in the body of `if err != nil` after a failed write to the standard
 // output (`json.NewEncoder(os.Stdout).Encode(v)`, a helper given
-// `os.Stdout` that only writes to it), after a call that cannot fail, or
-// in a block that serves a protocol over the standard streams — with the
+// `os.Stdout` that only writes to it), after a call that cannot fail,
+// after a call that never returns (`usage(); os.Exit(2)` where usage exits
+// itself, `flags.Usage(); exit(2)` where every Usage the package gives its
+// own flag set exits: the earlier exit is the one to spell right), or in
+// a block that serves a protocol over the standard streams — with the
 // stream the agent reads broken, no envelope explains any code, and a run
 // that reaches the others never happens. Evidence: sceno, seven bare 2s
 // after a failed write of its describe, docs, guide and version output;
 // in the code corpus, the same bare 2 after a failed `os.Stdout.Write` in
 // pack2d's decode command, in pg-contract's `init --out -` and `check
 // --format json`, and in a release-notes cleaner of the gofiber
-// organization. The same bare code after a write to a file the program
+// organization; git-codereview's `exit(2)` after `flags.Usage()` in four
+// commands, where the Usage the package gives its flag set has already
+// exited 2. The same bare code after a write to a file the program
 // opened, or after a helper that also refuses its input, is flagged. An
 // exit on a termination signal or an aborted prompt is not among these:
 // whoever sent the signal reads its code, and a value in a reserved range

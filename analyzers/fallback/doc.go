@@ -387,6 +387,40 @@
 //     patched document written into a strings.Builder, its error
 //     checked), slackdump (an ID obfuscated through a hash, its Write's
 //     error checked).
+//   - The `Parse` of a flag set made with `flag.ExitOnError` (or
+//     spf13/pflag's): on a bad flag the package prints the error and exits
+//     2 itself, and 0 after `-h`, so Parse never returns an error and the
+//     exit under `if err := fs.Parse(args); err != nil` never runs. The
+//     flag set must be a variable of the package that only
+//     `NewFlagSet(…, ExitOnError)` assigns; one handed in, or made with
+//     `ContinueOnError`, returns its errors, and the exit after it is
+//     reported. Evidence: hc-install (the install command's `return 1`
+//     under Parse), kube-score (its lint command wraps Parse's error and
+//     returns it); in the code corpus mordilloSan/indexer's index command
+//     (`os.Exit(1)` under Parse), w754248A3/WeWeGo's genca command,
+//     vertex-language/arc's dis command and rancher/rancher-assets'
+//     ChangedMinors (each returns Parse's error).
+//   - An exit, or a code that becomes one, after a call that never
+//     returns: a statement earlier in the same block, or in a block that
+//     holds it, calls an exit or a fatal (not `cobra.CheckErr` or kong's
+//     `FatalIfErrorf`, which return when the error is nil), panics, calls
+//     a function of the package whose every path ends in one of these, or
+//     calls through a local or package variable, or a field, that holds
+//     only such functions — among them the `Usage` field of a flag set the
+//     package made with `NewFlagSet` and never hands to other code, which
+//     might set a Usage that returns. The run ends at the earlier call, and
+//     the code it exits with is what an agent sees (reported there when it
+//     is a catch-all). A label between the two may be a jump's target, and
+//     the exit after it is reported; so is the exit after a call that may
+//     return on some path, and the exit after a call of another package's
+//     function (its body is not read: scionproto/scion's scion-pki calls
+//     `cmd.Usage()`, a method of another package that exits 2, then
+//     `os.Exit(2)`, and both are reported). Evidence: git-codereview
+//     (`exit(2)` after `flags.Usage()`, whose every assignment ends in
+//     `exit(2)`, in four commands); in the code corpus Shikkic/gophr-cli
+//     (`os.Exit(1)` after its error's PrintErrorAndExit), and `os.Exit(1)`
+//     after `log.Fatal` in tMinamiii/lgtm, wrangle, bravetools and
+//     predictive-horizontal-pod-autoscaler (five times).
 //   - An exit in the body of `if r := recover(); r != nil`: the program
 //     panicked, a bug of its own that no specific code describes, and
 //     GENERAL_ERROR is what the contract keeps for it. Evidence: tflint

@@ -74,7 +74,7 @@ func TestFixWritesEveryFix(t *testing.T) {
 }
 
 func TestFixLeavesFindingsWithoutFix(t *testing.T) {
-	dir := fixModule(t, strings.Replace(fixable, "exitcode.Exit(exitcode.Code(5))", "exitcode.Exit(exitcode.Code(5))\n\tos.Exit(40)", 1))
+	dir := fixModule(t, strings.Replace(fixable, "exitcode.Exit(exitcode.Code(5))", "if len(os.Args) > 4 {\n\t\tos.Exit(40)\n\t}\n\texitcode.Exit(exitcode.Code(5))", 1))
 	r := exitlint(t, dir, "-fix", "-json", "./...")
 	m := envelopeOf(t, r)
 	if r.status != 81 || errorField(m, "code") != "FINDINGS_AFTER_FIX" {

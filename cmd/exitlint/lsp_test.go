@@ -309,7 +309,7 @@ func TestLSP(t *testing.T) {
 	// An unsaved edit is analyzed from the editor's buffer on save. Until
 	// then, the fixes computed on the old buffer are withdrawn: this editor
 	// takes no versioned edits, so it could not tell that they are stale.
-	edited := strings.Replace(fixed, "exitcode.Exit(exitcode.Code(5))", "exitcode.Exit(exitcode.Code(5))\n\tos.Exit(40)", 1)
+	edited := strings.Replace(fixed, "exitcode.Exit(exitcode.Code(5))", "if len(os.Args) > 4 {\n\t\tos.Exit(40)\n\t}\n\texitcode.Exit(exitcode.Code(5))", 1)
 	c.notify(t, "textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2}, "contentChanges": []any{map[string]any{"text": edited}}})
 	actions = nil
 	c.call(t, "textDocument/codeAction", map[string]any{

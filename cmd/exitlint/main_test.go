@@ -219,7 +219,7 @@ func TestGoVet(t *testing.T) {
 	if err == nil {
 		t.Fatalf("go vet succeeded; want it to report findings:\n%s", out)
 	}
-	for _, want := range []string{"customenum/codes.go:15:10: exit code 3 written as a bare integer", "barecode.go:14:10: exit code 5"} {
+	for _, want := range []string{"customenum/codes.go:15:10: exit code 3 written as a bare integer", "barecode.go:14:32: exit code 5"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("go vet output lacks %q:\n%s", want, out)
 		}

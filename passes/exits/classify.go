@@ -47,6 +47,8 @@ type Exemptions struct {
 	// protocolBlocks are the blocks that serve a protocol over the
 	// standard streams, once asked (protocol.go).
 	protocolBlocks map[ast.Node]bool
+	// noReturnBodies memoizes bodyNeverReturns (noreturn.go).
+	noReturnBodies map[*ast.BlockStmt]bool
 }
 
 // newExemptions returns the exemptions of the pass's package; ex is its

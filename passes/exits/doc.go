@@ -232,8 +232,13 @@
 // no-fail fact, that fail only through such calls or through writes to a
 // standard stream; the fact names the writer parameters whose writes
 // count as such only where a call gives them os.Stdout or os.Stderr:
-// `render(os.Stdout, v)`), an exit after a
-// recovered panic, and an exit or a code where no agent reads it
+// `render(os.Stdout, v)`; and the Parse of a flag set made with
+// `flag.ExitOnError`, which exits itself on a bad flag), an exit after a
+// recovered panic, an exit or a code after a call that never returns
+// (noreturn.go: a statement of the same block, or of a block that holds
+// it, calls an exit, a fatal, a panic, a function of the package whose
+// every path ends in one, or a function variable or field that holds only
+// such functions, with no label between them for a jump to land on), and an exit or a code where no agent reads it
 // (`Moot`): once a termination signal arrived (SIGTERM, SIGHUP,
 // SIGQUIT through `signal.Notify` or `signal.NotifyContext`), in the
 // branch for a prompt library's user-abort error (`huh.ErrUserAborted`),

@@ -73,7 +73,7 @@ type noFailSummary struct {
 // stream, after a call that cannot fail or fails only internally, or
 // after a panic.
 func (x *Exemptions) unreached(cur inspector.Cursor) bool {
-	return x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur)
+	return x.stdioWriteFailed(cur) || x.cannotFail(cur) || afterPanic(x.info, cur) || x.afterNoReturn(cur)
 }
 
 // noSpecificFailure reports whether the error of call is nil on every
@@ -277,7 +277,14 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt
 	case "os.File":
 		// fstat of a descriptor the function just opened.
 		return fn.Name() == "Stat" && nf.assignedOnlyBy(sel.X, body, "os", "Open", "OpenFile", "Create")
+	case "flag.FlagSet":
+		// Parse of a flag set made to exit on error: the flag package
+		// exits itself on a bad flag, and Parse returns nil.
+		return fn.Name() == "Parse" && nf.x.exitsOnError(sel.X, "flag")
 	case "github.com/spf13/pflag.FlagSet":
+		if fn.Name() == "Parse" {
+			return nf.x.exitsOnError(sel.X, "github.com/spf13/pflag")
+		}
 		// A flag's value by a name the program spells: the lookup fails
 		// only for a name no flag of that type has, a defect of the
 		// program (the caller's flags were parsed, and refused, before).

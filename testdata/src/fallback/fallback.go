@@ -28,24 +28,24 @@ func main() {
 }
 
 func bad(err error, l *log.Logger, lr *logrus.Logger) {
-	syscall.Exit(1)                                        // want `syscall.Exit\(1\) ends the process with GENERAL_ERROR`
-	exitcode.Exit(exitcode.GeneralError)                   // want `exitcode.Exit\(exitcode.GeneralError\) ends the process with GENERAL_ERROR`
-	exitcode.Exit(1)                                       // want `exitcode.Exit\(1\) ends the process`
-	os.Exit(int(exitcode.GeneralError))                    // want `os.Exit\(int\(exitcode.GeneralError\)\) ends the process`
-	log.Fatal(err)                                         // want `log.Fatal ends the process with GENERAL_ERROR \(1\), a catch-all that tells an agent nothing about what went wrong: report the error`
-	log.Fatalf("failed: %v", err)                          // want `log.Fatalf ends the process`
-	log.Fatalln(err)                                       // want `log.Fatalln ends the process`
-	l.Fatal(err)                                           // want `log.Logger.Fatal ends the process`
-	l.Fatalf("failed: %v", err)                            // want `log.Logger.Fatalf ends the process`
-	cobra.CheckErr(err)                                    // want `cobra.CheckErr ends the process with GENERAL_ERROR`
-	logrus.Fatal(err)                                      // want `logrus.Fatal ends the process`
-	lr.Fatalf("failed: %v", err)                           // want `logrus.Logger.Fatalf ends the process`
-	dielib.Must(err)                                       // want `dielib.Must may end the process with GENERAL_ERROR \(1\) \(via os.Exit\(1\)\), a catch-all that tells an agent nothing about what went wrong: handle the error here`
-	dielib.Die("failed")                                   // want `dielib.Die may end the process with GENERAL_ERROR \(1\) \(via fatal → os.Exit\(1\)\)`
+	if len(os.Args) > 0 { syscall.Exit(1) }                                        // want `syscall.Exit\(1\) ends the process with GENERAL_ERROR`
+	if len(os.Args) > 0 { exitcode.Exit(exitcode.GeneralError) }                   // want `exitcode.Exit\(exitcode.GeneralError\) ends the process with GENERAL_ERROR`
+	if len(os.Args) > 0 { exitcode.Exit(1) }                                       // want `exitcode.Exit\(1\) ends the process`
+	if len(os.Args) > 0 { os.Exit(int(exitcode.GeneralError)) }                    // want `os.Exit\(int\(exitcode.GeneralError\)\) ends the process`
+	if len(os.Args) > 0 { log.Fatal(err) }                                         // want `log.Fatal ends the process with GENERAL_ERROR \(1\), a catch-all that tells an agent nothing about what went wrong: report the error`
+	if len(os.Args) > 0 { log.Fatalf("failed: %v", err) }                          // want `log.Fatalf ends the process`
+	if len(os.Args) > 0 { log.Fatalln(err) }                                       // want `log.Fatalln ends the process`
+	if len(os.Args) > 0 { l.Fatal(err) }                                           // want `log.Logger.Fatal ends the process`
+	if len(os.Args) > 0 { l.Fatalf("failed: %v", err) }                            // want `log.Logger.Fatalf ends the process`
+	if len(os.Args) > 0 { cobra.CheckErr(err) }                                    // want `cobra.CheckErr ends the process with GENERAL_ERROR`
+	if len(os.Args) > 0 { logrus.Fatal(err) }                                      // want `logrus.Fatal ends the process`
+	if len(os.Args) > 0 { lr.Fatalf("failed: %v", err) }                           // want `logrus.Logger.Fatalf ends the process`
+	if len(os.Args) > 0 { dielib.Must(err) }                                       // want `dielib.Must may end the process with GENERAL_ERROR \(1\) \(via os.Exit\(1\)\), a catch-all that tells an agent nothing about what went wrong: handle the error here`
+	if len(os.Args) > 0 { dielib.Die("failed") }                                   // want `dielib.Die may end the process with GENERAL_ERROR \(1\) \(via fatal → os.Exit\(1\)\)`
 	go func() { os.Exit(1) }()                             // want `os.Exit\(1\) ends the process`
 	defer log.Fatal("deferred")                            // want `log.Fatal ends the process`
 	cmd := func() { exitcode.Exit(exitcode.GeneralError) } // want `exitcode.Exit\(exitcode.GeneralError\) ends`
-	cmd()
+	if len(os.Args) > 0 { cmd() }
 }
 
 // die is this module's own helper: the exit is reported here, not at its
@@ -72,22 +72,22 @@ func mustParse(err error) string {
 }
 
 func good(err error, code exitcode.Code, n int, lr *logrus.Logger) {
-	die("own helper")                      // reported inside die
-	exitcode.Exit(exitcode.FromError(err)) // mapped
-	exitcode.Exit(code)                    // computed
-	os.Exit(int(code))                     // computed
-	os.Exit(n)                             // computed
-	exitcode.Exit(exitcode.ArgError)       // a specific code
-	dielib.Usage()                         // exits with 2
+	if len(os.Args) > 0 { die("own helper") }                      // reported inside die
+	if len(os.Args) > 0 { exitcode.Exit(exitcode.FromError(err)) } // mapped
+	if len(os.Args) > 0 { exitcode.Exit(code) }                    // computed
+	if len(os.Args) > 0 { os.Exit(int(code)) }                     // computed
+	if len(os.Args) > 0 { os.Exit(n) }                             // computed
+	if len(os.Args) > 0 { exitcode.Exit(exitcode.ArgError) }       // a specific code
+	if len(os.Args) > 0 { dielib.Usage() }                         // exits with 2
 	_ = dielib.Fetch()                     // exits only in another package below it
 	_ = dielib.Convert(nil, nil)           // reports failure through its error; its exit is an assertion
-	dielib.Mixed(err)                      // exits with 0 or 1
+	if len(os.Args) > 0 { dielib.Mixed(err) }                      // exits with 0 or 1
 	_ = dielib.Render()                    // computes a value: its exit is its own internal failure
-	dielib.Quit()                          // want `dielib.Quit may end the process with GENERAL_ERROR \(1\) \(via os.Exit\(1\)\)`
-	log.Print(err)
-	log.Panic(err)
-	lr.Info("fine")
-	logrus.Info("fine")
+	if len(os.Args) > 0 { dielib.Quit() }                          // want `dielib.Quit may end the process with GENERAL_ERROR \(1\) \(via os.Exit\(1\)\)`
+	if len(os.Args) > 0 { log.Print(err) }
+	if len(os.Args) > 0 { log.Panic(err) }
+	if len(os.Args) > 0 { lr.Info("fine") }
+	if len(os.Args) > 0 { logrus.Info("fine") }
 	exiter{}.Exit(1) // an unrelated method named Exit
 	var x exiter
 	x.Exit(1)

@@ -116,17 +116,17 @@ func counter() int { return 1 }
 
 func main() {
 	_ = counter()
-	os.Exit(firstOfMany(nil, 0))
-	os.Exit(mapError(nil))
-	successOnly(0)
-	helperBranch(nil, false)
-	realClassification(nil)
-	os.Exit(run(os.Args))
-	os.Exit(status)
-	os.Exit(process(nil))
+	if len(os.Args) > 0 { os.Exit(firstOfMany(nil, 0)) }
+	if len(os.Args) > 0 { os.Exit(mapError(nil)) }
+	if len(os.Args) > 0 { successOnly(0) }
+	if len(os.Args) > 0 { helperBranch(nil, false) }
+	if len(os.Args) > 0 { realClassification(nil) }
+	if len(os.Args) > 0 { os.Exit(run(os.Args)) }
+	if len(os.Args) > 0 { os.Exit(status) }
+	if len(os.Args) > 0 { os.Exit(process(nil)) }
 	_ = total(nil)
-	os.Exit(emit("not initialized", exitError)) // want `exit code exitError \(1\) is GENERAL_ERROR, a catch-all`
-	os.Exit(emit("done", exitOK))
+	if len(os.Args) > 0 { os.Exit(emit("not initialized", exitError)) } // want `exit code exitError \(1\) is GENERAL_ERROR, a catch-all`
+	if len(os.Args) > 0 { os.Exit(emit("done", exitOK)) }
 }
 
 // emit prints a message and returns the code it is given.

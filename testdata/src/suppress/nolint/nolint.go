@@ -5,41 +5,41 @@ import "os"
 // golangci-lint's //nolint, read as golangci-lint reads it: every line
 // without a want is silent.
 func f() {
-	os.Exit(5) //nolint
+	if len(os.Args) > 0 { os.Exit(5) } //nolint
 
-	os.Exit(6) //nolint:exitlint // the wrapper maps 6 itself
+	if len(os.Args) > 0 { os.Exit(6) } //nolint:exitlint // the wrapper maps 6 itself
 
-	os.Exit(7) //nolint:barecode // a check by its name
+	if len(os.Args) > 0 { os.Exit(7) } //nolint:barecode // a check by its name
 
-	os.Exit(8) //nolint:errcheck,barecode
+	if len(os.Args) > 0 { os.Exit(8) } //nolint:errcheck,barecode
 
-	os.Exit(9) //nolint:errcheck // another linter's name: still reported // want `exit code 9`
+	if len(os.Args) > 0 { os.Exit(9) } //nolint:errcheck // another linter's name: still reported // want `exit code 9`
 
-	os.Exit(10) //nolint:all
+	if len(os.Args) > 0 { os.Exit(10) } //nolint:all
 
-	os.Exit(11) // nolint:BareCode
+	if len(os.Args) > 0 { os.Exit(11) } // nolint:BareCode
 
-	os.Exit(12) //nolint: exitlint , fallback
+	if len(os.Args) > 0 { os.Exit(12) } //nolint: exitlint , fallback
 
 	//nolint:barecode // alone on its line: the statement below, to its end
-	os.Exit(
+	if len(os.Args) > 0 { os.Exit(
 		13,
-	)
+	) }
 
 	//nolint:barecode // the next statement only
 	_ = 0
-	os.Exit(14) // want `exit code 14`
+	if len(os.Args) > 0 { os.Exit(14) } // want `exit code 14`
 
-	os.Exit(0) //nolint:barecode // trailing: its own line only
-	os.Exit(15) // want `exit code 15`
+	if len(os.Args) > 0 { os.Exit(0) } //nolint:barecode // trailing: its own line only
+	if len(os.Args) > 0 { os.Exit(15) } // want `exit code 15`
 
 	//nolint:exitlint a reason without slashes is part of the name
-	os.Exit(16) // want `exit code 16`
+	if len(os.Args) > 0 { os.Exit(16) } // want `exit code 16`
 
 	//nolintfoo
-	os.Exit(17) // want `exit code 17`
+	if len(os.Args) > 0 { os.Exit(17) } // want `exit code 17`
 
-	/* nolint */ os.Exit(18) // want `exit code 18`
+	/* nolint */ if len(os.Args) > 0 { os.Exit(18) } // want `exit code 18`
 
 	if true {
 	//nolint:barecode // at another column than the statement below: its own line only
