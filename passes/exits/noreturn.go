@@ -2,7 +2,6 @@ package exits
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/types"
 
 	"golang.org/x/tools/go/ast/edge"
@@ -160,7 +159,7 @@ func (x *Exemptions) funcValues(fun ast.Expr) ([]ast.Expr, bool) {
 	switch f := fun.(type) {
 	case *ast.Ident:
 		v, ok := x.info.Uses[f].(*types.Var)
-		if !ok || v.Pkg() != x.pkg || v.Parent() == x.pkg.Scope() && v.Exported() && x.pkg.Name() != "main" {
+		if !ok || !x.ownVar(v) {
 			return nil, false
 		}
 		return x.varValues(v)
@@ -188,38 +187,8 @@ func (x *Exemptions) funcValues(fun ast.Expr) ([]ast.Expr, bool) {
 // NewFlagSet of package path assigns and that the package only selects
 // from: no code the package cannot see holds the flag set.
 func (x *Exemptions) ownFlagSet(e ast.Expr, path string) bool {
-	id, ok := ast.Unparen(e).(*ast.Ident)
-	if !ok {
-		return false
-	}
-	v, ok := x.info.Uses[id].(*types.Var)
-	if !ok || v.Pkg() != x.pkg || v.Parent() == x.pkg.Scope() && v.Exported() && x.pkg.Name() != "main" {
-		return false
-	}
-	values, ok := x.varValues(v)
-	if !ok {
-		return false
-	}
-	for _, val := range values {
-		if _, ok := x.newFlagSet(val, path); !ok {
-			return false
-		}
-	}
-	return x.onlySelected(v)
-}
-
-// newFlagSet returns, when e is a call of NewFlagSet of package path, its
-// error-handling argument.
-func (x *Exemptions) newFlagSet(e ast.Expr, path string) (ast.Expr, bool) {
-	call, ok := ast.Unparen(e).(*ast.CallExpr)
-	if !ok || len(call.Args) != 2 {
-		return nil, false
-	}
-	fn := typeutil.StaticCallee(x.info, call)
-	if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != path || fn.Name() != "NewFlagSet" {
-		return nil, false
-	}
-	return call.Args[1], true
+	v, _, ok := x.flagSetModes(e, path)
+	return ok && x.onlySelected(v)
 }
 
 // exitsOnError reports whether e, the receiver of a flag set's Parse, is
@@ -227,30 +196,51 @@ func (x *Exemptions) newFlagSet(e ast.Expr, path string) (ast.Expr, bool) {
 // flag or pflag package assigns: Parse never returns an error then, since
 // on a bad flag the package prints it and exits 2 itself (0 after -h).
 func (x *Exemptions) exitsOnError(e ast.Expr, path string) bool {
+	_, modes, ok := x.flagSetModes(e, path)
+	for _, mode := range modes {
+		c, isConst := x.info.Uses[analyzerutil.NameIdent(mode)].(*types.Const)
+		ok = ok && isConst && c.Pkg() != nil && c.Pkg().Path() == path && c.Name() == "ExitOnError"
+	}
+	return ok
+}
+
+// flagSetModes returns, when e names a variable the package owns
+// (ownVar) and every value the package assigns it is a call of NewFlagSet
+// of package path, the variable and the error-handling argument of each
+// call.
+func (x *Exemptions) flagSetModes(e ast.Expr, path string) (*types.Var, []ast.Expr, bool) {
 	id, ok := ast.Unparen(e).(*ast.Ident)
 	if !ok {
-		return false
+		return nil, nil, false
 	}
 	v, ok := x.info.Uses[id].(*types.Var)
-	if !ok || v.Pkg() != x.pkg || v.Parent() == x.pkg.Scope() && v.Exported() && x.pkg.Name() != "main" {
-		return false
+	if !ok || !x.ownVar(v) {
+		return nil, nil, false
 	}
 	values, ok := x.varValues(v)
 	if !ok {
-		return false
+		return nil, nil, false
 	}
+	var modes []ast.Expr
 	for _, val := range values {
-		mode, ok := x.newFlagSet(val, path)
-		if !ok {
-			return false
+		call, ok := ast.Unparen(val).(*ast.CallExpr)
+		if !ok || len(call.Args) != 2 {
+			return nil, nil, false
 		}
-		tv, ok := x.info.Types[mode]
-		c, isConst := x.info.Uses[analyzerutil.NameIdent(mode)].(*types.Const)
-		if !ok || tv.Value == nil || !isConst || c.Pkg() == nil || c.Pkg().Path() != path || c.Name() != "ExitOnError" || tv.Value.Kind() != constant.Int {
-			return false
+		fn := typeutil.StaticCallee(x.info, call)
+		if fn == nil || fn.Pkg() == nil || fn.Pkg().Path() != path || fn.Name() != "NewFlagSet" {
+			return nil, nil, false
 		}
+		modes = append(modes, call.Args[1])
 	}
-	return true
+	return v, modes, true
+}
+
+// ownVar reports whether every assignment to v lies in the package: a
+// local variable, or a package-level one that no importer can assign
+// (unexported, or of a main package).
+func (x *Exemptions) ownVar(v *types.Var) bool {
+	return v.Pkg() == x.pkg && (v.Parent() != x.pkg.Scope() || !v.Exported() || x.pkg.Name() == "main")
 }
 
 // varValues returns what the package's files assign to v, when every

@@ -120,3 +120,37 @@ func afterRecoveredPanic() {
 	safeUsage()
 	os.Exit(7) // want `exit code 7 written as a bare integer`
 }
+
+// A field of the package's own struct type, set only to a function that
+// exits, and a package variable holding one; beside them, a field one of
+// whose values returns.
+type cli struct {
+	fail func()
+	warn func()
+}
+
+var showUsage = func() { os.Exit(2) } // want `exit code 2 written as a bare integer`
+
+func newCLI(quiet bool) *cli {
+	c := &cli{fail: func() { os.Exit(8) }} // want `exit code 8 written as a bare integer`
+	c.warn = func() { os.Exit(9) }         // want `exit code 9 written as a bare integer`
+	if quiet {
+		c.warn = func() {}
+	}
+	return c
+}
+
+func afterFields(c *cli, n int) {
+	if n > 0 {
+		c.fail()
+		os.Exit(8)
+	}
+	if n > 1 {
+		c.warn()
+		os.Exit(9) // want `exit code 9 written as a bare integer`
+	}
+	if n > 2 {
+		showUsage()
+		os.Exit(2)
+	}
+}
