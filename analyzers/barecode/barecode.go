@@ -365,17 +365,12 @@ func (ch *checker) kindAgrees(e ast.Expr, n int64) bool {
 // foreign sites judge at its declaration (foreignMembers): the
 // declaration is where a bare value would be reported.
 func (ch *checker) spelledAsMember(e ast.Expr) bool {
-	e = ast.Unparen(e)
-	switch x := e.(type) {
+	switch x := analyzerutil.Unconvert(ch.pass.TypesInfo, e).(type) {
 	case *ast.Ident:
 		return ch.memberOrEnumConst(ch.pass.TypesInfo.Uses[x])
 	case *ast.SelectorExpr:
 		k, _ := ch.pass.TypesInfo.Uses[x.Sel].(*types.Const)
 		return ch.memberOrEnumConst(k) || ch.foreignMembers[k]
-	case *ast.CallExpr:
-		if tv, ok := ch.pass.TypesInfo.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return ch.spelledAsMember(x.Args[0])
-		}
 	}
 	return false
 }

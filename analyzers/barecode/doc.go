@@ -37,7 +37,10 @@
 //     at its declaration, as a member of an exit table (see below), since
 //     its use makes it one, and not again where this package spells it
 //     (src-cli's `GraphqlErrorsExitCode`, given to `cmderrors.ExitCode` in
-//     two packages). The exits pass's result facts carry them;
+//     two packages). A member converted where it is used (`return
+//     int(model.ConfigError)`, the table's type being no int) is spelled
+//     by its name all the same, and judged at its declaration, not as a
+//     bare integer at the use. The exits pass's result facts carry them;
 //   - a named constant of another package of the module that this package
 //     exits with directly (`os.Exit(code.FailedExec)`, `return
 //     code.FailedFmt` from the function main exits with): at its

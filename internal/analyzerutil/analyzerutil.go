@@ -379,6 +379,22 @@ func NameIdent(e ast.Expr) *ast.Ident {
 	return nil
 }
 
+// Unconvert returns e without the parentheses and the conversions around
+// it: int(codes.NotFound) is codes.NotFound.
+func Unconvert(info *types.Info, e ast.Expr) ast.Expr {
+	for {
+		e = ast.Unparen(e)
+		call, ok := e.(*ast.CallExpr)
+		if !ok || len(call.Args) != 1 {
+			return e
+		}
+		if tv, ok := info.Types[call.Fun]; !ok || !tv.IsType() {
+			return e
+		}
+		e = call.Args[0]
+	}
+}
+
 // IsNil reports whether e is the predeclared nil (through parentheses).
 func IsNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(e)]

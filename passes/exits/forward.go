@@ -260,7 +260,7 @@ func (fl *flow) source(e ast.Expr, ret *ast.ReturnStmt) (Source, bool) {
 	}
 	fset := fl.pass.Fset
 	s := Source{Pos: analyzerutil.LocOf(fset, e.Pos()), End: analyzerutil.LocOf(fset, e.End()), Value: n, Text: types.ExprString(e)}
-	if k, ok := info.Uses[analyzerutil.NameIdent(e)].(*types.Const); ok && k.Pkg() != nil {
+	if k, ok := info.Uses[analyzerutil.NameIdent(analyzerutil.Unconvert(info, e))].(*types.Const); ok && k.Pkg() != nil {
 		s.ConstPkg, s.Const = k.Pkg().Path(), k.Name()
 	}
 	if n == generalErrorCode {

@@ -10,3 +10,10 @@ const (
 	Busy     = 40 // want barecode:`exit code Busy \(40\) is in the framework-reserved range 14–63.*its package exitcodes is named for exit codes`
 	NotFound = 5
 )
+
+// Code is the type of the table's typed members.
+type Code int
+
+// Conflict is a typed member, used converted to int.
+const Conflict Code = 6
+

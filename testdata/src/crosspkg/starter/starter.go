@@ -13,6 +13,12 @@ func Start(args []string) int {
 		return exitcodes.Busy
 	case args[1] == "find":
 		return exitcodes.NotFound
+	case args[1] == "typed":
+		// A member converted to int is still spelled by its name: it is
+		// judged at its declaration, not here as a bare integer.
+		return int(exitcodes.Conflict)
+	case args[1] == "again":
+		return int(exitcodes.Busy)
 	}
 	return 0
 }
