@@ -129,7 +129,18 @@
 //     classification tests what went wrong: an error, an integer code (an
 //     HTTP status), a value computed from an error (`msg := err.Error()`,
 //     matched for words), or the dynamic type of a variable (a server's
-//     error object asserted to a map). A branch on a mode or an option
+//     error object asserted to a map). A switch that is a table of codes
+//     tests what went wrong whatever its value's type: one on a value that
+//     is no boolean, every clause of which only returns a constant code,
+//     two of its cases specific ones. Its value is a category of failure
+//     (golazo's `ExitCodeFor(code ErrorCode)`, a string type of
+//     categories mapped to 2, 3, 4 and 5 with a default of 1; in the code
+//     corpus raids-lab/crater's `ExitCodeForCategory(category string)`,
+//     GMVStudio/adex-058-cli's `ExitCodeForCategory(c Category)`,
+//     iainmoffat/sophosfw's `ExitCodeFor(kind string)`), and its default
+//     is the last branch of the classification; a case it names and gives
+//     1 is reported. A switch whose clauses do the program's work is no
+//     table. A branch on a mode or an option
 //     (`if jsonMode`), or a switch that dispatches on a command's name,
 //     classifies nothing; nor does a branch that passes on an error that
 //     carries no code, and a case that names its error
@@ -190,15 +201,39 @@
 //     `json.NewEncoder(os.Stdout).Encode(v)`, the `Flush` of a
 //     `bufio.Writer` over it): with the output stream broken, the envelope
 //     that would explain any other code is lost too, and GENERAL_ERROR is
-//     the last resort the contract keeps it for. The same for a failed
-//     read of `os.Stdin` whole (`io.ReadAll(os.Stdin)`, or of a
-//     `bufio.Reader` over it): nothing the caller sent is at fault and no
-//     code 3–13 names a broken input stream (an issue tracker's `compact
-//     --summary -`; filters that read their input whole from stdin before
-//     parsing it: an ECS task-duration report, a document preparer, an
-//     ANSI text wrapper). A
-//     decoder over stdin is no such read: input that does not parse is
-//     the caller's to fix. A fatal that takes the error itself and exits
+//     the last resort the contract keeps it for. The stream may reach the
+//     write as a writer parameter: a command runner that main hands the
+//     standard streams (`os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))`)
+//     and that passes its `stdout` on to each command is writing to
+//     os.Stdout wherever it writes to that parameter. That holds when
+//     every call of the function outside the test files gives the
+//     parameter `os.Stdout` or `os.Stderr`, a writer made over one, or
+//     its own such parameter; when the function is unexported or in
+//     package main (no other package calls it), is only called, never
+//     taken as a value, and never assigns the parameter. A test that
+//     hands the runner buffers stands in for the streams and does not
+//     count. Evidence: dun (`run(args, stdout, stderr)` from main; `list`,
+//     `explain`, `respond` and `check` return 1 when the encode to stdout
+//     fails); in the code corpus sagolubev/secscan's tracecheck,
+//     taimufuraiyaa/agent-memory's release gate and
+//     rickyseezy/AgentMemory's package stager (each `run` returns 1 when
+//     its write to the stdout main handed it fails). A parameter some call
+//     gives a file keeps its findings, and so does an exported function
+//     of a package other than main (`os.Exit(cli.Run(os.Args[1:],
+//     os.Stdout, os.Stderr))` in another package): its callers there are
+//     not known where it is analyzed. The
+//     same for a failed read of `os.Stdin` whole (`io.ReadAll(os.Stdin)`,
+//     or of a `bufio.Reader` over it, or `io.Copy` of it into a
+//     `bytes.Buffer`), and for the `Stat` of a standard stream's own
+//     descriptor: nothing the caller sent is at fault and no code 3–13
+//     names a broken input stream (an issue tracker's `compact --summary
+//     -`; filters that read their input whole from stdin before parsing
+//     it: an ECS task-duration report, a document preparer, an ANSI text
+//     wrapper; kubeval's `os.Stdin.Stat()` and `io.Copy(buffer,
+//     os.Stdin)`; in the code corpus scholacantorum/public-site-backend's
+//     send-raw-email (`io.Copy(&buf, os.Stdin)`) and gochain/chainload's
+//     `os.Stdin.Stat()`, each exiting 1). A decoder over stdin is no such read: input that does
+//     not parse is the caller's to fix. A fatal that takes the error itself and exits
 //     only when it is not nil (`cobra.CheckErr(err)`, kong's
 //     `ctx.FatalIfErrorf(err)`) is judged by where its error comes from,
 //     as `if err != nil { os.Exit(1) }` is: the call it is given, or the
@@ -399,7 +434,19 @@
 //     returns it); in the code corpus mordilloSan/indexer's index command
 //     (`os.Exit(1)` under Parse), w754248A3/WeWeGo's genca command,
 //     vertex-language/arc's dis command and rancher/rancher-assets'
-//     ChangedMinors (each returns Parse's error).
+//     ChangedMinors (each returns Parse's error). The process's own flag
+//     set, `flag.CommandLine` (and pflag's), is made with ExitOnError
+//     too, and its Parse never returns an error unless the package
+//     replaces it or calls its `Init` with another mode; another package
+//     of the program doing so is rare enough to be left out. Evidence:
+//     air (`log.Fatal` under `flag.CommandLine.Parse(args)`); in the code
+//     corpus netsampler/goflow2's reflow (the same, after handing the flag
+//     set to its config package to bind flags), Alvaroalonsobabbel/wordle
+//     and facebook/fboss's cgo client (`os.Exit(1)` under it). Programs
+//     that call `flag.CommandLine.Init(…, ContinueOnError)` first
+//     (tenable/terrascan, laher/regopher) or assign pflag.CommandLine a
+//     ContinueOnError set (kubernetes/perf-tests' clusterloader2) keep
+//     their findings.
 //   - An exit, or a code that becomes one, after a call that never
 //     returns: a statement earlier in the same block, or in a block that
 //     holds it, calls an exit or a fatal (not `cobra.CheckErr` or kong's

@@ -49,6 +49,10 @@ type Exemptions struct {
 	protocolBlocks map[ast.Node]bool
 	// noReturnBodies memoizes bodyNeverReturns (noreturn.go).
 	noReturnBodies map[*ast.BlockStmt]bool
+	// streams indexes the calls of the package's functions, and
+	// streamParams memoizes streamParam, once asked (streams.go).
+	streams      *streamCalls
+	streamParams map[*types.Var]bool
 }
 
 // newExemptions returns the exemptions of the pass's package; ex is its
@@ -191,7 +195,13 @@ func (x *Exemptions) classification(specific func(ast.Node) bool, cur inspector.
 // on err, switch status, strings.Contains(msg, "auth") after
 // msg := err.Error(), obj.(map[string]any)). One that tests a mode or an
 // option (if jsonMode) classifies nothing: a 1 after it is a catch-all.
+//
+// A switch that is a table of codes (codeTable) tests what went wrong
+// whatever its value's type: the value is a category of failure.
 func (x *Exemptions) testsWhatWentWrong(s ast.Stmt) bool {
+	if sw, ok := s.(*ast.SwitchStmt); ok && x.codeTable(sw) {
+		return true
+	}
 	found := false
 	for _, n := range tested(s) {
 		ast.Inspect(n, func(m ast.Node) bool {
@@ -208,6 +218,41 @@ func (x *Exemptions) testsWhatWentWrong(s ast.Stmt) bool {
 		})
 	}
 	return found
+}
+
+// codeTable reports whether sw is a table from a value to exit codes: a
+// switch on a value that is no boolean, whose every clause only returns a
+// constant code, two of its cases at least a specific one. A function that
+// is such a table maps what went wrong to codes, whatever the value's type
+// (a category string of the program's errors, switch kind { case
+// KindNotFound: return 5; … }); a switch whose clauses do the program's
+// work is no table, and a mode it tests classifies nothing.
+func (x *Exemptions) codeTable(sw *ast.SwitchStmt) bool {
+	if sw.Tag == nil {
+		return false
+	}
+	if b, ok := x.info.TypeOf(sw.Tag).Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean != 0 {
+		return false
+	}
+	specific := 0
+	for _, st := range sw.Body.List {
+		cl := st.(*ast.CaseClause)
+		if len(cl.Body) != 1 {
+			return false
+		}
+		ret, ok := cl.Body[0].(*ast.ReturnStmt)
+		if !ok {
+			return false
+		}
+		codes := x.spelledCodes(ret)
+		if len(codes) == 0 {
+			return false
+		}
+		if cl.List != nil && slices.ContainsFunc(codes, SpecificCode) {
+			specific++
+		}
+	}
+	return specific >= 2
 }
 
 // specificBefore reports whether an if or switch statement of list before
@@ -508,7 +553,7 @@ func (x *Exemptions) returnsComputed(ret *ast.ReturnStmt) bool {
 // stream.
 func (x *Exemptions) stdioWriteFailed(cur inspector.Cursor) bool {
 	return x.errorOf(cur, func(call *ast.CallExpr, body *ast.BlockStmt) bool {
-		return writesStdio(x.info, call, body)
+		return kongPrintsUsage(x.info, call) || writesStream(x.info, call, body, x.isStream)
 	})
 }
 
@@ -708,15 +753,6 @@ func assignedCall(info *types.Info, st ast.Stmt, v *types.Var) *ast.CallExpr {
 	return nil
 }
 
-// writesStdio reports whether a call writes to os.Stdout or os.Stderr, or
-// reads os.Stdin whole: fmt.Fprint*, io.WriteString or io.Copy given one,
-// a write method of one, Encode, Write or Flush of an encoder or buffered
-// writer made over one, or io.ReadAll of stdin or a bufio.Reader over it
-// (in body, the function the call is in).
-func writesStdio(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt) bool {
-	return kongPrintsUsage(info, call) || writesStream(info, call, body, analyzerutil.IsStdio)
-}
-
 // kongPrintsUsage reports whether call is kong's (*Context).PrintUsage,
 // which renders the help into the parser's Stdout (os.Stdout unless
 // kong.Writers sets another): kong's help printer fails only when that
@@ -738,9 +774,12 @@ func inStatementList(cur inspector.Cursor) bool {
 	return false
 }
 
-// writesStream is writesStdio with the writers is accepts in place of
-// os.Stdout and os.Stderr (a function's writer parameter as well, for its
-// no-fail summary).
+// writesStream reports whether a call writes to a writer is accepts
+// (os.Stdout or os.Stderr, a writer parameter that stands for one), or
+// reads os.Stdin whole: fmt.Fprint*, io.WriteString or io.Copy given one,
+// a write method of one, Encode, Write or Flush of an encoder or buffered
+// writer made over one, or io.ReadAll of stdin or a bufio.Reader over it
+// (in body, the function the call is in).
 func writesStream(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt, is func(types.Object) bool) bool {
 	fn, ok := typeutil.Callee(info, call).(*types.Func)
 	if !ok || fn.Pkg() == nil {

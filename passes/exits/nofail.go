@@ -202,6 +202,10 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		return len(call.Args) > 0 && nf.walkNeverFails(call.Args[len(call.Args)-1])
 	case "encoding/json.Unmarshal":
 		return len(call.Args) == 2 && nf.roundTrip(call.Args[0], call.Args[1], body)
+	case "io.Copy":
+		// Standard input copied whole into memory: only the stream can
+		// fail, as for io.ReadAll of it.
+		return len(call.Args) == 2 && nf.inMemory(call.Args[0]) && stdinReader(info, call.Args[1], body, 0)
 	case "github.com/alecthomas/kong.New":
 		// Building the parser of the program's own grammar: it fails
 		// only on a struct tag kong refuses, a defect of the build.
@@ -236,7 +240,7 @@ func (nf *noFail) isStream(obj types.Object) bool {
 		nf.writers[v] = true
 		return true
 	}
-	return false
+	return nf.x.streamParam(v)
 }
 
 // givenStreams reports whether call gives each of the parameters at
@@ -275,8 +279,15 @@ func (nf *noFail) method(call *ast.CallExpr, fn *types.Func, body *ast.BlockStmt
 		}
 		return false
 	case "os.File":
-		// fstat of a descriptor the function just opened.
-		return fn.Name() == "Stat" && nf.assignedOnlyBy(sel.X, body, "os", "Open", "OpenFile", "Create")
+		// fstat of a descriptor the function just opened, or of a
+		// standard stream the process was started with.
+		if fn.Name() != "Stat" {
+			return false
+		}
+		if x, ok := ast.Unparen(sel.X).(*ast.SelectorExpr); ok && analyzerutil.StdStream(nf.x.info.Uses[x.Sel]) != "" {
+			return true
+		}
+		return nf.assignedOnlyBy(sel.X, body, "os", "Open", "OpenFile", "Create")
 	case "flag.FlagSet":
 		// Parse of a flag set made to exit on error: the flag package
 		// exits itself on a bad flag, and Parse returns nil.

@@ -3,6 +3,7 @@ package exits
 import (
 	"go/ast"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ast/edge"
 	"golang.org/x/tools/go/ast/inspector"
@@ -195,7 +196,13 @@ func (x *Exemptions) ownFlagSet(e ast.Expr, path string) bool {
 // a variable of the package that only NewFlagSet(…, ExitOnError) of the
 // flag or pflag package assigns: Parse never returns an error then, since
 // on a bad flag the package prints it and exits 2 itself (0 after -h).
+//
+// The same holds for the process's flag set, CommandLine, which both
+// packages make with ExitOnError (commandLine).
 func (x *Exemptions) exitsOnError(e ast.Expr, path string) bool {
+	if x.commandLine(e, path, true) {
+		return true
+	}
 	_, modes, ok := x.flagSetModes(e, path)
 	for _, mode := range modes {
 		c, isConst := x.info.Uses[analyzerutil.NameIdent(mode)].(*types.Const)
@@ -234,6 +241,66 @@ func (x *Exemptions) flagSetModes(e ast.Expr, path string) (*types.Var, []ast.Ex
 		modes = append(modes, call.Args[1])
 	}
 	return v, modes, true
+}
+
+// commandLine reports whether e is the CommandLine flag set of package
+// path, or (when local is true) a variable of the package every value of
+// which is, and the package neither assigns CommandLine nor calls its
+// Init: the flag set keeps the ExitOnError the package made it with.
+// Another package of the program could still re-initialize it; that is
+// rare enough to leave out, as the rule's documentation says.
+func (x *Exemptions) commandLine(e ast.Expr, path string, local bool) bool {
+	var obj types.Object
+	switch e := ast.Unparen(e).(type) {
+	case *ast.SelectorExpr:
+		obj = x.info.Uses[e.Sel]
+	case *ast.Ident:
+		obj = x.info.Uses[e]
+		if v, ok := obj.(*types.Var); ok && local && x.ownVar(v) {
+			values, ok := x.varValues(v)
+			if !ok || len(values) == 0 {
+				return false
+			}
+			for _, val := range values {
+				if !x.commandLine(val, path, false) {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	v, ok := obj.(*types.Var)
+	if !ok || v.Pkg() == nil || v.Pkg().Path() != path || v.Name() != "CommandLine" || v.Parent() != v.Pkg().Scope() {
+		return false
+	}
+	return !x.reinits(v)
+}
+
+// reinits reports whether the package's files assign the package-level
+// variable v or call an Init method on it.
+func (x *Exemptions) reinits(v *types.Var) bool {
+	isV := func(e ast.Expr) bool {
+		switch e := ast.Unparen(e).(type) {
+		case *ast.SelectorExpr:
+			return x.info.Uses[e.Sel] == v
+		case *ast.Ident:
+			return x.info.Uses[e] == v
+		}
+		return false
+	}
+	for cur := range x.inspector().Root().Preorder((*ast.AssignStmt)(nil), (*ast.CallExpr)(nil)) {
+		switch n := cur.Node().(type) {
+		case *ast.AssignStmt:
+			if slices.ContainsFunc(n.Lhs, isV) {
+				return true
+			}
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(n.Fun).(*ast.SelectorExpr); ok && sel.Sel.Name == "Init" && isV(sel.X) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // ownVar reports whether every assignment to v lies in the package: a

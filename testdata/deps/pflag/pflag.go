@@ -69,3 +69,26 @@ func (f *FlagSet) BoolVarP(p *bool, name, shorthand string, value bool, usage st
 
 // MarkHidden leaves the flag name out of the help.
 func (f *FlagSet) MarkHidden(name string) error { return nil }
+
+// ErrorHandling says what Parse does on a bad flag.
+type ErrorHandling int
+
+// The ways to handle a bad flag, as in the library.
+const (
+	ContinueOnError ErrorHandling = iota
+	ExitOnError
+	PanicOnError
+)
+
+// NewFlagSet returns an empty flag set that handles a bad flag as
+// errorHandling says.
+func NewFlagSet(name string, errorHandling ErrorHandling) *FlagSet {
+	return &FlagSet{}
+}
+
+// Init sets the flag set's name and error handling.
+func (f *FlagSet) Init(name string, errorHandling ErrorHandling) {}
+
+// CommandLine is the process's flag set; like the library's, it exits on
+// a bad flag.
+var CommandLine = NewFlagSet("", ExitOnError)

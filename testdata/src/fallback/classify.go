@@ -112,3 +112,65 @@ func printError(err error) int {
 }
 
 func mainPrint(err error) { os.Exit(printError(err)) }
+
+// errorKind is the category of failure the program's errors carry, a
+// type of its own with a constant for each category.
+type errorKind string
+
+const (
+	kindInvalid  errorKind = "invalid_args"
+	kindMissing  errorKind = "not_found"
+	kindUpstream errorKind = "upstream"
+)
+
+// exitFor maps a failure's category to its exit code: a switch on the
+// category classifies what went wrong, and its default is the last branch
+// of that classification. The category it names and gives 1 is reported.
+func exitFor(k errorKind) int {
+	switch k {
+	case kindInvalid:
+		return 3
+	case kindMissing:
+		return 5
+	case kindUpstream:
+		return 1 // want `exit code 1 is GENERAL_ERROR`
+	default:
+		return 1
+	}
+}
+
+// exitForFormat switches on an output format and does the work of each:
+// no table of codes, and its 1 is a catch-all.
+func exitForFormat(format string) int {
+	switch format {
+	case "json":
+		os.Stdout.WriteString("{}")
+		return 3
+	case "yaml":
+		os.Stdout.WriteString("---")
+		return 5
+	default:
+		return 1 // want `exit code 1 is GENERAL_ERROR`
+	}
+}
+
+// exitForMissing is a table of one specific code: too little to say the
+// value it switches on is what went wrong.
+func exitForMissing(k errorKind) int {
+	switch k {
+	case kindMissing:
+		return 5
+	default:
+		return 1 // want `exit code 1 is GENERAL_ERROR`
+	}
+}
+
+func mainKinds() {
+	if len(os.Args) > 1 {
+		os.Exit(exitFor(errorKind(os.Args[1])))
+	}
+	if len(os.Args) > 2 {
+		os.Exit(exitForMissing(errorKind(os.Args[2])))
+	}
+	os.Exit(exitForFormat(os.Args[0]))
+}

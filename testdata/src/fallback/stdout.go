@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -64,6 +65,15 @@ func readInput() []byte {
 	if err != nil {
 		os.Exit(1)
 	}
+	// Copied whole into memory, or its descriptor's stat: again only the
+	// stream itself can fail.
+	var buf bytes.Buffer
+	if _, err := io.Copy(&buf, os.Stdin); err != nil {
+		os.Exit(1)
+	}
+	if _, err := os.Stdin.Stat(); err != nil {
+		os.Exit(1)
+	}
 	return append(data, more...)
 }
 
@@ -78,5 +88,18 @@ func decodeInput(path string) any {
 	if _, err := io.ReadAll(f); err != nil {
 		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
 	}
+	var buf bytes.Buffer
+	if _, err := io.Copy(&buf, f); err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
+	if _, err := io.Copy(f, os.Stdin); err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
+	if _, err := statOf(f); err != nil {
+		os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+	}
 	return v
 }
+
+// statOf stats a file it is handed: the file may be one that is gone.
+func statOf(f *os.File) (os.FileInfo, error) { return f.Stat() }
