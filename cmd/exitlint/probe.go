@@ -354,7 +354,6 @@ func probeReport(stdout, stderr io.Writer, o probeOptions, start time.Time, rep 
 	case o.sarif:
 		if werr := writeProbeSARIF(stdout, rep, code); werr != nil {
 			fmt.Fprintf(stderr, "exitlint: writing the SARIF log: %v\n", werr)
-			//exitlint:ignore fallback stdout cannot be written: the envelope cannot be either, so no code can be explained
 			return exitcode.GeneralError
 		}
 		if runErr != nil {
