@@ -231,7 +231,11 @@ func (x *Exemptions) codeTable(sw *ast.SwitchStmt) bool {
 	if sw.Tag == nil {
 		return false
 	}
-	if b, ok := x.info.TypeOf(sw.Tag).Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean != 0 {
+	t := x.info.TypeOf(sw.Tag)
+	if t == nil {
+		return false
+	}
+	if b, ok := t.Underlying().(*types.Basic); !ok || b.Info()&types.IsBoolean != 0 {
 		return false
 	}
 	specific := 0
