@@ -54,19 +54,9 @@ func (a *ArgErrors) MeantOther(n ast.Node) bool {
 // 3, is a member of a table of the program's module named for another
 // outcome than a bad argument.
 func (a *ArgErrors) spelledOther(e ast.Expr) bool {
-	var id *ast.Ident
-	switch x := ast.Unparen(e).(type) {
-	case *ast.Ident:
-		id = x
-	case *ast.SelectorExpr:
-		id = x.Sel
-	case *ast.CallExpr:
-		// A conversion, int(codes.X): the member inside it.
-		if tv, ok := a.info.Types[x.Fun]; ok && tv.IsType() && len(x.Args) == 1 {
-			return a.spelledOther(x.Args[0])
-		}
-		return false
-	default:
+	// Through conversions, int(codes.X): the member inside it.
+	id := analyzerutil.NameIdent(analyzerutil.Unconvert(a.info, e))
+	if id == nil {
 		return false
 	}
 	k, ok := a.info.Uses[id].(*types.Const)

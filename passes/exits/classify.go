@@ -780,7 +780,8 @@ func inStatementList(cur inspector.Cursor) bool {
 
 // writesStream reports whether a call writes to a writer is accepts
 // (os.Stdout or os.Stderr, a writer parameter that stands for one), or
-// reads os.Stdin whole: fmt.Fprint*, io.WriteString or io.Copy given one,
+// reads os.Stdin whole (io.ReadAll, io.Copy into memory): fmt.Fprint*,
+// io.WriteString or io.Copy given one,
 // a write method of one, Encode, Write or Flush of an encoder or buffered
 // writer made over one, or io.ReadAll of stdin or a bufio.Reader over it
 // (in body, the function the call is in).
@@ -791,8 +792,12 @@ func writesStream(info *types.Info, call *ast.CallExpr, body *ast.BlockStmt, is 
 	}
 	if fn.Signature().Recv() == nil {
 		switch fn.Pkg().Path() + "." + fn.Name() {
-		case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString", "io.Copy":
+		case "fmt.Fprint", "fmt.Fprintf", "fmt.Fprintln", "io.WriteString":
 			return len(call.Args) > 0 && writerOver(info, call.Args[0], body, is)
+		case "io.Copy":
+			// Copying to a stream, or stdin whole into memory: the only
+			// failure is the stream's own.
+			return len(call.Args) == 2 && (writerOver(info, call.Args[0], body, is) || memoryWriter(info.TypeOf(call.Args[0])) && stdinReader(info, call.Args[1], body, 0))
 		case "io.ReadAll":
 			// Reading stdin whole: the only failure is the stream's own.
 			return len(call.Args) == 1 && stdinReader(info, call.Args[0], body, 0)

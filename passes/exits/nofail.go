@@ -202,10 +202,6 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 		return len(call.Args) > 0 && nf.walkNeverFails(call.Args[len(call.Args)-1])
 	case "encoding/json.Unmarshal":
 		return len(call.Args) == 2 && nf.roundTrip(call.Args[0], call.Args[1], body)
-	case "io.Copy":
-		// Standard input copied whole into memory: only the stream can
-		// fail, as for io.ReadAll of it.
-		return len(call.Args) == 2 && nf.inMemory(call.Args[0]) && stdinReader(info, call.Args[1], body, 0)
 	case "github.com/alecthomas/kong.New":
 		// Building the parser of the program's own grammar: it fails
 		// only on a struct tag kong refuses, a defect of the build.

@@ -152,10 +152,7 @@ func calledAt(cur inspector.Cursor) (*ast.CallExpr, bool) {
 // address.
 func assigns(info *types.Info, body *ast.BlockStmt, v *types.Var) bool {
 	found := false
-	is := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && info.Uses[id] == v
-	}
+	is := func(e ast.Expr) bool { return isVar(info, e, v) }
 	ast.Inspect(body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.AssignStmt:
