@@ -108,15 +108,50 @@ func unreachedCode(graph *driver.Graph, actions []*driver.Action, patterns []str
 	}
 	reached := map[*decl]bool{}
 	for len(work) > 0 {
-		d := work[len(work)-1]
-		work = work[:len(work)-1]
-		if reached[d] {
-			continue
+		for len(work) > 0 {
+			d := work[len(work)-1]
+			work = work[:len(work)-1]
+			if reached[d] {
+				continue
+			}
+			reached[d] = true
+			for _, r := range d.Refs {
+				if next := byKey[r]; next != nil && !reached[next] {
+					work = append(work, next)
+				}
+			}
 		}
-		reached[d] = true
-		for _, r := range d.Refs {
-			if next := byKey[r]; next != nil && !reached[next] {
-				work = append(work, next)
+		// Methods run through interfaces: those boxed by reached code whose
+		// name reached code calls through an interface, or whose interface
+		// reached code hands out of the module.
+		calls, escaped := map[string]bool{}, map[string]bool{}
+		var lifts []reach.Lift
+		for d := range reached {
+			for _, c := range d.Calls {
+				calls[c] = true
+			}
+			for _, l := range d.Lifts {
+				if l.To == "" {
+					escaped[l.From] = true
+				}
+				lifts = append(lifts, l)
+			}
+		}
+		for grew := true; grew; {
+			grew = false
+			for _, l := range lifts {
+				if l.To != "" && escaped[l.To] && !escaped[l.From] {
+					escaped[l.From], grew = true, true
+				}
+			}
+		}
+		for d := range reached {
+			for _, b := range d.Boxes {
+				for _, m := range b.Methods {
+					if next := byKey[m]; next != nil && !reached[next] && (escaped[b.Iface] || calls[m[strings.LastIndex(m, ".")+1:]]) {
+						work = append(work, next)
+					}
+				}
 			}
 		}
 	}

@@ -27,10 +27,10 @@
 // the step reads the same records on a cold run and a warm one.
 //
 //   - main and init functions;
-//   - methods, every one: a method may be called through an interface,
-//     by reflection (a framework that calls a command's Run), or by a
-//     library (String, Error, MarshalJSON), none of which refers to it by
-//     name where the pass could see;
+//   - no method: a method runs when reached code names it on a concrete
+//     value, or converts its value to an interface and something calls a
+//     method of its name through one, or hands the value out of the
+//     module's sight (see dynamic.go for the rule and what it keeps);
 //   - package-level variables, whose initializers run when the program
 //     starts;
 //   - functions whose doc comment holds a //export or //go:linkname
@@ -63,6 +63,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 
 	"github.com/exitlint/exitlint/internal/analyzerutil"
 )
@@ -95,6 +96,15 @@ type Record struct {
 	// its types, every top-level object of the module by one of those
 	// names counts as reached.
 	Names []string `json:"names,omitempty"`
+	// Calls are the names of the methods it calls, or takes as values,
+	// through an interface or a type parameter.
+	Calls []string `json:"calls,omitempty"`
+	// Boxes are the methods of the values it converts to an interface of
+	// the module, by interface (Box).
+	Boxes []Box `json:"boxes,omitempty"`
+	// Lifts are its conversions of a module interface's values to another
+	// interface (Lift).
+	Lifts []Lift `json:"lifts,omitempty"`
 }
 
 // Decode reads the record a diagnostic of the pass carries.
@@ -138,6 +148,7 @@ func run(pass *analysis.Pass) (any, error) {
 	if module == "" {
 		module = analyzerutil.GuessModule(pass.Pkg.Path()) // a GOPATH-style test
 	}
+	var msets typeutil.MethodSetCache
 	for _, f := range pass.Files {
 		tf := pass.Fset.File(f.Pos())
 		if tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
@@ -150,11 +161,17 @@ func run(pass *analysis.Pass) (any, error) {
 				if !ok {
 					continue
 				}
-				report(pass, decl.Pos(), decl.End(), Record{
+				r := Record{
 					Keys: []string{Key(obj)},
 					Root: funcRoot(pass.Pkg, decl),
 					Refs: refs(pass, module, decl),
-				})
+				}
+				if decl.Body != nil {
+					d := newDynamic(pass, module, &msets)
+					d.walk(decl.Body, obj.Signature())
+					d.fill(&r)
+				}
+				report(pass, decl.Pos(), decl.End(), r)
 			case *ast.GenDecl:
 				if decl.Tok != token.CONST && decl.Tok != token.VAR {
 					continue
@@ -171,11 +188,17 @@ func run(pass *analysis.Pass) (any, error) {
 					if len(decl.Specs) == 1 {
 						from = decl.Pos() // the keyword's line with it
 					}
-					report(pass, from, vs.End(), Record{
+					r := Record{
 						Keys: keys,
 						Root: decl.Tok == token.VAR,
 						Refs: refs(pass, module, vs),
-					})
+					}
+					if decl.Tok == token.VAR {
+						d := newDynamic(pass, module, &msets)
+						d.walk(vs, nil)
+						d.fill(&r)
+					}
+					report(pass, from, vs.End(), r)
 				}
 			}
 		}
@@ -233,7 +256,7 @@ func ignoredNames(pass *analysis.Pass) {
 // funcRoot reports whether a function declaration runs, or may be
 // called, without a reference the pass sees.
 func funcRoot(pkg *types.Package, decl *ast.FuncDecl) bool {
-	if decl.Recv != nil || decl.Name.Name == "init" || decl.Name.Name == "main" && pkg.Name() == "main" {
+	if decl.Name.Name == "init" && decl.Recv == nil || decl.Name.Name == "main" && pkg.Name() == "main" {
 		return true
 	}
 	if decl.Doc != nil {
@@ -247,8 +270,8 @@ func funcRoot(pkg *types.Package, decl *ast.FuncDecl) bool {
 }
 
 // refs returns the keys of the package-level objects of module that n
-// refers to (functions, variables and constants; a method's name is no
-// reference the graph needs, since every method is a root).
+// refers to by name (functions, variables and constants; methods are
+// the dynamic walk's).
 func refs(pass *analysis.Pass, module string, n ast.Node) []string {
 	seen := map[string]bool{}
 	var out []string

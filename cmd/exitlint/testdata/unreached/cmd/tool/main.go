@@ -3,6 +3,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 	"os"
 
 	"example.com/unreached/internal/exitcodes"
@@ -16,5 +17,12 @@ func main() {
 	if os.Args[1] == "missing" {
 		os.Exit(exitcodes.NotFound)
 	}
+	var log out.Sink = out.Logger{}
+	log.Alert("starting")
+	var alarm out.Sink = out.Alarm{}
+	if os.Args[1] == "alarm" {
+		alarm.Alert("alarm")
+	}
+	fmt.Sprint(out.Hook{}, &out.App{})
 	os.Exit(out.Fail(errors.New(os.Args[1])))
 }
