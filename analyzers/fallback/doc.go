@@ -139,7 +139,16 @@
 //     GMVStudio/adex-058-cli's `ExitCodeForCategory(c Category)`,
 //     iainmoffat/sophosfw's `ExitCodeFor(kind string)`), and its default
 //     is the last branch of the classification; a case it names and gives
-//     1 is reported. A switch whose clauses do the program's work is no
+//     1 is reported. The catch-all may come first, as a guard that keeps out the
+//     errors the table does not know: `if !errors.As(err, &e) { return 1 }`
+//     (or `if !ok` after `e, ok := err.(*Error)`), then a
+//     classification of `e`; the guard's 1 is that classification's
+//     catch-all, as the default after it would be. A guard followed by
+//     nothing that tests `e`, or by a classification of another value,
+//     is a plain catch-all. Evidence: heycli's ExitCodeFor; in the code
+//     corpus nkootstra/floceed's ExitCode, erikvoit/dharana-cli's
+//     exitCodeForError (a type assertion), SukramJ/openccu-loom's
+//     exitCodeFor (HTTP statuses) and LumoAuth/cli's exitCode. A switch whose clauses do the program's work is no
 //     table. A branch on a mode or an option
 //     (`if jsonMode`), or a switch that dispatches on a command's name,
 //     classifies nothing; nor does a branch that passes on an error that
@@ -398,6 +407,16 @@
 //     parser and its `agent` schema dump), confluence (`INTERNAL`,
 //     "rebuild the binary"), a Slack mirror of coding sessions, a forum
 //     archive tool's help case.
+//   - `zap.NewProduction()` and `zap.NewDevelopment()` of go.uber.org/zap
+//     (options or none): the presets log to standard error with an encoder
+//     zap registers itself, so building the logger cannot fail. A `Config`
+//     of the program's own (`cfg.Build()`) may name an encoding or an
+//     output path that does not work, and the exit after it is reported.
+//     Evidence: kubesec (`log.Fatalf` when the `--debug` logger cannot be
+//     built), and in the code corpus a file server's cobra main
+//     (morozovcookie/atlant), an image server's main (cshum/imagor-studio)
+//     and a YNAB notifier picking a preset by `-debug`
+//     (Roma7-7-7/ynab-notifier).
 //   - `crypto/rand.Read` in a file built with Go 1.24 or later (its
 //     go.mod's `go` line or a build constraint), where Read crashes the
 //     program instead of returning an error; with an earlier Go it may

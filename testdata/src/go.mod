@@ -23,6 +23,7 @@ require (
 	github.com/urfave/cli/v2 v2.0.0-00010101000000-000000000000
 	github.com/jessevdk/go-flags v0.0.0-00010101000000-000000000000
 	github.com/urfave/cli/v3 v3.0.0-00010101000000-000000000000
+	go.uber.org/zap v0.0.0-00010101000000-000000000000
 )
 
 replace (
@@ -46,4 +47,5 @@ replace (
 	github.com/urfave/cli/v2 => ../deps/urfavecli
 	github.com/jessevdk/go-flags => ../deps/goflags
 	github.com/urfave/cli/v3 => ../deps/urfavecli3
+	go.uber.org/zap => ../deps/zap
 )
