@@ -185,8 +185,111 @@ func (x *Exemptions) classification(specific func(ast.Node) bool, cur inspector.
 		default:
 			continue
 		}
-		return x.specificBefore(specific, stmts, stmt.Node()) || x.specificBranch(specific, list)
+		return x.specificBefore(specific, stmts, stmt.Node()) || x.specificBranch(specific, list) || x.guardFirst(specific, list)
 	}
+}
+
+// guardFirst reports whether block is the body of a guard that keeps the
+// values a later classification does not know out of it: if !errors.As(err,
+// &e) { return 1 }, or if !ok after e, ok := err.(*kindError), followed in
+// the same list by a specific classification that tests e. The guard's
+// branch is that classification's catch-all written first, as the default
+// after it would be; a guard followed by no classification of e (nothing,
+// or one of another value) is a plain catch-all.
+func (x *Exemptions) guardFirst(specific func(ast.Node) bool, block inspector.Cursor) bool {
+	ifc := block.Parent()
+	ifs, ok := ifc.Node().(*ast.IfStmt)
+	if !ok || ifs.Body != block.Node() {
+		return false
+	}
+	var stmts []ast.Stmt
+	switch l := ifc.Parent().Node().(type) {
+	case *ast.BlockStmt:
+		stmts = l.List
+	case *ast.CaseClause:
+		stmts = l.Body
+	default:
+		return false
+	}
+	i := slices.Index(stmts, ast.Stmt(ifs))
+	if i < 0 {
+		return false
+	}
+	var prev ast.Stmt
+	if i > 0 {
+		prev = stmts[i-1]
+	}
+	target := x.narrowed(ifs, prev)
+	if target == nil {
+		return false
+	}
+	for _, s := range stmts[i+1:] {
+		switch s.(type) {
+		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
+			if specific(s) && x.testsWhatWentWrong(s) && slices.ContainsFunc(tested(s), func(n ast.Node) bool { return x.mentions(n, target) }) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// narrowed returns the variable a guard's failing condition leaves
+// unset: e of !errors.As(err, &e), or of !ok where ok comes from e, ok :=
+// x.(T) in the guard's init or the statement before it (prev).
+func (x *Exemptions) narrowed(ifs *ast.IfStmt, prev ast.Stmt) *types.Var {
+	not, ok := ast.Unparen(ifs.Cond).(*ast.UnaryExpr)
+	if !ok || not.Op != token.NOT {
+		return nil
+	}
+	switch cond := ast.Unparen(not.X).(type) {
+	case *ast.CallExpr:
+		fn, isFunc := typeutil.Callee(x.info, cond).(*types.Func)
+		if !isFunc || !errorsAs.Has(fn) || len(cond.Args) != 2 {
+			return nil
+		}
+		addr, ok := ast.Unparen(cond.Args[1]).(*ast.UnaryExpr)
+		if !ok || addr.Op != token.AND {
+			return nil
+		}
+		if id, ok := ast.Unparen(addr.X).(*ast.Ident); ok {
+			v, _ := x.info.Uses[id].(*types.Var)
+			return v
+		}
+	case *ast.Ident:
+		okVar := x.info.Uses[cond]
+		for _, s := range []ast.Stmt{ifs.Init, prev} {
+			as, isAssign := s.(*ast.AssignStmt)
+			if !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
+				continue
+			}
+			if _, isAssert := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); !isAssert {
+				continue
+			}
+			if ok, isIdent := as.Lhs[1].(*ast.Ident); !isIdent || x.info.ObjectOf(ok) != okVar {
+				continue
+			}
+			if e, isIdent := as.Lhs[0].(*ast.Ident); isIdent {
+				v, _ := x.info.ObjectOf(e).(*types.Var)
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+var errorsAs = analyzerutil.NewFuncs([]string{"errors.As"})
+
+// mentions reports whether n uses v.
+func (x *Exemptions) mentions(n ast.Node, v *types.Var) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if id, ok := m.(*ast.Ident); ok && x.info.Uses[id] == v {
+			found = true
+		}
+		return !found
+	})
+	return found
 }
 
 // testsWhatWentWrong reports whether an if or switch statement tests what

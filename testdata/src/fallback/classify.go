@@ -165,7 +165,83 @@ func exitForMissing(k errorKind) int {
 	}
 }
 
+// kindError is the program's own error, carrying its category.
+type kindError struct{ kind errorKind }
+
+func (e *kindError) Error() string { return string(e.kind) }
+
+// exitForError keeps the errors the program did not make out of its table
+// first: the guard's 1 is the table's catch-all, written before it, as
+// the default after it would be.
+func exitForError(err error) int {
+	var e *kindError
+	if !errors.As(err, &e) {
+		return 1
+	}
+	switch e.kind {
+	case kindInvalid:
+		return 3
+	case kindMissing:
+		return 5
+	default:
+		return 1
+	}
+}
+
+// exitForAsserted is the same guard spelled as a type assertion.
+func exitForAsserted(err error) int {
+	e, ok := err.(*kindError)
+	if !ok {
+		return 1
+	}
+	switch e.kind {
+	case kindInvalid:
+		return 3
+	case kindMissing:
+		return 5
+	}
+	return 1
+}
+
+// exitForUnrelated guards, then classifies another value: the guard's 1
+// is a catch-all.
+func exitForUnrelated(err error, k errorKind) int {
+	var e *kindError
+	if !errors.As(err, &e) {
+		return 1 // want `exit code 1 is GENERAL_ERROR`
+	}
+	switch k {
+	case kindInvalid:
+		return 3
+	case kindMissing:
+		return 5
+	}
+	return 1
+}
+
+// exitForUnclassified guards, and nothing classifies what it let through.
+func exitForUnclassified(err error) int {
+	var e *kindError
+	if !errors.As(err, &e) {
+		return 1 // want `exit code 1 is GENERAL_ERROR`
+	}
+	println(e.kind)
+	return 4
+}
+
 func mainKinds() {
+	if len(os.Args) > 3 {
+		err := errors.New(os.Args[3])
+		switch os.Args[4] {
+		case "error":
+			os.Exit(exitForError(err))
+		case "asserted":
+			os.Exit(exitForAsserted(err))
+		case "unrelated":
+			os.Exit(exitForUnrelated(err, kindInvalid))
+		}
+		os.Exit(exitForUnclassified(err))
+	}
 	if len(os.Args) > 1 {
 		os.Exit(exitFor(errorKind(os.Args[1])))
 	}
