@@ -36,6 +36,16 @@ import (
 //     lift, after which what was boxed into the first may run as the
 //     second's; lifted out of the module, every box of it runs.
 //
+// Evidence: thinktank's loggers (five Fatal and FatalContext methods that
+// exit; commands log through the logger interface's other methods, and the
+// wrappers forwarding to Fatal have no callers), gobuster's Logger.Fatalln,
+// which nothing calls. An error type's ExitCode method stays reached: its
+// values are handed on as error, an interface declared outside the
+// module. The cost, as for exported functions before:
+// a method of a library the module also ships that only other programs
+// call (godog's TestSuite.Run, called by the test runner its CLI
+// generates) is left out with its codes.
+//
 // What the pass cannot see is kept: an interface value handed by
 // reflection, a type argument of a generic function of another package
 // (whose code may convert it to any), an interface declared inside a
