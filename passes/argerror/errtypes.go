@@ -267,33 +267,12 @@ func pathTo(root, n ast.Node) []ast.Node {
 // errors.As(param, &target) with the target's type, or ok of
 // `v, ok := param.(T)`.
 func (a *ArgErrors) ifGuard(fn *types.Func, body *ast.BlockStmt, ifs *ast.IfStmt) *Guard {
-	if call, ok := ast.Unparen(ifs.Cond).(*ast.CallExpr); ok && len(call.Args) == 2 {
-		callee, _ := typeutil.Callee(a.info, call).(*types.Func)
-		if callee == nil || callee.FullName() != "errors.As" {
-			return nil
-		}
-		p := a.param(fn, body, call.Args[0])
-		target, ok := a.info.TypeOf(call.Args[1]).(*types.Pointer)
-		if p < 0 || !ok {
-			return nil
-		}
-		if name := errTypeName(target.Elem()); name != "" {
-			return &Guard{Param: p, Type: name}
-		}
+	tt, ok := analyzerutil.TypeTestOf(a.info, ifs.Cond, ifs.Init)
+	if !ok {
 		return nil
 	}
-	as, ok := ifs.Init.(*ast.AssignStmt)
-	if !ok || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-		return nil
-	}
-	ta, ok := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr)
-	okID, isID := ast.Unparen(ifs.Cond).(*ast.Ident)
-	lhsOK, lhsID := as.Lhs[1].(*ast.Ident)
-	if !ok || ta.Type == nil || !isID || !lhsID || okID.Name != lhsOK.Name {
-		return nil
-	}
-	if p := a.param(fn, body, ta.X); p >= 0 {
-		if name := errTypeName(a.info.TypeOf(ta.Type)); name != "" {
+	if p := a.param(fn, body, tt.X); p >= 0 {
+		if name := errTypeName(tt.Type); name != "" {
 			return &Guard{Param: p, Type: name}
 		}
 	}

@@ -174,15 +174,12 @@ func (x *Exemptions) classification(specific func(ast.Node) bool, cur inspector.
 	// Find the statement list holding cur's statement.
 	for stmt := cur; ; stmt = stmt.Parent() {
 		list := stmt.Parent()
-		var stmts []ast.Stmt
-		switch l := list.Node().(type) {
-		case *ast.BlockStmt:
-			stmts = l.List
-		case *ast.CaseClause:
-			stmts = l.Body
+		switch list.Node().(type) {
 		case *ast.FuncLit, *ast.FuncDecl, *ast.File:
 			return false
-		default:
+		}
+		stmts, ok := stmtList(list.Node())
+		if !ok {
 			continue
 		}
 		return x.specificBefore(specific, stmts, stmt.Node()) || x.specificBranch(specific, list) || x.guardFirst(specific, list)
@@ -202,15 +199,7 @@ func (x *Exemptions) guardFirst(specific func(ast.Node) bool, block inspector.Cu
 	if !ok || ifs.Body != block.Node() {
 		return false
 	}
-	var stmts []ast.Stmt
-	switch l := ifc.Parent().Node().(type) {
-	case *ast.BlockStmt:
-		stmts = l.List
-	case *ast.CaseClause:
-		stmts = l.Body
-	default:
-		return false
-	}
+	stmts, _ := stmtList(ifc.Parent().Node())
 	i := slices.Index(stmts, ast.Stmt(ifs))
 	if i < 0 {
 		return false
@@ -226,7 +215,7 @@ func (x *Exemptions) guardFirst(specific func(ast.Node) bool, block inspector.Cu
 	for _, s := range stmts[i+1:] {
 		switch s.(type) {
 		case *ast.IfStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt:
-			if specific(s) && x.testsWhatWentWrong(s) && slices.ContainsFunc(tested(s), func(n ast.Node) bool { return x.mentions(n, target) }) {
+			if specific(s) && x.testsWhatWentWrong(s) && slices.ContainsFunc(tested(s), func(n ast.Node) bool { return slices.Contains(slices.Collect(varsIn(x.info, n)), target) }) {
 				return true
 			}
 		}
@@ -242,54 +231,23 @@ func (x *Exemptions) narrowed(ifs *ast.IfStmt, prev ast.Stmt) *types.Var {
 	if !ok || not.Op != token.NOT {
 		return nil
 	}
-	switch cond := ast.Unparen(not.X).(type) {
-	case *ast.CallExpr:
-		fn, isFunc := typeutil.Callee(x.info, cond).(*types.Func)
-		if !isFunc || !errorsAs.Has(fn) || len(cond.Args) != 2 {
-			return nil
-		}
-		addr, ok := ast.Unparen(cond.Args[1]).(*ast.UnaryExpr)
-		if !ok || addr.Op != token.AND {
-			return nil
-		}
-		if id, ok := ast.Unparen(addr.X).(*ast.Ident); ok {
-			v, _ := x.info.Uses[id].(*types.Var)
-			return v
-		}
-	case *ast.Ident:
-		okVar := x.info.Uses[cond]
-		for _, s := range []ast.Stmt{ifs.Init, prev} {
-			as, isAssign := s.(*ast.AssignStmt)
-			if !isAssign || len(as.Lhs) != 2 || len(as.Rhs) != 1 {
-				continue
-			}
-			if _, isAssert := ast.Unparen(as.Rhs[0]).(*ast.TypeAssertExpr); !isAssert {
-				continue
-			}
-			if ok, isIdent := as.Lhs[1].(*ast.Ident); !isIdent || x.info.ObjectOf(ok) != okVar {
-				continue
-			}
-			if e, isIdent := as.Lhs[0].(*ast.Ident); isIdent {
-				v, _ := x.info.ObjectOf(e).(*types.Var)
-				return v
-			}
-		}
+	tt, ok := analyzerutil.TypeTestOf(x.info, not.X, ifs.Init, prev)
+	if !ok {
+		return nil
 	}
-	return nil
+	return tt.Var
 }
 
-var errorsAs = analyzerutil.NewFuncs([]string{"errors.As"})
-
-// mentions reports whether n uses v.
-func (x *Exemptions) mentions(n ast.Node, v *types.Var) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if id, ok := m.(*ast.Ident); ok && x.info.Uses[id] == v {
-			found = true
-		}
-		return !found
-	})
-	return found
+// stmtList returns the statements n holds as a list: a block's, a case
+// clause's.
+func stmtList(n ast.Node) ([]ast.Stmt, bool) {
+	switch n := n.(type) {
+	case *ast.BlockStmt:
+		return n.List, true
+	case *ast.CaseClause:
+		return n.Body, true
+	}
+	return nil, false
 }
 
 // testsWhatWentWrong reports whether an if or switch statement tests what

@@ -5,6 +5,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/analysis"
@@ -104,14 +105,14 @@ func newDynamic(pass *analysis.Pass, module string, msets *typeutil.MethodSetCac
 
 // fill adds what the declaration does with method values to its record.
 func (d *dynamic) fill(r *Record) {
-	for _, k := range sortedKeys(d.refs) {
+	for _, k := range slices.Sorted(maps.Keys(d.refs)) {
 		if !slices.Contains(r.Refs, k) {
 			r.Refs = append(r.Refs, k)
 		}
 	}
-	r.Calls = sortedKeys(d.calls)
+	r.Calls = slices.Sorted(maps.Keys(d.calls))
 	for iface, methods := range d.boxes {
-		r.Boxes = append(r.Boxes, Box{Iface: iface, Methods: sortedKeys(methods)})
+		r.Boxes = append(r.Boxes, Box{Iface: iface, Methods: slices.Sorted(maps.Keys(methods))})
 	}
 	slices.SortFunc(r.Boxes, func(a, b Box) int { return cmp.Compare(a.Iface, b.Iface) })
 	for l := range d.lifts {
@@ -497,16 +498,4 @@ func coreType(t types.Type) types.Type {
 		}
 	}
 	return core
-}
-
-func sortedKeys(m map[string]bool) []string {
-	if len(m) == 0 {
-		return nil
-	}
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
