@@ -102,7 +102,7 @@ func unreachedCode(graph *driver.Graph, actions []*driver.Action, patterns []str
 	}
 	var work []*decl
 	for _, d := range decls {
-		if d.Root || named["*"] || slices.ContainsFunc(d.Keys, func(k string) bool { return named[k[strings.LastIndex(k, ".")+1:]] }) {
+		if d.Root || named["*"] || slices.ContainsFunc(d.Keys, func(k string) bool { return named[keyName(k)] }) {
 			work = append(work, d)
 		}
 	}
@@ -148,7 +148,7 @@ func unreachedCode(graph *driver.Graph, actions []*driver.Action, patterns []str
 		for d := range reached {
 			for _, b := range d.Boxes {
 				for _, m := range b.Methods {
-					if next := byKey[m]; next != nil && !reached[next] && (escaped[b.Iface] || calls[m[strings.LastIndex(m, ".")+1:]]) {
+					if next := byKey[m]; next != nil && !reached[next] && (escaped[b.Iface] || calls[keyName(m)]) {
 						work = append(work, next)
 					}
 				}
@@ -162,6 +162,12 @@ func unreachedCode(graph *driver.Graph, actions []*driver.Action, patterns []str
 		}
 	}
 	return out
+}
+
+// keyName is the name a reach key ends with: a function's, a variable's,
+// a method's.
+func keyName(key string) string {
+	return key[strings.LastIndex(key, ".")+1:]
 }
 
 // coversModule reports whether a pattern names every package of the
