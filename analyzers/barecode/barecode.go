@@ -71,7 +71,7 @@ func run(pass *analysis.Pass) (any, error) {
 	ch.foreignMembers = foreignMembers(ch.ex)
 	ch.sites()
 	ch.foreignSites()
-	if !c.EnumsInView && !analyzerutil.Imports(pass.Pkg, "os", "syscall") {
+	if !c.EnumsInView && !analyzerutil.Imports(pass.Pkg, "os", "syscall", "k8s.io/klog", "k8s.io/klog/v2", "github.com/golang/glog") {
 		return nil, nil
 	}
 	ins := pass.ResultOf[inspect.Analyzer].(*inspector.Inspector)
@@ -126,6 +126,10 @@ func (ch *checker) call(call *ast.CallExpr) {
 		return
 	}
 	e, isExit := ch.ex.Call(call)
+	if isExit && e.Kind == exits.KindFatal {
+		ch.fatal(call, e)
+		return
+	}
 	isExit = isExit && e.Kind == exits.KindExit
 	if isExit && exits.IsProcessExit(e.Callee) {
 		// A test binary's exit status is go test's business, not the
@@ -161,6 +165,24 @@ func (ch *checker) call(call *ast.CallExpr) {
 		}
 		ch.expect(pt, arg, exitCall)
 	}
+}
+
+// fatal reports a library's fatal function that ends the process with a
+// code other than 1 (exits.FatalCode): klog's Fatal with 255, glog's with
+// 2 or 255. The code is the library's, written nowhere in the program, so
+// the finding is at the call; a fatal with 1 is the fallback check's.
+func (ch *checker) fatal(call *ast.CallExpr, e exits.Exit) {
+	if e.Code == int(exitcode.GeneralError) || e.Code == exits.Computed || exits.IsKongFatalIf(e.Callee) || analyzerutil.InTestFile(ch.pass.Fset, call.Pos()) {
+		return
+	}
+	what := fmt.Sprintf("%s ends the process with %d after a stack dump of every goroutine", analyzerutil.CallName(e.Callee), e.Code)
+	switch r := exitcode.Classify(e.Code); r {
+	case exitcode.RangeTable:
+		what += fmt.Sprintf(", and an agent reads %d as %s (%s)", e.Code, exitcode.Code(e.Code), agentAction(exitcode.Code(e.Code)))
+	case exitcode.RangeShell:
+		what += fmt.Sprintf(", and %d is in the shell-reserved range %s, which no command may use", e.Code, r.Span())
+	}
+	ch.s.Report(ch.pass, analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: category("", int64(e.Code)), Message: what + ": report the error and exit with the code that fits (exitcode.FromError(err) maps an error to one)"})
 }
 
 func (ch *checker) returns(ret *ast.ReturnStmt, sig *types.Signature) {

@@ -59,6 +59,20 @@
 //     outside the module is reported where it is used, the only place the
 //     user can change.
 //
+// A library's fatal function whose code is not 1 is reported at its call,
+// where the program chooses it: klog's `Fatal…` end the process with 255,
+// in the shell-reserved range, and glog's with 255 before v1.1.0 or, from
+// v1.1.0 on, with 2 (the Go runtime's status for the SIGABRT glog sends
+// itself), which an agent reads as PARTIAL_FAILURE; both after a stack dump
+// of every goroutine (see the exits pass). The message says what the code
+// is and advises what fallback advises for a fatal with 1: report the error
+// and exit with the code that fits. Evidence: krew's `klog.Fatal` after
+// every failed command and in its manifest validator was taken for a
+// GENERAL_ERROR (1) by the fallback check, the wrong fault; pluto's and
+// kind's kindnetd's `klog.Fatal`, and the `klog.Fatalf` after
+// `cmd.Execute()` of Kubernetes components such as binrclab/headcni's
+// daemon, are the same call.
+//
 // # The program's own exit tables
 //
 // Real programs keep exit tables of their own (`const ExitNotFound = 3`,

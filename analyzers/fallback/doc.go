@@ -23,9 +23,11 @@
 //   - well-known fatal functions of libraries: `cobra.CheckErr`; kong's
 //     `Fatalf`; the `Fatal…`
 //     functions and methods of logrus, zap (`Logger.Fatal`,
-//     `SugaredLogger.Fatal`, `Fatalf`, `Fatalw`, `Fatalln`), zerolog, klog and
-//     glog (`Fatal…` and `Exit…`) and charmbracelet/log; and any function
-//     named by `-config.fatals`;
+//     `SugaredLogger.Fatal`, `Fatalf`, `Fatalw`, `Fatalln`), zerolog and
+//     charmbracelet/log; the `Exit…` functions of klog and glog; and any
+//     function named by `-config.fatals`. klog's and glog's `Fatal…` end
+//     with another code (255, or 2 for a glog of v1.1.0 or later): barecode
+//     reports them;
 //   - kong's `FatalIfErrorf(err)` (`ctx.FatalIfErrorf(ctx.Run())`, the
 //     idiom that ends most kong programs) in a program whose module
 //     declares no error type with a method `ExitCode() int`: kong exits

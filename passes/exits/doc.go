@@ -17,9 +17,17 @@
 //   - a well-known fatal function of a logging or command-line library (exit
 //     code 1): `cobra.CheckErr`; kong's `Fatalf` (of a `*kong.Kong`, and of
 //     a `*kong.Context` through it); the `Fatal…` functions and methods of
-//     logrus, zap, zerolog, klog, glog and charmbracelet/log; `Exit…` of
-//     klog and glog; and the functions the `-config.fatals` setting
-//     adds;
+//     logrus, zap, zerolog and charmbracelet/log; `Exit…` of klog and glog;
+//     and the functions the `-config.fatals` setting adds;
+//   - the `Fatal…` functions of klog and glog, which end a run the way a
+//     crash does, with a stack dump of every goroutine: klog's (v1 and v2)
+//     with 255; glog's with 255 before v1.1.0 and, from v1.1.0 on, by
+//     sending the process SIGABRT, which the Go runtime ends with 2. A glog
+//     of v1.1.0 or later is told by its API (it declares `FatalDepthf`).
+//     Evidence: krew's `klog.Fatal` after every failed command and in its
+//     manifest validator, pluto's `klog.Fatal`, kind's kindnetd, and the
+//     `klog.Fatalf` after `cmd.Execute()` in the mains of Kubernetes
+//     components such as binrclab/headcni's daemon;
 //   - kong's `FatalIfErrorf(err)`, the end of kong's documented idiom
 //     (`ctx.FatalIfErrorf(ctx.Run())`): when err is not nil it exits with
 //     the code err carries — an `ExitCode() int` that errors.As finds — or

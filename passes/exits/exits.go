@@ -43,9 +43,9 @@ var Analyzer = &analysis.Analyzer{
 // Computed stands for an exit code that is not a constant.
 const Computed = -1
 
-// Fatals are well-known library functions that end the process with exit
-// code 1, by types.Func.FullName. The fatals setting (-config.fatals) adds
-// to them.
+// Fatals are well-known library functions that end the process, by
+// types.Func.FullName: with exit code 1, except those FatalCode names. The
+// fatals setting (-config.fatals) adds to them, with 1.
 var Fatals = []string{
 	"log.Fatal", "log.Fatalf", "log.Fatalln",
 	"(*log.Logger).Fatal", "(*log.Logger).Fatalf", "(*log.Logger).Fatalln",
@@ -57,14 +57,41 @@ var Fatals = []string{
 	"(*go.uber.org/zap.Logger).Fatal",
 	"(*go.uber.org/zap.SugaredLogger).Fatal", "(*go.uber.org/zap.SugaredLogger).Fatalf", "(*go.uber.org/zap.SugaredLogger).Fatalw", "(*go.uber.org/zap.SugaredLogger).Fatalln",
 	"(*github.com/rs/zerolog.Logger).Fatal", "github.com/rs/zerolog/log.Fatal",
-	"k8s.io/klog/v2.Fatal", "k8s.io/klog/v2.Fatalf", "k8s.io/klog/v2.Fatalln", "k8s.io/klog/v2.FatalDepth",
-	"k8s.io/klog/v2.Exit", "k8s.io/klog/v2.Exitf", "k8s.io/klog/v2.Exitln", "k8s.io/klog/v2.ExitDepth",
+	"k8s.io/klog/v2.Fatal", "k8s.io/klog/v2.Fatalf", "k8s.io/klog/v2.Fatalln", "k8s.io/klog/v2.FatalDepth", "k8s.io/klog/v2.FatalfDepth", "k8s.io/klog/v2.FatallnDepth",
+	"k8s.io/klog/v2.Exit", "k8s.io/klog/v2.Exitf", "k8s.io/klog/v2.Exitln", "k8s.io/klog/v2.ExitDepth", "k8s.io/klog/v2.ExitfDepth", "k8s.io/klog/v2.ExitlnDepth",
 	"k8s.io/klog.Fatal", "k8s.io/klog.Fatalf", "k8s.io/klog.Fatalln", "k8s.io/klog.FatalDepth",
 	"k8s.io/klog.Exit", "k8s.io/klog.Exitf", "k8s.io/klog.Exitln", "k8s.io/klog.ExitDepth",
-	"github.com/golang/glog.Fatal", "github.com/golang/glog.Fatalf", "github.com/golang/glog.Fatalln", "github.com/golang/glog.FatalDepth",
-	"github.com/golang/glog.Exit", "github.com/golang/glog.Exitf", "github.com/golang/glog.Exitln", "github.com/golang/glog.ExitDepth",
+	"github.com/golang/glog.Fatal", "github.com/golang/glog.Fatalf", "github.com/golang/glog.Fatalln", "github.com/golang/glog.FatalDepth", "github.com/golang/glog.FatalDepthf",
+	"github.com/golang/glog.FatalContext", "github.com/golang/glog.FatalContextf", "github.com/golang/glog.FatalContextDepth", "github.com/golang/glog.FatalContextDepthf",
+	"github.com/golang/glog.Exit", "github.com/golang/glog.Exitf", "github.com/golang/glog.Exitln", "github.com/golang/glog.ExitDepth", "github.com/golang/glog.ExitDepthf",
+	"github.com/golang/glog.ExitContext", "github.com/golang/glog.ExitContextf", "github.com/golang/glog.ExitContextDepth", "github.com/golang/glog.ExitContextDepthf",
 	"github.com/charmbracelet/log.Fatal", "github.com/charmbracelet/log.Fatalf",
 	"(*github.com/charmbracelet/log.Logger).Fatal", "(*github.com/charmbracelet/log.Logger).Fatalf",
+}
+
+// FatalCode returns the exit code a well-known fatal function ends the
+// process with, which is 1 except for the Fatal functions of klog and
+// glog. Those end a run the way a crash does, with a stack dump of every
+// goroutine: klog's (v1 and v2) with 255, which the shell reserves; glog's
+// with 255 before v1.1.0 and, from v1.1.0 on, by sending the process
+// SIGABRT, which the Go runtime ends with 2 (glog exits 2 itself if the
+// signal fails). A glog of v1.1.0 or later is told by its API: it declares
+// FatalDepthf, which earlier versions do not. Their Exit functions end
+// with 1.
+func FatalCode(fn *types.Func) int {
+	if fn.Pkg() == nil || !strings.HasPrefix(fn.Name(), "Fatal") {
+		return int(exitcode.GeneralError)
+	}
+	switch fn.Pkg().Path() {
+	case "k8s.io/klog", "k8s.io/klog/v2":
+		return 255
+	case "github.com/golang/glog":
+		if fn.Pkg().Scope().Lookup("FatalDepthf") != nil {
+			return 2
+		}
+		return 255
+	}
+	return int(exitcode.GeneralError)
 }
 
 // Summary is how a function may end the process: with which codes, through
@@ -207,8 +234,9 @@ type Kind int
 const (
 	// KindExit is os.Exit, syscall.Exit or exitcode.Exit.
 	KindExit Kind = iota
-	// KindFatal is a logging or library function that exits with 1, or
-	// kong's FatalIfErrorf, whose Code is 1 or Computed (kongCodes).
+	// KindFatal is a logging or library function that exits with the
+	// code FatalCode says, or kong's FatalIfErrorf, whose Code is 1 or
+	// Computed (kongCodes).
 	KindFatal
 	// KindHelper is a function that may end the process (its Summary).
 	KindHelper
@@ -347,7 +375,7 @@ func (e *Exits) Call(call *ast.CallExpr) (Exit, bool) {
 		}
 		return Exit{Code: constCode(e.info, call.Args[0]), Arg: call.Args[0], Callee: fn, Kind: KindExit, Name: name}, true
 	case e.fatals.Has(fn):
-		return Exit{Code: int(exitcode.GeneralError), Callee: fn, Kind: KindFatal}, true
+		return Exit{Code: FatalCode(fn), Callee: fn, Kind: KindFatal}, true
 	case IsKongFatalIf(fn):
 		if code, ok := e.kong[call]; ok {
 			return Exit{Code: code, Callee: fn, Kind: KindFatal}, true

@@ -24,6 +24,8 @@ require (
 	github.com/jessevdk/go-flags v0.0.0-00010101000000-000000000000
 	github.com/urfave/cli/v3 v3.0.0-00010101000000-000000000000
 	go.uber.org/zap v0.0.0-00010101000000-000000000000
+	k8s.io/klog/v2 v2.0.0-00010101000000-000000000000
+	github.com/golang/glog v0.0.0-00010101000000-000000000000
 )
 
 replace (
@@ -48,4 +50,6 @@ replace (
 	github.com/jessevdk/go-flags => ../deps/goflags
 	github.com/urfave/cli/v3 => ../deps/urfavecli3
 	go.uber.org/zap => ../deps/zap
+	k8s.io/klog/v2 => ../deps/klog
+	github.com/golang/glog => ../deps/glog
 )

@@ -1,0 +1,3 @@
+module github.com/golang/glog
+
+go 1.22
