@@ -275,8 +275,8 @@
 //     built from the caller's arguments (a malformed one is an ARG_ERROR);
 //     a `text/template` executed into a buffer, which fails on its data as
 //     much as on its template. The calls:
-//   - a function or a method (of a concrete type; a method called
-//     through an interface may run any implementation; not one declared
+//   - a function or a method (of a concrete type; for a method called
+//     through an interface, see below; not one declared
 //     in a file only some platforms build (a constraint naming an
 //     operating system, an architecture, unix or cgo, or such a file
 //     name suffix), whose twin for the others may fail: larksuite's
@@ -419,6 +419,22 @@
 //     (morozovcookie/atlant), an image server's main (cshum/imagor-studio)
 //     and a YNAB notifier picking a preset by `-debug`
 //     (Roma7-7-7/ynab-notifier).
+//   - a method called through an interface declared in the module, from
+//     a main package, when every type of the program that implements the
+//     interface has a method of that name that cannot fail (each by the
+//     rule for a function above). A main package imports, directly or
+//     not, every package whose types a run can hold, so it knows every
+//     implementation. In a package that is no main another program may
+//     bring one, and the exit is reported; so it is when a generic type
+//     has a method of the name (its instances are in no scope), or when
+//     one implementation may fail. Evidence: kubeval's output managers
+//     (`Put` of a stdout, a JSON and a TAP manager, each writing to
+//     standard output or returning nil), go-i18n's commands (each
+//     `parse` builds a `flag.ExitOnError` flag set, whose Parse exits
+//     itself on a bad flag and otherwise returns nil). Limit: gobuster
+//     calls `ResultToString`, whose every implementation writes into a
+//     `bytes.Buffer`, from a package that is no main, and the exit after
+//     it (in its logger's `Fatal`) stays reported.
 //   - `crypto/rand.Read` in a file built with Go 1.24 or later (its
 //     go.mod's `go` line or a build constraint), where Read crashes the
 //     program instead of returning an error; with an earlier Go it may

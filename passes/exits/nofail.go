@@ -57,6 +57,11 @@ type noFail struct {
 	// being decided, and whether its failures came from each: a write to
 	// one is a write to a standard stream where every call gives one.
 	writers map[*types.Var]bool
+	// impls are, for a method of an interface of the module that the
+	// package calls, the methods of every type of the program that
+	// implements the interface (implementations); absent when they
+	// cannot all be known.
+	impls map[*types.Func][]*types.Func
 }
 
 // noFailSummary is what noFailFunc decides about a function: whether its
@@ -175,7 +180,18 @@ func (nf *noFail) call(call *ast.CallExpr, body *ast.BlockStmt) bool {
 			return true
 		}
 		if types.IsInterface(fn.Signature().Recv().Type()) {
-			return false // any implementation may run
+			// Any implementation may run: the call cannot fail when
+			// none of them can.
+			impls, ok := nf.impls[fn]
+			if !ok || len(impls) == 0 {
+				return false
+			}
+			for _, m := range impls {
+				if sum := nf.summary(m); !sum.ok || !nf.givenStreams(call, sum.writers, body) {
+					return false
+				}
+			}
+			return true
 		}
 		sum := nf.summary(fn)
 		return sum.ok && nf.givenStreams(call, sum.writers, body)
@@ -796,10 +812,19 @@ func (nf *noFail) nilOrNoFailure(e ast.Expr, body *ast.BlockStmt) bool {
 // error has no failure an exit code could describe.
 func (x *Exemptions) exportNoFail(pass *analysis.Pass) {
 	x.nf = &noFail{pass: pass, x: x, funcs: map[*types.Func]noFailSummary{}, params: map[*types.Var]bool{}, imported: map[*types.Func]noFailSummary{}}
-	for _, fn := range analyzerutil.RefsOf(pass).Funcs {
+	importFact := func(fn *types.Func) {
 		var fact noFailFact
-		if pass.ImportObjectFact(fn, &fact) {
+		if fn.Pkg() != pass.Pkg && pass.ImportObjectFact(fn, &fact) {
 			x.nf.imported[fn] = noFailSummary{ok: true, writers: fact.Writers}
+		}
+	}
+	for _, fn := range analyzerutil.RefsOf(pass).Funcs {
+		importFact(fn)
+	}
+	x.nf.impls = implementations(pass, x.ex.module)
+	for _, ms := range x.nf.impls {
+		for _, m := range ms {
+			importFact(m)
 		}
 	}
 	for _, f := range x.files {
@@ -890,3 +915,105 @@ func (nf *noFail) grammarOnly(call *ast.CallExpr) bool {
 
 // kongPath is the import path of the kong command-line parser.
 const kongPath = "github.com/alecthomas/kong"
+
+// implementations returns, for each method of an interface declared in
+// the module that a main package calls, the methods of every type of the
+// program that implements the interface: a main package imports, directly
+// or not, every package whose types a run can hold, so it sees them all.
+// A package that is no main cannot: a program that imports it may bring
+// another implementation. A generic type with a method of the name makes
+// the set unknown: its instances are not in any scope.
+//
+// Evidence: kubeval's output managers (Put and Flush of a stdout, a JSON
+// and a TAP manager, each of which writes to standard output or returns
+// nil) and go-i18n's commands (each parse builds an ExitOnError flag set,
+// whose Parse exits by itself and otherwise returns nil): the exit after
+// each call never runs. gobuster's ResultToString is the same shape in a
+// package that is no main, which the rule leaves.
+func implementations(pass *analysis.Pass, module string) map[*types.Func][]*types.Func {
+	if pass.Pkg.Name() != "main" || module == "" {
+		return nil
+	}
+	var called []*types.Func
+	seen := map[*types.Func]bool{}
+	for _, sel := range pass.TypesInfo.Selections {
+		fn, ok := sel.Obj().(*types.Func)
+		if !ok || sel.Kind() != types.MethodVal || !types.IsInterface(sel.Recv()) || fn.Pkg() == nil || !analyzerutil.InModule(fn.Pkg().Path(), module) || seen[fn] {
+			continue
+		}
+		seen[fn] = true
+		called = append(called, fn)
+	}
+	if len(called) == 0 {
+		return nil
+	}
+	// Every named type of the program, once.
+	var named []*types.TypeName
+	visited := map[*types.Package]bool{}
+	var visit func(p *types.Package)
+	visit = func(p *types.Package) {
+		if visited[p] {
+			return
+		}
+		visited[p] = true
+		scope := p.Scope()
+		for _, name := range scope.Names() {
+			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
+				named = append(named, tn)
+			}
+		}
+		for _, imp := range p.Imports() {
+			visit(imp)
+		}
+	}
+	visit(pass.Pkg)
+	// Types declared inside functions of the package can implement too.
+	for _, obj := range pass.TypesInfo.Defs {
+		if tn, ok := obj.(*types.TypeName); ok && tn.Parent() != tn.Pkg().Scope() && !tn.IsAlias() {
+			named = append(named, tn)
+		}
+	}
+	out := map[*types.Func][]*types.Func{}
+next:
+	for _, fn := range called {
+		iface, ok := fn.Signature().Recv().Type().Underlying().(*types.Interface)
+		if !ok {
+			continue
+		}
+		var ms []*types.Func
+		for _, tn := range named {
+			t, ok := tn.Type().(*types.Named)
+			if !ok || types.IsInterface(t) {
+				continue
+			}
+			if t.TypeParams().Len() > 0 {
+				if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, fn.Pkg(), fn.Name()); obj != nil {
+					continue next // an instance may implement it
+				}
+				continue
+			}
+			var impl types.Type
+			switch {
+			case types.Implements(t, iface):
+				impl = t
+			case types.Implements(types.NewPointer(t), iface):
+				impl = types.NewPointer(t)
+			default:
+				continue
+			}
+			sel := types.NewMethodSet(impl).Lookup(fn.Pkg(), fn.Name())
+			if sel == nil {
+				continue next
+			}
+			m, ok := sel.Obj().(*types.Func)
+			if !ok {
+				continue next
+			}
+			if !slices.Contains(ms, m) {
+				ms = append(ms, m)
+			}
+		}
+		out[fn] = ms
+	}
+	return out
+}
