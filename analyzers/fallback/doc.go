@@ -431,7 +431,12 @@
 //     (`Put` of a stdout, a JSON and a TAP manager, each writing to
 //     standard output or returning nil), go-i18n's commands (each
 //     `parse` builds a `flag.ExitOnError` flag set, whose Parse exits
-//     itself on a bad flag and otherwise returns nil). Limit: gobuster
+//     itself on a bad flag and otherwise returns nil). Limits: the types
+//     are found through the packages' import lists, and a dependency read
+//     from export data lists only what its export data names, so an
+//     implementation in a package reached only through such a dependency,
+//     whose API names nothing of it, is not seen (the exit is then left
+//     out where it might run: a miss, never a false report); gobuster
 //     calls `ResultToString`, whose every implementation writes into a
 //     `bytes.Buffer`, from a package that is no main, and the exit after
 //     it (in its logger's `Fatal`) stays reported.

@@ -922,7 +922,12 @@ const kongPath = "github.com/alecthomas/kong"
 // or not, every package whose types a run can hold, so it sees them all.
 // A package that is no main cannot: a program that imports it may bring
 // another implementation. A generic type with a method of the name makes
-// the set unknown: its instances are not in any scope.
+// the set unknown: its instances are not in any scope. Limit: the types
+// are found through the import lists of the packages, and a dependency
+// read from export data lists only the packages its export data names, so
+// an implementation in a package that only such a dependency imports, and
+// whose API names nothing of it, is not seen; an exit after the call is
+// then left out where it might run (a miss, never a false report).
 //
 // Evidence: kubeval's output managers (Put and Flush of a stdout, a JSON
 // and a TAP manager, each of which writes to standard output or returns
