@@ -431,7 +431,10 @@
 //     (`Put` of a stdout, a JSON and a TAP manager, each writing to
 //     standard output or returning nil), go-i18n's commands (each
 //     `parse` builds a `flag.ExitOnError` flag set, whose Parse exits
-//     itself on a bad flag and otherwise returns nil). Limits: the types
+//     itself on a bad flag and otherwise returns nil), wazero's CLI
+//     (`compiledModule.Close`, the one implementation of the library's
+//     `CompiledModule`, returns nil: the `return 1` after it never runs).
+//     Limits: the types
 //     are found through the packages' import lists, and a dependency read
 //     from export data lists only what its export data names, so an
 //     implementation in a package reached only through such a dependency,

@@ -932,8 +932,9 @@ const kongPath = "github.com/alecthomas/kong"
 // Evidence: kubeval's output managers (Put and Flush of a stdout, a JSON
 // and a TAP manager, each of which writes to standard output or returns
 // nil) and go-i18n's commands (each parse builds an ExitOnError flag set,
-// whose Parse exits by itself and otherwise returns nil): the exit after
-// each call never runs. gobuster's ResultToString is the same shape in a
+// whose Parse exits by itself and otherwise returns nil), wazero's CLI
+// (Close of a CompiledModule, whose one implementation returns nil): the
+// exit after each call never runs. gobuster's ResultToString is the same shape in a
 // package that is no main, which the rule leaves.
 func implementations(pass *analysis.Pass, module string) map[*types.Func][]*types.Func {
 	if pass.Pkg.Name() != "main" || module == "" {
