@@ -979,6 +979,36 @@ func implementations(pass *analysis.Pass, module string) map[*types.Func][]*type
 			named = append(named, tn)
 		}
 	}
+	// The implementing types of each interface, once per interface (a
+	// type's value or its pointer), and whether a generic type might be
+	// one.
+	type implementers struct {
+		types   []types.Type
+		generic []*types.Named
+	}
+	byIface := map[*types.Interface]*implementers{}
+	implementersOf := func(iface *types.Interface) *implementers {
+		if im, ok := byIface[iface]; ok {
+			return im
+		}
+		im := &implementers{}
+		for _, tn := range named {
+			t, ok := tn.Type().(*types.Named)
+			if !ok || types.IsInterface(t) {
+				continue
+			}
+			switch {
+			case t.TypeParams().Len() > 0:
+				im.generic = append(im.generic, t)
+			case types.Implements(t, iface):
+				im.types = append(im.types, t)
+			case types.Implements(types.NewPointer(t), iface):
+				im.types = append(im.types, types.NewPointer(t))
+			}
+		}
+		byIface[iface] = im
+		return im
+	}
 	out := map[*types.Func][]*types.Func{}
 next:
 	for _, fn := range called {
@@ -986,27 +1016,14 @@ next:
 		if !ok {
 			continue
 		}
+		im := implementersOf(iface)
+		for _, t := range im.generic {
+			if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, fn.Pkg(), fn.Name()); obj != nil {
+				continue next // an instance may implement it
+			}
+		}
 		var ms []*types.Func
-		for _, tn := range named {
-			t, ok := tn.Type().(*types.Named)
-			if !ok || types.IsInterface(t) {
-				continue
-			}
-			if t.TypeParams().Len() > 0 {
-				if obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(t), true, fn.Pkg(), fn.Name()); obj != nil {
-					continue next // an instance may implement it
-				}
-				continue
-			}
-			var impl types.Type
-			switch {
-			case types.Implements(t, iface):
-				impl = t
-			case types.Implements(types.NewPointer(t), iface):
-				impl = types.NewPointer(t)
-			default:
-				continue
-			}
+		for _, impl := range im.types {
 			sel := types.NewMethodSet(impl).Lookup(fn.Pkg(), fn.Name())
 			if sel == nil {
 				continue next
