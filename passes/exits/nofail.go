@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"go/types"
 	"go/version"
+	"maps"
 	"slices"
 	"strings"
 
@@ -953,26 +954,18 @@ func implementations(pass *analysis.Pass, module string) map[*types.Func][]*type
 	if len(called) == 0 {
 		return nil
 	}
-	// Every named type of the program, once.
+	// Every named type of the program, once, in the order of the
+	// packages' paths.
 	var named []*types.TypeName
-	visited := map[*types.Package]bool{}
-	var visit func(p *types.Package)
-	visit = func(p *types.Package) {
-		if visited[p] {
-			return
-		}
-		visited[p] = true
-		scope := p.Scope()
+	closure := importClosure(pass.Pkg)
+	for _, path := range slices.Sorted(maps.Keys(closure)) {
+		scope := closure[path].Scope()
 		for _, name := range scope.Names() {
 			if tn, ok := scope.Lookup(name).(*types.TypeName); ok && !tn.IsAlias() {
 				named = append(named, tn)
 			}
 		}
-		for _, imp := range p.Imports() {
-			visit(imp)
-		}
 	}
-	visit(pass.Pkg)
 	// Types declared inside functions of the package can implement too.
 	for _, obj := range pass.TypesInfo.Defs {
 		if tn, ok := obj.(*types.TypeName); ok && tn.Parent() != tn.Pkg().Scope() && !tn.IsAlias() {

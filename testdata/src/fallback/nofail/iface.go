@@ -73,3 +73,24 @@ func checkAll() {
 		}
 	}
 }
+
+// sizer has a generic implementation, whose instances are in no scope:
+// what they return is not known, and the exit stays reported although the
+// one implementation in scope returns nil.
+type sizer interface{ size() error }
+
+type fixed struct{}
+
+func (fixed) size() error { return nil }
+
+type boxed[T any] struct{ v T }
+
+func (boxed[T]) size() error { return errors.New("boxed: no size") }
+
+func sizeAll() {
+	for _, s := range []sizer{fixed{}, boxed[int]{}} {
+		if err := s.size(); err != nil {
+			os.Exit(1) // want `os.Exit\(1\) ends the process with GENERAL_ERROR`
+		}
+	}
+}
