@@ -82,6 +82,9 @@ func (fl *flow) fieldKey(v *types.Var) string {
 		return k
 	}
 	k := fieldKey(v)
+	if tn := fl.carried[v]; tn != nil {
+		k = carrierKey(tn)
+	}
 	fl.keys[v] = k
 	return k
 }
@@ -235,6 +238,9 @@ func (fl *flow) fieldByKey(key string) *types.Var {
 			rest, _, _ = strings.Cut(rest, "#")
 			if obj, err := objectpath.Object(pkg, objectpath.Path(rest)); err == nil {
 				found, _ = obj.(*types.Var)
+				if tn, ok := obj.(*types.TypeName); ok && intErrorType(tn.Type()) != nil {
+					found = fl.carrier(tn)
+				}
 				if found != nil {
 					break
 				}

@@ -138,6 +138,10 @@ type flow struct {
 	allStores     map[string][]Source
 	owners        map[*types.Var]types.Type
 	knownCodeLike map[*types.Var]bool
+	// carriers are the stand-in fields of integer error types, and
+	// carried their types (interrors.go).
+	carriers map[*types.TypeName]*types.Var
+	carried  map[*types.Var]*types.TypeName
 	// impls are the implementations of interface methods, once asked.
 	impls map[implKey]impls
 	// storeIndex holds, for each variable or field, the values the
@@ -182,7 +186,7 @@ func (fl *flow) storesInto(v *types.Var) []storeAt {
 
 func newFlow(pass *analysis.Pass, e *Exits, funcs []summary.Func) *flow {
 	fl := &flow{pass: pass, e: e, funcs: funcs, decl: map[*types.Func]summary.Func{}, facts: summary.NewTable[codeFact](pass), status: map[*types.Var]string{}, results: summary.NewTable[resultFact](pass),
-		byKey: map[string]*types.Var{}, owners: map[*types.Var]types.Type{}, knownCodeLike: map[*types.Var]bool{}, impls: map[implKey]impls{}, keys: map[*types.Var]string{}}
+		byKey: map[string]*types.Var{}, owners: map[*types.Var]types.Type{}, knownCodeLike: map[*types.Var]bool{}, carriers: map[*types.TypeName]*types.Var{}, carried: map[*types.Var]*types.TypeName{}, impls: map[implKey]impls{}, keys: map[*types.Var]string{}}
 	for _, fn := range funcs {
 		fl.decl[fn.Obj] = fn
 	}
@@ -202,7 +206,7 @@ func (fl *flow) findStatus() {
 			}
 			fl.origins(fn, c.arg, func(o origin) {
 				if o.status != nil && fl.status[o.status] == "" {
-					fl.status[o.status] = o.status.Name() + " → " + c.via
+					fl.status[o.status] = fl.statusVia(o.status, c.via)
 				}
 			})
 		}
@@ -292,6 +296,16 @@ func (fl *flow) stores(fn summary.Func, want func(*types.Var) bool, yield func(v
 	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
+			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() && len(n.Args) == 1 {
+				// A conversion to an integer error type stores its
+				// operand into the type's carrier.
+				if tn := intErrorType(tv.Type); tn != nil {
+					if v := fl.carrier(tn); want(v) {
+						yield(n.Args[0], v)
+					}
+				}
+				return true
+			}
 			fl.constructorStores(n, func(arg ast.Expr, v *types.Var) {
 				if want(v) {
 					yield(arg, v)
@@ -385,6 +399,12 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 			if tv.Value.Kind() == constant.Int {
 				yield(origin{konst: e, param: -1})
 			}
+			return
+		}
+		if tn := intErrorType(info.TypeOf(e)); tn != nil && !isConversion(info, e) {
+			// A value of an integer error type: every conversion to
+			// the type is where it may come from (interrors.go).
+			yield(origin{param: -1, status: fl.carrier(tn)})
 			return
 		}
 		switch x := e.(type) {
@@ -491,6 +511,16 @@ func (fl *flow) unconvert(e ast.Expr) ast.Expr {
 		}
 		e = call.Args[0]
 	}
+}
+
+// isConversion reports whether e is a conversion to a type.
+func isConversion(info *types.Info, e ast.Expr) bool {
+	call, ok := e.(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return false
+	}
+	tv, ok := info.Types[call.Fun]
+	return ok && tv.IsType()
 }
 
 // variadicAt reports whether parameter j of fn is its variadic one, whose
