@@ -13,7 +13,7 @@ import (
 var testdata = filepath.Join("..", "..", "testdata", "src")
 
 func TestFallback(t *testing.T) {
-	analysistest.Run(t, testdata, fallback.Analyzer, "cases/fallback", "cases/fallback/flow", "cases/fallback/gated", "cases/fallback/fieldexit", "cases/fallback/classified", "cases/fallback/members", "cases/fallback/nofail", "cases/fallback/protocol", "cases/fallback/kong", "cases/fallback/kongcoded", "cases/fallback/kongexit", "cases/fallback/kongexitopt", "cases/fallback/commandline", "cases/fallback/commandlineinit", "cases/fallback/commandlineset")
+	analysistest.Run(t, testdata, fallback.Analyzer, "cases/fallback", "cases/fallback/flow", "cases/fallback/gated", "cases/fallback/fieldexit", "cases/fallback/classified", "cases/fallback/members", "cases/fallback/nofail", "cases/fallback/protocol", "cases/fallback/kong", "cases/fallback/kongcoded", "cases/fallback/kongexit", "cases/fallback/kongexitopt", "cases/fallback/commandline", "cases/fallback/commandlineinit", "cases/fallback/commandlineset", "cases/fallback/subcommands")
 }
 
 func TestSuggestedFixes(t *testing.T) {

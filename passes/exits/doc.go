@@ -120,7 +120,15 @@
 // followed the same way (`os.Exit(r.ExitCode())` where `ExitCode` returns
 // `r.state.exitCode`; `os.Exit(ce.code)` of an error type's field): every
 // constant the package assigns to it, or gives it in a composite literal
-// (`&codeError{code: 6}`), is an exit code. A named result returned by a
+// (`&codeError{code: 6}`), is an exit code. An error whose value is its
+// code (`type errJustExit int` with an Error method; main exits with
+// `int(code)` once it finds one in the error chain) is followed as a field
+// of its type (interrors.go): every conversion to the type, in the package
+// or in a package it imports, stores an exit code (`return
+// errJustExit(2)`, `exit.ErrExit(1)`); an integer type that is no error is
+// not, and a conversion of a computed status (`ErrExit(m.status)`) carries
+// what is stored there. Evidence: garble, gum, and an exit package of Red
+// Hat's whose `type Error int` is the code. A named result returned by a
 // bare `return` carries what the function assigns it. A code travels
 // with other results as well: `out, code = process(f)` follows process's
 // one integer result (buildifier's processFile returns its diagnostics and
@@ -157,7 +165,9 @@
 // the program exits with it — hcdiag's own table (16–20, 32–33) reaches
 // its exit only so, as do the commands of the many tools built on that
 // framework; a `Run` method of a type that is no framework command is
-// none.
+// none. The same holds for the `Execute(ctx, f, args...) ExitStatus` of a
+// google/subcommands command, which subcommands.Execute returns to a main
+// that exits with it (wire's diff and check, bazenv, go-patchutils).
 //
 // Code at package level is code of the package. A CLI declares its errors
 // as package-level values (`var errUsage = &exitCodeError{code: 2}`,

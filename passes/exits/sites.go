@@ -49,7 +49,7 @@ func (fl *flow) sites() []CodeSite {
 		})
 		switch sig := fn.Obj.Signature(); {
 		case fl.frameworkCommandRun(fn.Obj):
-			work = fl.seedReturns(work, fn, fl.name(fn.Obj)+"'s result, the exit status the command framework's Run returns")
+			work = fl.seedReturns(work, fn, fl.name(fn.Obj)+"'s result, the exit status the command framework returns")
 		case conventional(fl.pass.TypesInfo, fn) && fn.Obj.Exported():
 			// An unexported function is a code function only where its
 			// result reaches an exit of its package, which the flow finds
@@ -70,7 +70,7 @@ func (fl *flow) sites() []CodeSite {
 	// a result to an exit (it): what the package stores in it is the code
 	// too, and what the packages it imports store in a field.
 	followStored := func(v *types.Var, it flowItem) {
-		fl.status[v] = v.Name() + " → " + it.via
+		fl.status[v] = fl.statusVia(v, it.via)
 		for g := range fl.bodies() {
 			fl.stores(g, func(w *types.Var) bool { return w == v }, func(val ast.Expr, _ *types.Var) {
 				work = append(work, flowItem{fn: g, e: val, via: fl.status[v], stored: true})
@@ -79,7 +79,7 @@ func (fl *flow) sites() []CodeSite {
 		for _, src := range fl.importedStores(v) {
 			if !foreignSeen[src.Pos] {
 				foreignSeen[src.Pos] = true
-				fl.addForeign(ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + it.via, Exit: analyzerutil.LocOf(fl.pass.Fset, it.e.Pos())})
+				fl.addForeign(ForeignSite{Source: src, Via: fl.storedVia(v, it.via), Exit: analyzerutil.LocOf(fl.pass.Fset, it.e.Pos())})
 			}
 		}
 	}
@@ -89,7 +89,7 @@ func (fl *flow) sites() []CodeSite {
 		for _, src := range fl.importedStores(v) {
 			if !foreignSeen[src.Pos] {
 				foreignSeen[src.Pos] = true
-				fl.addForeign(ForeignSite{Source: src, Via: "stored in " + fl.fieldName(v) + " → " + fl.status[v]})
+				fl.addForeign(ForeignSite{Source: src, Via: fl.storedVia(v, fl.status[v])})
 			}
 		}
 	}
@@ -197,21 +197,31 @@ func (fl *flow) addForeign(s ForeignSite) {
 }
 
 // commandFrameworks are the command frameworks whose commands return their
-// exit status: a type that implements the package's Command interface
-// (Help, Run(args []string) int, Synopsis) has its Run's result returned
-// by the framework's CLI.Run, which the program exits with (HashiCorp's
-// tools, and programs built the same way).
-var commandFrameworks = []string{"github.com/mitchellh/cli", "github.com/hashicorp/cli"}
+// exit status, by the framework's path: a type that implements the
+// package's Command interface has the method named here return the
+// status, which the framework's dispatcher returns and the program exits
+// with. mitchellh/cli and its hashicorp/cli fork: `Run(args []string)
+// int`, returned by CLI.Run (HashiCorp's tools, and programs built the
+// same way). google/subcommands: `Execute(ctx, f, args...) ExitStatus`,
+// returned by subcommands.Execute, which main exits with
+// (`os.Exit(int(subcommands.Execute(ctx)))`: wire's gen, diff, show and
+// check, salesforce's bazenv, google's go-patchutils).
+var commandFrameworks = map[string]string{
+	"github.com/mitchellh/cli":      "Run",
+	"github.com/hashicorp/cli":      "Run",
+	"github.com/google/subcommands": "Execute",
+}
 
-// frameworkCommandRun reports whether fn is the Run method of a type that
-// implements a command framework's Command interface.
+// frameworkCommandRun reports whether fn is the method that returns the
+// exit status of a type that implements a command framework's Command
+// interface.
 func (fl *flow) frameworkCommandRun(fn *types.Func) bool {
 	sig := fn.Signature()
-	if fn.Name() != "Run" || sig.Recv() == nil || sig.Results().Len() != 1 || !analyzerutil.IsInteger(sig.Results().At(0).Type()) {
+	if sig.Recv() == nil || sig.Results().Len() != 1 || !analyzerutil.IsInteger(sig.Results().At(0).Type()) {
 		return false
 	}
 	for _, imp := range fl.pass.Pkg.Imports() {
-		if !slices.Contains(commandFrameworks, imp.Path()) {
+		if method, ok := commandFrameworks[imp.Path()]; !ok || method != fn.Name() {
 			continue
 		}
 		tn, ok := imp.Scope().Lookup("Command").(*types.TypeName)

@@ -26,6 +26,7 @@ require (
 	go.uber.org/zap v0.0.0-00010101000000-000000000000
 	k8s.io/klog/v2 v2.0.0-00010101000000-000000000000
 	github.com/golang/glog v0.0.0-00010101000000-000000000000
+	github.com/google/subcommands v0.0.0-00010101000000-000000000000
 )
 
 replace (
@@ -52,4 +53,5 @@ replace (
 	go.uber.org/zap => ../deps/zap
 	k8s.io/klog/v2 => ../deps/klog
 	github.com/golang/glog => ../deps/glog
+	github.com/google/subcommands => ../deps/subcommands
 )

@@ -1,0 +1,3 @@
+module github.com/google/subcommands
+
+go 1.22
