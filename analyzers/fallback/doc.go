@@ -65,6 +65,18 @@
 //     and takes no error to check (a command's `UsageString`, whose exit is
 //     its own rendering failing): `Must(err)` and `MustParse(s, err)` are
 //     exit helpers, the caller's error their reason to exit;
+//   - calls of a function of another module that parses the process's
+//     command line itself and ends a command line it refuses with 1: it
+//     reads os.Args beyond the program's name, directly or through a
+//     function of its package, and exits there (the exits pass's
+//     ParsesArgs). Such a parser computes its value and takes no error,
+//     yet its exit is the program's answer to the agent's own mistake,
+//     which ARG_ERROR (3) names: kingpin.Parse(), through MustParse and
+//     Fatalf, in ghz, golines, prom2json and speedtest-go. The advice is
+//     the library's form that returns the error (kingpin's
+//     `app.Parse(os.Args[1:])`), and ARG_ERROR on it. A function that
+//     reads only os.Args[0] (a usage line's program name) parses nothing,
+//     and one that returns an error reports failure through it;
 //   - a constant 1 that travels to an exit: returned by a function whose
 //     result becomes the exit code (`return exitError` in `run() int` that
 //     main passes to `os.Exit`, or in a function returning a type named for

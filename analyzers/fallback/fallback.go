@@ -70,7 +70,7 @@ func exitFinding(pass *analysis.Pass, ex *exits.Exits, file *ast.File, cur inspe
 	if msg == "" || ex.Exemptions().Exit(cur) || e.Kind == exits.KindExit && misvaluedUse(pass, ex, e.Arg) {
 		return analysis.Diagnostic{}, false
 	}
-	if returnsErrorHere(pass, cur) {
+	if category != "parser" && returnsErrorHere(pass, cur) {
 		msg = msg[:strings.LastIndex(msg, ": ")] + ": return the error instead, so that the code is chosen in one place (exitcode.FromError(err) maps an error to one)"
 	}
 	d := analysis.Diagnostic{Pos: call.Pos(), End: call.End(), Category: category, Message: msg}
@@ -115,6 +115,11 @@ func catchAll(pass *analysis.Pass, ex *exits.Exits, call *ast.CallExpr, e exits.
 		// to check (a command's UsageString, whose exit is its own
 		// rendering failing): Must(err) and MustParse(s, err) are
 		// helpers, the caller's error their reason to exit.
+		if e.Summary.ParsesArgs && e.Summary.Has(generalError) && e.Summary.Crossings == 0 && !returnsError(e.Callee) && foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Summary.Module) {
+			// A library's parser of the process's command line, which
+			// ends a command line it refuses with 1 (cmdline.go).
+			return "parser", fmt.Sprintf("%s parses the process's command line and ends it with GENERAL_ERROR (1) when the command line is wrong (via %s), %s: parse with the library's call that returns the error, and exit with ARG_ERROR (3) on it", analyzerutil.CallName(e.Callee), e.Summary.ViaFor(generalError), advice)
+		}
 		if !e.Summary.Only(generalError) || e.Summary.Crossings > 0 || returnsError(e.Callee) || computes(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Summary.Module) {
 			return "", ""
 		}

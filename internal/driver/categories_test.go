@@ -13,7 +13,7 @@ import (
 // Diagnostic.Category names them for SARIF viewers, editors and -json.
 var categories = map[string][]string{
 	"barecode":   {"bare", "own-constant", "table-name", "table-value", "command-name", "framework-range", "posix", "command-specific", "shell-range", "invalid"},
-	"fallback":   {"exit", "fatal", "helper", "flow"},
+	"fallback":   {"exit", "fatal", "helper", "parser", "flow"},
 	"handbuilt":  {"typed", "map", "anonymous", "factory", "phase-exit"},
 	"derivedok":  {"assigned", "literal", "map"},
 	"argphase":   {"returned", "exited", "status"},

@@ -110,6 +110,11 @@ type Summary struct {
 	// that differs from Via: a classifying helper exits 0 first and 3
 	// further down.
 	ByCode []CodeVia
+	// ParsesArgs says the function reads the process's command line
+	// (os.Args beyond the program's name), itself or through a function
+	// of its package: a parser's entry point (kingpin.Parse), whose exit with 1 is its answer to a command line it
+	// refuses (cmdline.go).
+	ParsesArgs bool
 }
 
 // CodeVia is how a function exits with one code, and when: Is names the
@@ -507,6 +512,7 @@ func run(pass *analysis.Pass) (any, error) {
 	// Each function's own exits, and its static calls of this package's
 	// functions, whose exits it inherits.
 	own := map[*types.Func]*exitFact{}
+	argReaders := map[*types.Func]bool{}
 	calls := map[*types.Func][]*types.Func{}
 	funcs := summary.Funcs(pass)
 	guarded := refersTo(pass, errorsIs)
@@ -530,6 +536,14 @@ func run(pass *analysis.Pass) (any, error) {
 				own[fn.Obj] = own[fn.Obj].with(ex, e.module, guards[call])
 			}
 		}
+		if readsCommandLine(pass.TypesInfo, fn.Decl.Body) {
+			argReaders[fn.Obj] = true
+		}
+	}
+	for fn := range argReaders {
+		if f := own[fn]; f != nil {
+			f.ParsesArgs = true
+		}
 	}
 	for fn, f := range own {
 		e.facts.Set(fn, f)
@@ -544,6 +558,10 @@ func run(pass *analysis.Pass) (any, error) {
 			var grew bool
 			cur, grew = cur.inherit(m, callee, e.module)
 			changed = changed || grew
+			if argReaders[fn.Obj] && !cur.ParsesArgs {
+				cur.ParsesArgs = true // reads os.Args, and exits only through callees
+				changed = true
+			}
 		}
 		return cur, changed
 	})
@@ -752,6 +770,10 @@ func (f *exitFact) inherit(m *exitFact, callee *types.Func, module string) (*exi
 	}
 	if f.Via == "" && m.Via != "" {
 		f.Via = callee.Name() + " → " + m.Via
+		changed = true
+	}
+	if m.ParsesArgs && !f.ParsesArgs {
+		f.ParsesArgs = true // a function of the package that parses the command line
 		changed = true
 	}
 	for _, c := range m.Codes {

@@ -59,3 +59,58 @@ var CommandLine = New()
 
 // FatalIfError is CommandLine's FatalIfError.
 func FatalIfError(err error, prefix string) { CommandLine.FatalIfError(err, prefix) }
+
+// Parse parses the arguments it is given and returns the command they
+// select, or the error.
+func (a *App) Parse(args []string) (string, error) {
+	if len(args) == 0 {
+		return "", fmt.Errorf("no command")
+	}
+	return args[0], nil
+}
+
+// MustParse ends the process with 1 when err is not nil.
+func MustParse(command string, err error) string {
+	if err != nil {
+		CommandLine.Fatalf("%s, try --help", err)
+	}
+	return command
+}
+
+// ParseCommandLine parses the process's own command line (os.Args): a bad
+// one ends the process with 1; a request for help ends it with 0.
+func ParseCommandLine() string {
+	selected := MustParse(CommandLine.Parse(os.Args[1:]))
+	if selected == "help" {
+		CommandLine.terminate(0)
+	}
+	return selected
+}
+
+// ParseDoc parses the process's command line through a function of its
+// package that reads os.Args when given no arguments.
+func ParseDoc(doc string) map[string]string {
+	return parseArgs(doc, nil)
+}
+
+func parseArgs(doc string, argv []string) map[string]string {
+	if argv == nil {
+		argv = os.Args[1:]
+	}
+	if len(argv) == 0 {
+		fmt.Fprintln(os.Stderr, doc)
+		os.Exit(1)
+	}
+	return map[string]string{"cmd": argv[0]}
+}
+
+// Banner names the program (os.Args[0]) and ends the process with 0 or 1:
+// no parse of the command line.
+func Banner(ok bool) string {
+	name := os.Args[0]
+	if !ok {
+		CommandLine.terminate(1)
+	}
+	CommandLine.terminate(0)
+	return name
+}
