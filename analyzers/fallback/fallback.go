@@ -118,7 +118,7 @@ func catchAll(pass *analysis.Pass, ex *exits.Exits, call *ast.CallExpr, e exits.
 		if e.Summary.ParsesArgs && e.Summary.Has(generalError) && e.Summary.Crossings == 0 && !returnsError(e.Callee) && foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Summary.Module) {
 			// A library's parser of the process's command line, which
 			// ends a command line it refuses with 1 (cmdline.go).
-			return "parser", fmt.Sprintf("%s parses the process's command line and ends it with GENERAL_ERROR (1) when the command line is wrong (via %s), %s: parse with the library's call that returns the error, and exit with ARG_ERROR (3) on it", analyzerutil.CallName(e.Callee), e.Summary.ViaFor(generalError), advice)
+			return "parser", fmt.Sprintf("%s parses the process's command line and ends the process with GENERAL_ERROR (1) when the command line is wrong (via %s), %s: parse with the library's call that returns the error, and exit with ARG_ERROR (3) on it", analyzerutil.CallName(e.Callee), e.Summary.ViaFor(generalError), advice)
 		}
 		if !e.Summary.Only(generalError) || e.Summary.Crossings > 0 || returnsError(e.Callee) || computes(e.Callee) || !foreign(ex.Module(), pass.Pkg, e.Callee.Pkg(), e.Summary.Module) {
 			return "", ""

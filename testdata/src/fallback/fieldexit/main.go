@@ -17,7 +17,7 @@ func main() {
 	app := argparse.New()
 	app.Stop()                            // the field a method replaces with a function that returns
 	app.Leave()                           // the exported field a program may set
-	_ = argparse.ParseCommandLine()       // want `argparse.ParseCommandLine parses the process's command line and ends it with GENERAL_ERROR \(1\) when the command line is wrong`
-	_ = argparse.ParseDoc("usage: tool")  // want `argparse.ParseDoc parses the process's command line and ends it with GENERAL_ERROR \(1\)`
+	_ = argparse.ParseCommandLine()       // want `argparse.ParseCommandLine parses the process's command line and ends the process with GENERAL_ERROR \(1\) when the command line is wrong`
+	_ = argparse.ParseDoc("usage: tool")  // want `argparse.ParseDoc parses the process's command line and ends the process with GENERAL_ERROR \(1\)`
 	_ = argparse.Banner(len(os.Args) > 1) // no finding: it reads only the program's name, and returns a value
 }
