@@ -16,4 +16,3 @@ type Code int
 
 // Conflict is a typed member, used converted to int.
 const Conflict Code = 6
-
