@@ -395,6 +395,20 @@ func Unconvert(info *types.Info, e ast.Expr) ast.Expr {
 	}
 }
 
+// Conversion returns the type e converts to and its operand, when e is a
+// conversion (int(code), errJustExit(2)).
+func Conversion(info *types.Info, e ast.Expr) (types.Type, ast.Expr, bool) {
+	call, ok := ast.Unparen(e).(*ast.CallExpr)
+	if !ok || len(call.Args) != 1 {
+		return nil, nil, false
+	}
+	tv, ok := info.Types[call.Fun]
+	if !ok || !tv.IsType() {
+		return nil, nil, false
+	}
+	return tv.Type, call.Args[0], true
+}
+
 // IsNil reports whether e is the predeclared nil (through parentheses).
 func IsNil(info *types.Info, e ast.Expr) bool {
 	tv, ok := info.Types[ast.Unparen(e)]

@@ -98,13 +98,22 @@ func IsStdio(obj types.Object) bool {
 // StdStream returns the name of the standard stream obj is, "Stdin",
 // "Stdout" or "Stderr" of package os, or "" when it is none.
 func StdStream(obj types.Object) string {
+	switch name := osVar(obj); name {
+	case "Stdin", "Stdout", "Stderr":
+		return name
+	}
+	return ""
+}
+
+// IsOSArgs reports whether obj is os.Args, the process's command line.
+func IsOSArgs(obj types.Object) bool { return osVar(obj) == "Args" }
+
+// osVar returns the name of the package-level variable of package os that
+// obj is, or "" when it is none.
+func osVar(obj types.Object) string {
 	v, ok := obj.(*types.Var)
 	if !ok || v.Pkg() == nil || v.Pkg().Path() != "os" || v.Parent() != v.Pkg().Scope() {
 		return ""
 	}
-	switch v.Name() {
-	case "Stdin", "Stdout", "Stderr":
-		return v.Name()
-	}
-	return ""
+	return v.Name()
 }

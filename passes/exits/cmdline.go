@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/constant"
 	"go/types"
+
+	"github.com/exitlint/exitlint/internal/analyzerutil"
 )
 
 // A library that parses the process's command line itself (kingpin's
@@ -47,17 +49,11 @@ func readsCommandLine(info *types.Info, body *ast.BlockStmt) bool {
 				}
 			}
 		case *ast.SelectorExpr:
-			if !name[n] && isOSArgs(info, n) {
+			if !name[n] && analyzerutil.IsOSArgs(info.Uses[n.Sel]) {
 				found = true
 			}
 		}
 		return true
 	})
 	return found
-}
-
-// isOSArgs reports whether sel names os.Args.
-func isOSArgs(info *types.Info, sel *ast.SelectorExpr) bool {
-	v, ok := info.Uses[sel.Sel].(*types.Var)
-	return ok && v.Name() == "Args" && v.Pkg() != nil && v.Pkg().Path() == "os" && v.Parent() == v.Pkg().Scope()
 }

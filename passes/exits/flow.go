@@ -296,12 +296,12 @@ func (fl *flow) stores(fn summary.Func, want func(*types.Var) bool, yield func(v
 	ast.Inspect(fn.Decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
-			if tv, ok := info.Types[n.Fun]; ok && tv.IsType() && len(n.Args) == 1 {
+			if to, operand, ok := analyzerutil.Conversion(info, n); ok {
 				// A conversion to an integer error type stores its
 				// operand into the type's carrier.
-				if tn := intErrorType(tv.Type); tn != nil {
+				if tn := intErrorType(to); tn != nil {
 					if v := fl.carrier(tn); want(v) {
-						yield(n.Args[0], v)
+						yield(operand, v)
 					}
 				}
 				return true
@@ -401,11 +401,13 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 			}
 			return
 		}
-		if tn := intErrorType(info.TypeOf(e)); tn != nil && !isConversion(info, e) {
-			// A value of an integer error type: every conversion to
-			// the type is where it may come from (interrors.go).
-			yield(origin{param: -1, status: fl.carrier(tn)})
-			return
+		if tn := intErrorType(info.TypeOf(e)); tn != nil {
+			if _, _, conv := analyzerutil.Conversion(info, e); !conv {
+				// A value of an integer error type: every conversion
+				// to the type is where it may come from (interrors.go).
+				yield(origin{param: -1, status: fl.carrier(tn)})
+				return
+			}
 		}
 		switch x := e.(type) {
 		case *ast.Ident:
@@ -493,34 +495,6 @@ func (fl *flow) origins(fn summary.Func, e ast.Expr, yield func(origin)) {
 		}
 	}
 	visit(e)
-}
-
-// unconvert strips parentheses and conversions from e: the constant an
-// exit call's own check sees in os.Exit(int(code)). A constant deeper in the
-// argument (os.Exit(emit("…", 7)), through a helper that returns it) is a
-// code site of its own.
-func (fl *flow) unconvert(e ast.Expr) ast.Expr {
-	for {
-		e = ast.Unparen(e)
-		call, ok := e.(*ast.CallExpr)
-		if !ok || len(call.Args) != 1 {
-			return e
-		}
-		if tv, ok := fl.pass.TypesInfo.Types[call.Fun]; !ok || !tv.IsType() {
-			return e
-		}
-		e = call.Args[0]
-	}
-}
-
-// isConversion reports whether e is a conversion to a type.
-func isConversion(info *types.Info, e ast.Expr) bool {
-	call, ok := e.(*ast.CallExpr)
-	if !ok || len(call.Args) != 1 {
-		return false
-	}
-	tv, ok := info.Types[call.Fun]
-	return ok && tv.IsType()
 }
 
 // variadicAt reports whether parameter j of fn is its variadic one, whose

@@ -103,7 +103,11 @@ func (fl *flow) sites() []CodeSite {
 					return
 				}
 				seen[o.konst] = true
-				direct := it.direct && fl.unconvert(o.konst) == fl.unconvert(it.e)
+				// The constant an exit call's own check sees in
+				// os.Exit(int(code)); one deeper in the argument
+				// (os.Exit(emit("…", 7))) is a code site of its own.
+				info := fl.pass.TypesInfo
+				direct := it.direct && analyzerutil.Unconvert(info, o.konst) == analyzerutil.Unconvert(info, it.e)
 				out = append(out, CodeSite{Expr: o.konst, Via: it.via, Direct: direct, Return: it.ret})
 			case o.status != nil && fl.status[o.status] == "":
 				followStored(o.status, it)
